@@ -1,0 +1,1 @@
+"""Arlington: Oklahoma Rummy for the browser and the desktop."""

@@ -1,0 +1,149 @@
+"""Actions: small immutable values with a stable text form.
+
+Text forms (card codes as in ``cards.py``; meld numbers count the player's own melds from 1):
+
+=============================  ==========================================================
+``draw``                       take the top card of the stock
+``take set QS QH 2C``          take the whole pile, laying the top card (here QS) in a new
+                               set with cards from hand
+``take run 5S 6S 7S``          the same with a new run (options where runs may take the pile)
+``set 7S 7H 2C``               lay a new set (naturals, then wilds) or a meld of 2s
+``run 2C=4S 5S 6S``            lay a new run, lowest card first; a 2 (or joker) is followed
+                               by ``=`` and the card it stands for
+``add 8S to 2``                add a natural card to your meld number 2
+``add 2C=4S to 2``             add a 2 (or joker) to your run, naming the card it stands for
+``add 2C to 1``                add a wild to your set or meld of 2s
+``discard QS``                 discard a card, ending the turn
+=============================  ==========================================================
+
+Parsing is the inverse of ``str``: ``parse_action(str(a)) == a`` for every action.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import NamedTuple
+
+from .cards import ACE, ACE_HIGH, JOKER, Card, card, card_text, is_wild, parse_card, rank_of, suit_of
+
+
+class Act(enum.IntEnum):
+    """What kind of thing a player does."""
+
+    DRAW = 0
+    TAKE_SET = 1
+    TAKE_RUN = 2
+    SET = 3
+    RUN = 4
+    ADD = 5
+    DISCARD = 6
+
+
+class Action(NamedTuple):
+    """One decision. ``cards`` are the cards involved (for a take, the whole new meld, top card
+    included); ``target`` is the index of the player's own meld for ``ADD``; ``stands`` is the
+    card a 2 or joker added to a run stands for (-1 otherwise). An ace it stands for goes at
+    whichever end of the run takes an ace (the low end if both do: the results are alike)."""
+
+    kind: Act
+    cards: tuple[Card, ...] = ()
+    target: int = -1
+    stands: Card = -1
+
+    def __str__(self) -> str:
+        kind = self.kind
+        if kind is Act.DRAW:
+            return "draw"
+        if kind is Act.DISCARD:
+            return f"discard {card_text(self.cards[0])}"
+        if kind is Act.ADD:
+            c = self.cards[0]
+            named = f"={card_text(self.stands)}" if self.stands >= 0 else ""
+            return f"add {card_text(c)}{named} to {self.target + 1}"
+        words = {Act.TAKE_SET: "take set", Act.TAKE_RUN: "take run", Act.SET: "set",
+                 Act.RUN: "run"}[kind]
+        if kind in (Act.RUN, Act.TAKE_RUN):
+            return f"{words} {run_text(self.cards)}"
+        return f"{words} {' '.join(card_text(c) for c in self.cards)}"
+
+
+def run_text(cards) -> str:
+    """A run's cards lowest first, each wild followed by ``=`` and the card it stands for."""
+    low = run_start(cards)
+    suit = next((suit_of(c) for c in cards if not is_wild(c)), 0)
+    out = []
+    for i, c in enumerate(cards):
+        text = card_text(c)
+        if is_wild(c) and low is not None and 1 <= low + i <= ACE_HIGH:
+            text += "=" + card_text(card(low + i, suit))
+        out.append(text)
+    return " ".join(out)
+
+
+def run_start(cards) -> int | None:
+    """Position of the first card of an ordered run, read from its first natural other than a 2
+    (an ace after the first place is high)."""
+    for i, c in enumerate(cards):
+        if not is_wild(c):
+            r = rank_of(c)
+            return r - i if r != ACE or i == 0 else ACE_HIGH - i
+    return None
+
+
+DRAW = Action(Act.DRAW)
+DISCARD = [Action(Act.DISCARD, (c,)) for c in range(56)]
+"""The discard action of each card, made once (actions are compared by value anyway)."""
+
+
+def parse_action(text: str) -> Action:
+    """Action from its text form. Raises ValueError with a readable message."""
+    words = text.split()
+    if not words:
+        raise ValueError("empty action")
+    verb = words[0].lower()
+    try:
+        if verb == "draw" and len(words) == 1:
+            return DRAW
+        if verb == "discard" and len(words) == 2:
+            return Action(Act.DISCARD, (parse_card(words[1]),))
+        if verb == "take" and len(words) >= 2 and words[1].lower() in ("set", "run"):
+            is_run = words[1].lower() == "run"
+            return Action(Act.TAKE_RUN if is_run else Act.TAKE_SET, _meld_cards(words[2:], is_run))
+        if verb in ("set", "run"):
+            return Action(Act.RUN if verb == "run" else Act.SET, _meld_cards(words[1:], verb == "run"))
+        if verb == "add" and len(words) == 4 and words[2].lower() == "to":
+            target = int(words[3]) - 1
+            if target < 0:
+                raise ValueError("meld numbers start at 1")
+            c, _, named = words[1].partition("=")
+            c = parse_card(c)
+            stands = parse_card(named) if named else -1
+            if named and (not is_wild(c) or stands == JOKER):
+                raise ValueError("only a 2 or a joker names the card it stands for")
+            return Action(Act.ADD, (c,), target, stands)
+    except ValueError as e:
+        raise ValueError(f"cannot read action {text!r}: {e}") from None
+    raise ValueError(f"cannot read action {text!r}: expected draw, take set|run CARDS, "
+                     "set CARDS, run CARDS, add CARD to N, or discard CARD")
+
+
+def _meld_cards(words, is_run: bool) -> tuple[Card, ...]:
+    """Cards of a written meld; a run's ``=`` names must agree with the cards' order."""
+    cards, named = [], {}
+    for i, w in enumerate(words):
+        c, _, stands = w.partition("=")
+        c = parse_card(c)
+        if stands:
+            if not is_run or not is_wild(c):
+                raise ValueError("only a 2 or a joker in a run names the card it stands for")
+            named[i] = parse_card(stands)
+        cards.append(c)
+    if not cards:
+        raise ValueError("no cards given")
+    low = run_start(cards) if is_run else None
+    if low is not None:
+        suit = next(suit_of(c) for c in cards if not is_wild(c))
+        for i, stands in named.items():
+            if not 1 <= low + i <= ACE_HIGH or card(low + i, suit) != stands:
+                raise ValueError(f"{words[i]} does not fit that place in the run")
+    return tuple(cards)

@@ -1,0 +1,102 @@
+"""Cards as small integers.
+
+A card is ``rank * 4 + suit``: rank 1 (ace) .. 13 (king), suit 0..3 for spades, hearts,
+diamonds, clubs, so rank and suit are one shift and one mask away and a hand fits a list of
+counts indexed by card. The joker is 0 (rank 0). The two decks are two copies of each card;
+copies are indistinguishable, so a hand, a meld or a pile is a multiset of these integers.
+
+In a run an ace can also stand above the king: that position is rank 14 (``ACE_HIGH``), which
+names a place in a run, never a card.
+"""
+
+from __future__ import annotations
+
+Card = int
+Rank = int
+Suit = int
+
+SUITS = [SPADES, HEARTS, DIAMONDS, CLUBS] = range(4)
+SUIT_LETTERS = "SHDC"
+SUIT_SYMBOLS = "♠♥♦♣"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+
+ACE, TWO, JACK, QUEEN, KING = 1, 2, 11, 12, 13
+ACE_HIGH = 14
+RANKS = range(1, 14)
+RANK_TEXT = ("JK", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+RANK_NAMES = ("joker", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+              "ten", "jack", "queen", "king", "ace")
+
+JOKER: Card = 0
+CARD_SLOTS = 56
+"""Length of a list indexed by card (index 1..3 are never used)."""
+
+
+def card(rank: Rank, suit: Suit) -> Card:
+    """The card of ``rank`` (1..13, or 14 for a high ace) and ``suit``."""
+    return (1 if rank == ACE_HIGH else rank) * 4 + suit
+
+
+def rank_of(c: Card) -> Rank:
+    """Rank 1..13 of a card, 0 for the joker."""
+    return c >> 2
+
+
+def suit_of(c: Card) -> Suit:
+    """Suit 0..3 of a card (meaningless for the joker)."""
+    return c & 3
+
+
+def is_wild(c: Card) -> bool:
+    """Every 2 and the joker may stand for another card."""
+    return c < 12 and (c > 7 or c == 0)
+
+
+QUEEN_OF_SPADES: Card = card(QUEEN, SPADES)
+TWOS = tuple(card(TWO, s) for s in SUITS)
+ALL_CARDS = tuple(card(r, s) for r in RANKS for s in SUITS)
+"""The 52 distinct cards of one deck, in card order."""
+
+
+def deck(jokers: int = 0) -> list[Card]:
+    """Two standard decks (104 cards) plus ``jokers`` jokers, in card order."""
+    return [c for c in ALL_CARDS for _ in range(2)] + [JOKER] * jokers
+
+
+def card_text(c: Card) -> str:
+    """Short stable code: ``QS``, ``10H``, ``2C``, ``AS``, ``JK``."""
+    if c == JOKER:
+        return "JK"
+    return RANK_TEXT[c >> 2] + SUIT_LETTERS[c & 3]
+
+
+def card_symbol(c: Card) -> str:
+    """Display form with a suit symbol: ``Q♠``, ``10♥``, ``Jkr``."""
+    if c == JOKER:
+        return "Jkr"
+    return RANK_TEXT[c >> 2] + SUIT_SYMBOLS[c & 3]
+
+
+def card_name(c: Card) -> str:
+    """Words for messages: ``queen of spades``."""
+    if c == JOKER:
+        return "joker"
+    return f"{RANK_NAMES[c >> 2]} of {SUIT_NAMES[c & 3]}"
+
+
+_BY_TEXT = {card_text(c): c for c in ALL_CARDS} | {"JK": JOKER}
+_BY_TEXT.update({"1" + card_text(c)[1:]: c for c in ALL_CARDS if rank_of(c) == ACE})
+_BY_TEXT.update({"T" + card_text(c)[-1]: c for c in ALL_CARDS if rank_of(c) == 10})
+
+
+def parse_card(text: str) -> Card:
+    """Card from its code (case-insensitive; ``T`` is accepted for ten). Raises ValueError."""
+    try:
+        return _BY_TEXT[text.strip().upper()]
+    except KeyError:
+        raise ValueError(f"{text!r} is not a card (write it like QS, 10H, 2C, AS or JK)") from None
+
+
+def cards_text(cards) -> str:
+    """Space-separated codes."""
+    return " ".join(card_text(c) for c in cards)

@@ -1,0 +1,67 @@
+"""Events: what happened, as the engine reports it after each applied action.
+
+The UI turns them into animation and the log into text. A drawn card is private to the drawer:
+``Event.seen_by`` hides it from everyone else.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import NamedTuple
+
+from .cards import Card, cards_text
+
+
+class Ev(enum.IntEnum):
+    """Kinds of event."""
+
+    DEALT = 0
+    """A hand was dealt; ``seat`` opens it."""
+    DREW = 1
+    """``seat`` drew ``cards`` from the stock (hidden from the others)."""
+    RESHUFFLED = 2
+    """The stock ran out and the discard pile became the new stock."""
+    TOOK_PILE = 3
+    """``seat`` took the whole pile ``cards`` (bottom to top), laying its top in meld ``meld``."""
+    MELDED = 4
+    """``seat`` laid ``cards`` as their meld number ``meld`` (0-based)."""
+    ADDED = 5
+    """``seat`` added ``cards`` to their meld ``meld``."""
+    DISCARDED = 6
+    """``seat`` discarded ``cards``."""
+    HAND_ENDED = 7
+    """The hand ended; ``seat`` went out (-1: nobody did); ``scores`` per seat for the hand."""
+    MATCH_ENDED = 8
+    """The match ended; ``seat`` won; ``scores`` are the final totals."""
+
+
+class Event(NamedTuple):
+    """Something that happened at the table."""
+
+    kind: Ev
+    seat: int = -1
+    cards: tuple[Card, ...] = ()
+    meld: int = -1
+    scores: tuple[int, ...] = ()
+
+    def seen_by(self, seat: int) -> Event:
+        """This event as ``seat`` may see it: another player's drawn card is hidden."""
+        if self.kind is Ev.DREW and seat != self.seat:
+            return self._replace(cards=())
+        return self
+
+    def __str__(self) -> str:
+        who = f"seat {self.seat + 1}"
+        text = {
+            Ev.DEALT: f"new hand, {who} opens",
+            Ev.DREW: f"{who} drew {cards_text(self.cards) or 'a card'}",
+            Ev.RESHUFFLED: "the discard pile was shuffled into a new stock",
+            Ev.TOOK_PILE: f"{who} took the pile ({len(self.cards)} cards)",
+            Ev.MELDED: f"{who} melded {cards_text(self.cards)}",
+            Ev.ADDED: f"{who} added {cards_text(self.cards)} to meld {self.meld + 1}",
+            Ev.DISCARDED: f"{who} discarded {cards_text(self.cards)}",
+            Ev.HAND_ENDED: (f"hand over, {who} went out" if self.seat >= 0
+                            else "hand over, nobody went out") + f"; scores {list(self.scores)}",
+            Ev.MATCH_ENDED: f"match over, {who} wins with totals {list(self.scores)}",
+        }[self.kind]
+        return text

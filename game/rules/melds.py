@@ -1,0 +1,195 @@
+"""Melds: what a set, a run or a meld of 2s is, and which cards may join one.
+
+These functions are the rule book for melds: each returns ``None`` when the cards are legal and
+otherwise the reason a player reads. ``legal.py`` enumerates legal melds quickly without calling
+them; the property tests hold the two to each other.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from .cards import (ACE, ACE_HIGH, JOKER, QUEEN_OF_SPADES, RANK_NAMES, SUIT_NAMES, TWO, Card,
+                    card, card_name, is_wild, rank_of, suit_of)
+from .options import RuleOptions
+
+SET_MAX = 4
+"""No set or meld of 2s ever holds more than four cards, under every option."""
+
+
+class MeldKind(enum.IntEnum):
+    """The three shapes of meld."""
+
+    SET = 0
+    RUN = 1
+    TWOS = 2
+    """A meld made only of 2s."""
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A meld on the table. Immutable: adding a card makes a new one.
+
+    ``cards`` are in canonical order: a set lists naturals then wilds, each ascending; a run
+    lists its cards by position from ``low`` upward. ``rank`` is the set's rank (2 for a meld of
+    2s) or, for a run, the position of its lowest card (1 = ace low .. 12); a high ace is
+    position 14. ``wilds`` counts cards that stand for another card.
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    rank: int
+    suit: int = -1
+    wilds: int = 0
+
+    @property
+    def high(self) -> int:
+        """Position of a run's top card."""
+        return self.rank + len(self.cards) - 1
+
+    def stands_for(self, index: int) -> Card:
+        """The card that the card at ``index`` counts as (itself, for a natural)."""
+        if self.kind is MeldKind.RUN:
+            return card(self.rank + index, self.suit)
+        c = self.cards[index]
+        return c if not is_wild(c) or self.kind is MeldKind.TWOS else card(self.rank, suit_of(c))
+
+    def is_natural_at(self, index: int) -> bool:
+        """Whether the card at ``index`` is itself (a natural 2 in its place counts)."""
+        c = self.cards[index]
+        if self.kind is MeldKind.RUN:
+            return c == card(self.rank + index, self.suit)
+        return self.kind is MeldKind.TWOS or not is_wild(c)
+
+
+def sort_set(cards) -> tuple[Card, ...]:
+    """Canonical order of a set: naturals ascending, then wilds ascending."""
+    return tuple(sorted(cards, key=_set_order))
+
+
+def _set_order(c: Card) -> int:
+    return c + 100 if is_wild(c) else c
+
+
+def _plural(rank: int) -> str:
+    return RANK_NAMES[rank] + ("es" if rank == 6 else "s")
+
+
+def new_set(cards, options: RuleOptions) -> Meld | str:
+    """The set (or meld of 2s) these cards make, or why they make none."""
+    cards = sort_set(cards)
+    if not 3 <= len(cards) <= SET_MAX:
+        return "A set needs three or four cards"
+    naturals = [c for c in cards if not is_wild(c)]
+    if not naturals:
+        if JOKER in cards:
+            return "A meld of 2s holds only 2s"
+        return Meld(MeldKind.TWOS, cards, TWO)
+    rank = rank_of(naturals[0])
+    if any(rank_of(c) != rank for c in naturals):
+        return "A set needs cards of one rank (2s may stand in for any)"
+    return Meld(MeldKind.SET, cards, rank, -1, len(cards) - len(naturals))
+
+
+def _run_low(cards) -> int | None:
+    """Position of the first card of an ordered run, from its first natural other than a 2."""
+    for i, c in enumerate(cards):
+        if not is_wild(c):
+            r = rank_of(c)
+            return r - i if r != ACE or i == 0 else ACE_HIGH - i
+    return None
+
+
+def new_run(cards, options: RuleOptions, *, laid_new: bool = True) -> Meld | str:
+    """The run these cards make in the order given (lowest first), or why they make none.
+
+    ``laid_new`` applies the rules for laying a run down (naturals only, unless the options
+    allow wilds in new runs); a run grown by additions is checked by ``add_to``.
+    """
+    cards = tuple(cards)
+    longest = options.run_max or 13
+    if not 3 <= len(cards) <= longest:
+        return ("A run needs three or four cards in sequence of one suit" if longest == 4 else
+                "A run needs at least three cards in sequence of one suit")
+    low = _run_low(cards)
+    if low is None:
+        return "A run needs at least two natural cards"
+    suits = {suit_of(c) for c in cards if not is_wild(c)}
+    if len(suits) > 1:
+        return "A run needs cards in sequence of one suit"
+    suit = suits.pop()
+    high = low + len(cards) - 1
+    if low < ACE or high > ACE_HIGH:
+        return "A run cannot wrap around the ace (K-A-2 is not a run)"
+    if low == ACE and high == ACE_HIGH:
+        return "An ace is low or high in a run, never both"
+    wilds = 0
+    for i, c in enumerate(cards):
+        want = card(low + i, suit)
+        if c == want:
+            continue
+        if not is_wild(c):
+            return "A run needs cards in sequence of one suit, with no gaps"
+        wilds += 1
+    naturals = len(cards) - wilds
+    if laid_new and wilds and not options.wilds_in_new_runs:
+        return "A new run is laid with natural cards only; add a 2 to it later"
+    if laid_new and naturals < 2:
+        return "A run needs at least two natural cards"
+    meld = Meld(MeldKind.RUN, cards, low, suit, wilds)
+    return _queen_problem(meld) or meld
+
+
+def _queen_problem(meld: Meld) -> str | None:
+    """A wild may stand for the queen of spades only as the only wild in its meld."""
+    if meld.kind is MeldKind.RUN and meld.suit == 0 and meld.wilds > 1 \
+            and meld.rank <= 12 <= meld.high and not meld.is_natural_at(12 - meld.rank):
+        return "A 2 may stand for the queen of spades only as the only wild in its run"
+    return None
+
+
+def run_position(meld: Meld, stands: Card) -> int:
+    """The position in run ``meld`` that a card standing for ``stands`` would take: its rank,
+    and for an ace whichever end takes an ace (the low end if both do: the results are alike)."""
+    r = rank_of(stands)
+    if r != ACE:
+        return r
+    return ACE if meld.rank - 1 == ACE else ACE_HIGH
+
+
+def add_to(meld: Meld, c: Card, stands: Card, options: RuleOptions) -> Meld | str:
+    """``meld`` with card ``c`` added, or why it may not be.
+
+    ``stands`` is the card ``c`` counts as: itself for a natural; for a 2 or joker added to a
+    run, the card the player names (a 2 naming itself is the natural 2 in its own place).
+    """
+    size = len(meld.cards)
+    if meld.kind is not MeldKind.RUN:
+        if size >= SET_MAX:
+            return "No meld may hold more than four cards"
+        if meld.kind is MeldKind.TWOS:
+            if rank_of(c) != TWO:
+                return "A meld of 2s takes only more 2s"
+            return Meld(MeldKind.TWOS, sort_set(meld.cards + (c,)), TWO)
+        if not is_wild(c) and rank_of(c) != meld.rank:
+            return f"That set is of {_plural(meld.rank)}; the {card_name(c)} cannot join it"
+        return Meld(MeldKind.SET, sort_set(meld.cards + (c,)), meld.rank, -1,
+                    meld.wilds + is_wild(c))
+    if options.run_max is not None and size >= options.run_max:
+        return f"No run may hold more than {options.run_max} cards"
+    if suit_of(stands) != meld.suit or stands == JOKER:
+        return f"That run is in {SUIT_NAMES[meld.suit]}; the {card_name(stands)} cannot join it"
+    if not is_wild(c) and c != stands:
+        return f"The {card_name(c)} can only stand for itself"
+    position = run_position(meld, stands)
+    if position == meld.rank - 1:
+        cards, low = (c,) + meld.cards, position
+    elif position == meld.high + 1:
+        cards, low = meld.cards + (c,), meld.rank
+    else:
+        return "A card added to a run must extend it at one end"
+    if low == ACE and low + size == ACE_HIGH:
+        return "An ace is low or high in a run, never both"
+    grown = Meld(MeldKind.RUN, cards, low, meld.suit, meld.wilds + (c != stands))
+    return _queen_problem(grown) or grown

@@ -1,0 +1,434 @@
+"""The state of a match: the current hand, whose turn and phase, and the running totals.
+
+``State`` is the one object the UI, the AI and the tools drive. It is pure (no I/O, no clock):
+given its options, seed and the actions applied, it is always the same. Actions come from
+``legal_actions()`` or from anywhere else (a click, a save file): ``apply`` checks the latter
+and refuses with a reason a player understands, leaving the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import enum
+from bisect import insort
+
+from . import legal
+from .actions import Act, Action
+from .cards import QUEEN_OF_SPADES, Card, card_name, is_wild
+from .deal import Deal, rng
+from .events import Ev, Event
+from .melds import Meld, MeldKind, add_to, new_run, new_set
+from .options import Opener, PileTake, RuleOptions, StockOut
+from .scoring import hand_score, match_winner
+
+
+class Phase(enum.IntEnum):
+    """What the game waits for."""
+
+    DRAW = 0
+    """The player to move draws from the stock or takes the pile."""
+    MELD = 1
+    """The player to move melds, adds to their melds, or discards to end the turn."""
+    HAND_OVER = 2
+    """The hand has been scored; ``next_hand()`` deals the next one."""
+    MATCH_OVER = 3
+    """Someone reached the target; ``winner`` is set."""
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse. ``str(e)`` is the reason, written for the player."""
+
+
+_REBUILDS = {StockOut.RESHUFFLE_ONCE: 1, StockOut.TURN_OVER: 3, StockOut.BLOCKED: 0}
+"""How many times the stock may be rebuilt from the pile in one hand."""
+
+
+def _unsupported(options: RuleOptions) -> list[str]:
+    """Options this engine cannot play yet (the variants issue adds them)."""
+    missing = []
+    if options.pile_take is not PileTake.NEW_SET:
+        missing.append("pile_take")
+    if options.easy_pile:
+        missing.append("easy_pile")
+    if options.upcard_offer:
+        missing.append("upcard_offer")
+    if options.opener is Opener.WINNER_DEALS:
+        missing.append("opener")
+    if options.one_turn_out_bonus:
+        missing.append("one_turn_out_bonus")
+    if options.jokers:
+        missing.append("jokers")
+    return missing
+
+
+class State:
+    """A match in progress. Seats are numbered 0..players-1 here (1..n to players)."""
+
+    __slots__ = ("options", "players", "seed", "first_seat", "hand_no", "dealer", "hands",
+                 "melds", "stock", "pile", "known", "totals", "turn", "phase", "rebuilds",
+                 "hand_scores", "winner")
+
+    def __init__(self, options: RuleOptions, players: int, seed: int = 0, *,
+                 first_seat: int = 0, deal: Deal | None = None):
+        if not options.min_players <= players <= options.max_players:
+            raise ValueError(f"these rules are for {options.min_players} to "
+                             f"{options.max_players} players, not {players}")
+        if not 0 <= first_seat < players:
+            raise ValueError(f"first seat must be 1 to {players}")
+        if missing := _unsupported(options):
+            raise ValueError("not playable yet: " + ", ".join(missing))
+        self.options = options
+        self.players = players
+        self.seed = seed
+        self.first_seat = first_seat
+        self.hand_no = 0
+        self.dealer = (first_seat - 1) % players
+        self.totals = [0] * players
+        self.hand_scores: list[tuple[int, ...]] = []
+        self.winner = -1
+        if deal is not None and (reason := deal.problem(options, players)):
+            raise ValueError(reason)
+        self._start_hand(deal or Deal.shuffled(options, players, seed, 0))
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def seat(self) -> int:
+        """The seat to move."""
+        return self.turn
+
+    @property
+    def over(self) -> bool:
+        """Whether the match has ended."""
+        return self.phase is Phase.MATCH_OVER
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to move (empty between hands and after the match)."""
+        seat = self.turn
+        return legal.legal_actions(self.phase, self.hands[seat], self.melds[seat], self.pile,
+                                   self.options)
+
+    def check(self, action: Action) -> str | None:
+        """Why ``action`` is illegal now, or None if it is legal."""
+        try:
+            return self._problem(action)
+        except (TypeError, ValueError, IndexError, AttributeError):
+            return "That is not an action this game understands"
+
+    # ----------------------------------------------------------------- changes
+
+    def apply(self, action: Action, *, trusted: bool = False) -> list[Event]:
+        """Play ``action`` for the seat to move and return what happened.
+
+        Raises ``IllegalAction`` with the reason, leaving the state unchanged, when the action
+        is illegal. ``trusted=True`` skips that check: only for an action taken from this very
+        state's ``legal_actions()`` (the AI's inner loop).
+        """
+        if not trusted and (reason := self.check(action)):
+            raise IllegalAction(reason)
+        kind = action.kind
+        if kind is Act.DISCARD:
+            return self._discard(action.cards[0])
+        if kind is Act.DRAW:
+            return self._draw()
+        if kind is Act.ADD:
+            return self._add(action)
+        return self._meld(action)
+
+    def next_hand(self) -> list[Event]:
+        """Deal the next hand after a hand has ended (the match goes on)."""
+        if self.phase is not Phase.HAND_OVER:
+            raise IllegalAction("The hand is not over yet" if self.phase < Phase.HAND_OVER
+                                else "The match is over")
+        self.hand_no += 1
+        self.dealer = (self.dealer + 1) % self.players
+        return self._start_hand(Deal.shuffled(self.options, self.players, self.seed,
+                                              self.hand_no))
+
+    @classmethod
+    def assemble(cls, **fields) -> State:
+        """A state from every one of its fields (``__slots__``), e.g. a determinized view."""
+        if set(fields) != set(cls.__slots__):
+            raise TypeError(f"assemble needs exactly the fields {cls.__slots__}")
+        new = cls.__new__(cls)
+        for name, value in fields.items():
+            setattr(new, name, value)
+        return new
+
+    def copy(self) -> State:
+        """An independent copy, cheap enough for search."""
+        new = State.__new__(State)
+        new.options = self.options
+        new.players = self.players
+        new.seed = self.seed
+        new.first_seat = self.first_seat
+        new.hand_no = self.hand_no
+        new.dealer = self.dealer
+        new.hands = [h[:] for h in self.hands]
+        new.melds = [m[:] for m in self.melds]
+        new.stock = self.stock[:]
+        new.pile = self.pile[:]
+        new.known = [k[:] for k in self.known]
+        new.totals = self.totals[:]
+        new.turn = self.turn
+        new.phase = self.phase
+        new.rebuilds = self.rebuilds
+        new.hand_scores = self.hand_scores[:]
+        new.winner = self.winner
+        return new
+
+    def view(self, seat: int):
+        """What ``seat`` may see (see ``view.View``)."""
+        from .view import View
+        return View.of(self, seat)
+
+    # ----------------------------------------------------------------- the rules
+
+    def _start_hand(self, deal: Deal) -> list[Event]:
+        self.hands = [list(h) for h in deal.hands]
+        self.melds = [[] for _ in range(self.players)]
+        self.stock = list(reversed(deal.stock))
+        self.pile = list(deal.pile)
+        self.known = [[] for _ in range(self.players)]
+        self.rebuilds = 0
+        if self.options.opener is Opener.MATCH_SEAT:
+            self.turn = self.first_seat
+        else:
+            self.turn = (self.dealer + 1) % self.players
+        self.phase = Phase.DRAW
+        return [Event(Ev.DEALT, self.turn)]
+
+    def _problem(self, action: Action) -> str | None:
+        """The rule check behind ``check``: None, or the reason the action is refused."""
+        if not isinstance(action, Action) or not isinstance(action.kind, Act):
+            return "That is not an action this game understands"
+        if self.phase is Phase.MATCH_OVER:
+            return "The match is over"
+        if self.phase is Phase.HAND_OVER:
+            return "The hand is over; deal the next hand"
+        kind, cards = action.kind, action.cards
+        if any(type(c) is not int or not (c == 0 or 4 <= c < 56) for c in cards):
+            return "That is not an action this game understands"
+        if kind is Act.DRAW:
+            return None if self.phase is Phase.DRAW else \
+                "You have already drawn this turn: meld, or discard to end your turn"
+        if kind in (Act.TAKE_SET, Act.TAKE_RUN):
+            return self._take_problem(action)
+        if self.phase is Phase.DRAW:
+            return "Draw from the stock or take the pile first"
+        hand = self.hands[self.turn]
+        if reason := _missing(hand, cards):
+            return reason
+        if kind is Act.DISCARD:
+            if len(cards) != 1:
+                return "Discard one card"
+            return _queen_discard_problem(hand, cards[0])
+        if kind is Act.ADD:
+            return self._add_problem(action)
+        made = self._new_meld(action)
+        if isinstance(made, str):
+            return made
+        return self._slot_problem() or self._emptying_problem(len(cards))
+
+    def _take_problem(self, action: Action) -> str | None:
+        if self.phase is not Phase.DRAW:
+            return "You may take the pile only instead of drawing, at the start of your turn"
+        if not self.pile:
+            return "The discard pile is empty"
+        top = self.pile[-1]
+        cards = list(action.cards)
+        if top not in cards:
+            return f"To take the pile you must lay its top card, the {card_name(top)}"
+        if action.kind is not Act.TAKE_SET:
+            return "You may take the pile only by laying its top card in a new set"
+        cards.remove(top)
+        if len(cards) != 2:
+            return "To take the pile, lay its top card with exactly two cards from your hand"
+        if reason := _missing(self.hands[self.turn], cards):
+            return reason
+        made = self._new_meld(action)
+        if isinstance(made, str):
+            return made
+        return self._slot_problem() or self._emptying_problem(2, taking=len(self.pile) - 1)
+
+    def _add_problem(self, action: Action) -> str | None:
+        melds = self.melds[self.turn]
+        if len(action.cards) != 1:
+            return "Add one card at a time"
+        if not 0 <= action.target < len(melds):
+            return (f"You have no meld number {action.target + 1}; you may add only to your "
+                    "own melds")
+        c, meld = action.cards[0], melds[action.target]
+        if action.stands >= 0 and (not is_wild(c) or meld.kind is not MeldKind.RUN):
+            return "Only a 2 or a joker added to a run names the card it stands for"
+        if is_wild(c) and meld.kind is MeldKind.RUN and action.stands < 0:
+            return "Say which card the wild stands for in the run"
+        grown = self._grown(meld, action)
+        if isinstance(grown, str):
+            return grown
+        return self._emptying_problem(1)
+
+    def _slot_problem(self) -> str | None:
+        slots = self.options.meld_slots
+        if slots is not None and len(self.melds[self.turn]) >= slots:
+            return f"You already have {slots} melds on the table, the most allowed"
+        return None
+
+    def _emptying_problem(self, used: int, taking: int = 0) -> str | None:
+        if not self.options.go_out_by_melding and len(self.hands[self.turn]) + taking <= used:
+            return "You may go out only by discarding your last card: keep one to discard"
+        return None
+
+    def _new_meld(self, action: Action) -> Meld | str:
+        if action.kind in (Act.RUN, Act.TAKE_RUN):
+            return new_run(action.cards, self.options)
+        return new_set(action.cards, self.options)
+
+    def _grown(self, meld: Meld, action: Action) -> Meld | str:
+        c = action.cards[0]
+        return add_to(meld, c, action.stands if action.stands >= 0 else c, self.options)
+
+    # ----------------------------------------------------------------- doing it
+
+    def _draw(self) -> list[Event]:
+        events = []
+        if not self.stock:
+            rebuilt = self._rebuild_stock()
+            if rebuilt is None:
+                return self._end_hand(-1)
+            events.append(rebuilt)
+        c = self.stock.pop()
+        insort(self.hands[self.turn], c)
+        self.phase = Phase.MELD
+        events.append(Event(Ev.DREW, self.turn, (c,)))
+        return events
+
+    def _rebuild_stock(self) -> Event | None:
+        """Turn the pile into a new stock, or None when the hand must end instead."""
+        how = self.options.stock_out
+        keep = 1 if how is StockOut.TURN_OVER else 0
+        if self.rebuilds >= _REBUILDS[how] or len(self.pile) <= keep:
+            return None
+        self.rebuilds += 1
+        if how is StockOut.TURN_OVER:
+            top = self.pile.pop()
+            self.stock = self.pile  # turned face down: the pile's bottom card is drawn first
+            self.pile = [top]
+        else:
+            self.stock = self.pile
+            rng(self.seed, "reshuffle", self.hand_no, self.rebuilds).shuffle(self.stock)
+            self.pile = []
+        return Event(Ev.RESHUFFLED)
+
+    def _discard(self, c: Card) -> list[Event]:
+        seat = self.turn
+        hand = self.hands[seat]
+        hand.remove(c)
+        if self.known[seat]:
+            self._forget(seat, c)
+        self.pile.append(c)
+        events = [Event(Ev.DISCARDED, seat, (c,))]
+        if not hand:
+            return events + self._end_hand(seat)
+        if not self.stock and self.options.stock_out is StockOut.BLOCKED:
+            return events + self._end_hand(-1)
+        self.turn = (seat + 1) % self.players
+        self.phase = Phase.DRAW
+        return events
+
+    def _meld(self, action: Action) -> list[Event]:
+        seat = self.turn
+        hand = self.hands[seat]
+        meld = self._new_meld(action)
+        events = []
+        if action.kind in (Act.TAKE_SET, Act.TAKE_RUN):
+            taken = self.pile
+            self.pile = []
+            rest = taken[:-1]
+            own = list(action.cards)
+            own.remove(taken[-1])
+            for c in own:
+                hand.remove(c)
+            for c in rest:
+                insort(hand, c)
+                insort(self.known[seat], c)
+            self.phase = Phase.MELD
+            events.append(Event(Ev.TOOK_PILE, seat, tuple(taken), len(self.melds[seat])))
+        else:
+            for c in action.cards:
+                hand.remove(c)
+        if self.known[seat]:
+            for c in action.cards:
+                self._forget(seat, c)
+        self.melds[seat].append(meld)
+        events.append(Event(Ev.MELDED, seat, meld.cards, len(self.melds[seat]) - 1))
+        if not hand:
+            events += self._end_hand(seat)
+        return events
+
+    def _add(self, action: Action) -> list[Event]:
+        seat = self.turn
+        c = action.cards[0]
+        melds = self.melds[seat]
+        melds[action.target] = self._grown(melds[action.target], action)
+        self.hands[seat].remove(c)
+        if self.known[seat]:
+            self._forget(seat, c)
+        events = [Event(Ev.ADDED, seat, (c,), action.target)]
+        if not self.hands[seat]:
+            events += self._end_hand(seat)
+        return events
+
+    def _forget(self, seat: int, c: Card) -> None:
+        """A known card stays known only while the seat holds at least as many copies."""
+        known = self.known[seat]
+        if known.count(c) > self.hands[seat].count(c):
+            known.remove(c)
+
+    def _end_hand(self, out: int) -> list[Event]:
+        opts = self.options
+        scores = tuple(hand_score(self.melds[s], self.hands[s], s == out, opts)
+                       for s in range(self.players))
+        self.hand_scores.append(scores)
+        for s in range(self.players):
+            self.totals[s] += scores[s]
+        events = [Event(Ev.HAND_ENDED, out, scores=scores)]
+        if max(self.totals) >= opts.target:
+            self.winner = match_winner(self.totals)
+            self.totals[self.winner] += opts.match_bonus
+            self.phase = Phase.MATCH_OVER
+            events.append(Event(Ev.MATCH_ENDED, self.winner, scores=tuple(self.totals)))
+        else:
+            self.phase = Phase.HAND_OVER
+        return events
+
+    # ----------------------------------------------------------------- comparing
+
+    def snapshot(self) -> tuple:
+        """Everything that makes this state, as plain values (for equality and tests)."""
+        return (self.options, self.players, self.seed, self.first_seat, self.hand_no,
+                self.dealer, tuple(map(tuple, self.hands)), tuple(map(tuple, self.melds)),
+                tuple(self.stock), tuple(self.pile), tuple(map(tuple, self.known)),
+                tuple(self.totals), self.turn, self.phase, self.rebuilds,
+                tuple(self.hand_scores), self.winner)
+
+
+def _missing(hand: list[Card], cards) -> str | None:
+    """Why ``hand`` does not hold all of ``cards`` (a multiset), or None."""
+    if not cards:
+        return "Name the cards to play"
+    for c in dict.fromkeys(cards):
+        want = cards.count(c)
+        have = hand.count(c)
+        if have < want:
+            if have == 0:
+                return f"You do not hold the {card_name(c)}"
+            return f"You hold only {have} {card_name(c)}"
+    return None
+
+
+def _queen_discard_problem(hand: list[Card], c: Card) -> str | None:
+    """The queen of spades may be discarded only as your last card or when you hold nothing
+    else (with two decks a hand can be two queens of spades and must still end its turn)."""
+    if c == QUEEN_OF_SPADES and any(x != QUEEN_OF_SPADES for x in hand):
+        return "You may not discard the queen of spades while you hold other cards"
+    return None
