@@ -88,6 +88,9 @@ class RuleOptions:
                                      "total rounded to the nearest hundred for settling up.")
     target: int = _opt(1000, "Match target", "The match ends after the hand in which someone "
                        "reaches this total.")
+    hand_limit: int | None = _opt(100, "Hand limit", "The match also ends after this many "
+                                  "hands, highest total winning, so a table that never reaches "
+                                  "the target still finishes (None: no limit).")
 
     def with_changes(self, **changes) -> RuleOptions:
         """A copy with some options changed."""
@@ -98,29 +101,40 @@ class RuleOptions:
         return {f.name: (v.value if isinstance(v := getattr(self, f.name), enum.Enum) else v)
                 for f in dataclasses.fields(self)}
 
+    def __post_init__(self):
+        if not 2 <= self.min_players <= self.max_players <= 8:
+            raise ValueError("players must be between 2 and 8, fewest first")
+        if not 0 <= self.jokers <= 2:
+            raise ValueError("jokers must be 0, 1 or 2")
+        for name, least in (("run_max", 3), ("meld_slots", 1), ("hand_limit", 1)):
+            value = getattr(self, name)
+            if value is not None and value < least:
+                raise ValueError(f"{name} must be at least {least} (or None)")
+        if self.target < 1:
+            raise ValueError("the match target must be positive")
+
     @classmethod
     def from_json(cls, data: dict) -> RuleOptions:
-        """Parse the JSON form; unknown or ill-typed fields raise ValueError."""
+        """Parse the JSON form (missing fields keep their default). Unknown, ill-typed or
+        out-of-range values raise ValueError."""
         if not isinstance(data, dict):
             raise ValueError("rule options must be a JSON object")
-        kinds = {f.name: f for f in dataclasses.fields(cls)}
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        defaults = cls()
         values = {}
         for name, raw in data.items():
-            if name not in kinds:
+            if name not in fields:
                 raise ValueError(f"unknown rule option {name!r}")
-            default = getattr(cls(), name)
+            default = getattr(defaults, name)
             if isinstance(default, enum.Enum):
                 try:
                     values[name] = type(default)(raw)
                 except ValueError:
                     raise ValueError(f"rule option {name!r} cannot be {raw!r}") from None
-            elif isinstance(default, bool) or name in ("run_max", "meld_slots") or isinstance(
-                    default, int):
-                ok = (type(raw) is bool) if isinstance(default, bool) else (
-                    type(raw) is int or (raw is None and name in ("run_max", "meld_slots")))
-                if not ok:
-                    raise ValueError(f"rule option {name!r} cannot be {raw!r}")
+            elif type(raw) is type(default) or (raw is None and "None" in fields[name].type):
                 values[name] = raw
+            else:
+                raise ValueError(f"rule option {name!r} cannot be {raw!r}")
         return cls(**values)
 
 

@@ -392,7 +392,8 @@ class State:
         for s in range(self.players):
             self.totals[s] += scores[s]
         events = [Event(Ev.HAND_ENDED, out, scores=scores)]
-        if max(self.totals) >= opts.target:
+        if max(self.totals) >= opts.target or (opts.hand_limit is not None
+                                               and self.hand_no + 1 >= opts.hand_limit):
             self.winner = match_winner(self.totals)
             self.totals[self.winner] += opts.match_bonus
             self.phase = Phase.MATCH_OVER

@@ -1,0 +1,25 @@
+"""Agents by name, for the arena and the setup screen: ``random``, or ``module:Class`` for
+anyone's own bot (a class taking a ``seed`` keyword, with ``name`` and ``choose``)."""
+
+from __future__ import annotations
+
+import importlib
+
+from .random_agent import RandomAgent
+
+LEVELS = {"random": RandomAgent}
+
+
+def make_agent(spec: str, seed: int):
+    """A fresh agent from its name or ``module:Class``; ValueError says what exists."""
+    if spec in LEVELS:
+        return LEVELS[spec](seed=seed)
+    module_name, colon, class_name = spec.partition(":")
+    if not colon:
+        raise ValueError(f"unknown agent {spec!r}; use one of {', '.join(LEVELS)} "
+                         "or module:Class")
+    try:
+        cls = getattr(importlib.import_module(module_name), class_name)
+    except (ImportError, AttributeError) as e:
+        raise ValueError(f"cannot load agent {spec!r}: {e}") from None
+    return cls(seed=seed)

@@ -1,0 +1,99 @@
+"""Benchmarks: ``python -m game.bench`` prints one JSON object per line.
+
+``engine_steps_per_s``: decisions of a uniform random player per second, where a decision is
+generating the legal actions, choosing one and applying it (as the AI's search does, with
+``trusted=True``); dealing the next hand is not a decision. ``engine_checked_steps_per_s`` is
+the same with every action checked, as a click or a save file is. ``random_hands_per_s``
+counts whole hands, deal included. Each figure is the best of a few timed rounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+
+from .rules.options import PRESETS, preset
+from .rules.state import Phase, State
+
+
+def _random_play(options, players: int, seed: int, budget_s: float, trusted: bool):
+    """Play random matches for about ``budget_s`` seconds; return (steps, hands, seconds)."""
+    rand = random.Random(seed)
+    steps = hands = 0
+    start = time.perf_counter()
+    deadline = start + budget_s
+    while time.perf_counter() < deadline:
+        state = State(options, players, rand.getrandbits(32))
+        hands += 1
+        while True:
+            phase = state.phase
+            if phase is Phase.HAND_OVER:
+                state.next_hand()
+                hands += 1
+                continue
+            if phase is Phase.MATCH_OVER:
+                break
+            state.apply(rand.choice(state.legal_actions()), trusted=trusted)
+            steps += 1
+    return steps, hands, time.perf_counter() - start
+
+
+def _best(fn, rounds: int) -> float:
+    return max(fn() for _ in range(rounds))
+
+
+def figures(preset_name: str, seconds: float, rounds: int):
+    """Yield the benchmark figures as dicts."""
+    options = preset(preset_name)
+    for players in (2, 8):
+        if not options.min_players <= players <= options.max_players:
+            continue
+        runs = [_random_play(options, players, r, seconds, True) for r in range(rounds)]
+        yield {"name": "engine_steps_per_s", "preset": preset_name, "players": players,
+               "unit": "steps/s", "value": round(max(s / t for s, _, t in runs))}
+        yield {"name": "random_hands_per_s", "preset": preset_name, "players": players,
+               "unit": "hands/s", "value": round(max(h / t for _, h, t in runs), 1)}
+        checked = [_random_play(options, players, r, seconds, False) for r in range(rounds)]
+        yield {"name": "engine_checked_steps_per_s", "preset": preset_name, "players": players,
+               "unit": "steps/s", "value": round(max(s / t for s, _, t in checked))}
+    yield from _state_ops(options)
+
+
+def _state_ops(options):
+    """Per-operation costs the AI's search pays: copy, view, determinize."""
+    rand = random.Random(5)
+    state = State(options, 4, 11)
+    for _ in range(40):  # a mid-hand position
+        if state.phase is not Phase.DRAW and state.phase is not Phase.MELD:
+            break
+        state.apply(rand.choice(state.legal_actions()), trusted=True)
+    view = state.view(state.turn)
+    for name, op in (("state_copy", state.copy), ("state_view", lambda: state.view(state.turn)),
+                     ("view_determinize", lambda: view.determinize(rand)),
+                     ("legal_actions", state.legal_actions)):
+        n = 20000
+        start = time.perf_counter()
+        for _ in range(n):
+            op()
+        per = (time.perf_counter() - start) / n
+        yield {"name": name, "preset": options is PRESETS["digital"] and "digital" or "custom",
+               "players": 4, "unit": "us", "value": round(per * 1e6, 2)}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--preset", default="digital", choices=list(PRESETS))
+    parser.add_argument("--seconds", type=float, default=1.0, help="length of one timed round")
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args(argv)
+    for fig in figures(args.preset, args.seconds, args.rounds):
+        print(json.dumps(fig), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

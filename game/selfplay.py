@@ -1,0 +1,66 @@
+"""Playing whole matches between agents: the loop behind the arena, the bench and the
+WebAssembly check. Pure Python (no pygame), so it runs under Pyodide as it does natively."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from .ai.random_agent import RandomAgent
+from .rules import options
+from .rules.save import Game, Setup
+from .rules.state import Phase
+
+
+@dataclass
+class MatchResult:
+    """What one match produced."""
+
+    game: Game
+    hands: int
+    decisions: int
+    illegal: list[int] = field(default_factory=list)
+    """Per seat, how many actions the agent chose that the rules refused."""
+    think_seconds: list[list[float]] = field(default_factory=list)
+    """Per seat, the time of each decision."""
+
+
+def play_match(agents, setup: Setup, clock=time.perf_counter) -> MatchResult:
+    """Play one match, ``agents[seat]`` choosing for each seat, to its end.
+
+    An agent that answers with a refused action is counted in ``illegal`` and its seat plays
+    the first legal action instead, so one broken bot cannot stall a tournament.
+    """
+    game = Game(setup)
+    state = game.state
+    seats = setup.players
+    illegal = [0] * seats
+    times: list[list[float]] = [[] for _ in range(seats)]
+    hands = 1
+    decisions = 0
+    while not state.over:
+        if state.phase is Phase.HAND_OVER:
+            game.next_hand()
+            hands += 1
+            continue
+        seat = state.turn
+        legal = state.legal_actions()
+        start = clock()
+        action = agents[seat].choose(state.view(seat), legal)
+        times[seat].append(clock() - start)
+        decisions += 1
+        if state.check(action) is not None:
+            illegal[seat] += 1
+            action = legal[0]
+        game.play(action)
+    return MatchResult(game, hands, decisions, illegal, times)
+
+
+def play_random_match(seed: int, players: int, preset: str = "digital") -> dict:
+    """A match between uniform random agents, as plain JSON-able data (used to compare
+    CPython with the WebAssembly build: both must give exactly the same result)."""
+    agents = [RandomAgent(seed * 100 + seat) for seat in range(players)]
+    result = play_match(agents, Setup(options.preset(preset), players, seed))
+    state = result.game.state
+    return {"totals": state.totals, "winner": state.winner, "hands": result.hands,
+            "decisions": result.decisions, "hand_scores": [list(s) for s in state.hand_scores]}
