@@ -2,14 +2,28 @@
 
 Agents are plain objects. They never receive the true state, only ``View`` (see
 ``game.rules.view``), so no level can read a hidden card.
+
+Thinking is anytime and cooperative (no threads: the browser build has none)::
+
+    agent.start(view, legal)          # a new decision
+    while not agent.think(0.008):     # at most one slice of about 8 ms, then return
+        ...draw a frame...
+    action = agent.answer()
+
+``choose(view, legal)`` is ``start`` plus ``think`` until ready: what the arena uses. An agent
+whose budget is counted in iterations gives the same answer however its thinking is sliced.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Protocol
 
 from ..rules.actions import Action
 from ..rules.view import View
+
+SLICE_SECONDS = 0.008
+"""Default length of one think slice: well inside a 60 fps frame."""
 
 
 class Agent(Protocol):
@@ -19,3 +33,63 @@ class Agent(Protocol):
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         """One of ``legal``, for the seat ``view.seat`` to play."""
+
+
+class ThinkingAgent(Protocol):
+    """An agent that thinks in slices (see the module docstring)."""
+
+    name: str
+
+    def start(self, view: View, legal: list[Action]) -> None:
+        """Begin a new decision (forgets any unfinished one)."""
+
+    def think(self, slice_seconds: float = SLICE_SECONDS) -> bool:
+        """Think for at most about ``slice_seconds``; True once ``answer`` is ready."""
+
+    def answer(self) -> Action:
+        """The chosen action (only after ``think`` returned True)."""
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        """``start`` and ``think`` until ready, then ``answer``."""
+
+
+class BaseAgent:
+    """Shared plumbing: subclasses implement ``start`` and ``think`` (or only ``decide`` for
+    an agent that answers at once)."""
+
+    name = "base"
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self._answer: Action | None = None
+        self.longest_slice = 0.0
+        """Longest single ``think`` call so far, in seconds (for the bench)."""
+
+    def decide(self, view: View, legal: list[Action]) -> Action:  # pragma: no cover
+        raise NotImplementedError
+
+    def start(self, view: View, legal: list[Action]) -> None:
+        self._view, self._legal = view, legal
+        self._answer = legal[0] if len(legal) == 1 else None
+
+    def think(self, slice_seconds: float = SLICE_SECONDS) -> bool:
+        if self._answer is None:
+            self._answer = self.decide(self._view, self._legal)
+        return True
+
+    def answer(self) -> Action:
+        if self._answer is None:
+            raise RuntimeError("answer() before think() returned True")
+        return self._answer
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        self.start(view, legal)
+        clock = time.perf_counter
+        while True:
+            t0 = clock()
+            ready = self.think(SLICE_SECONDS)
+            spent = clock() - t0
+            if spent > self.longest_slice:
+                self.longest_slice = spent
+            if ready:
+                return self.answer()

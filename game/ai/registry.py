@@ -1,5 +1,6 @@
-"""Agents by name, for the arena and the setup screen: ``random``, or ``module:Class`` for
-anyone's own bot (a class taking a ``seed`` keyword, with ``name`` and ``choose``)."""
+"""Agents by name, for the arena and the setup screen: ``random``, ``easy``, ``medium``,
+``hard``, or ``module:Class`` for anyone's own bot (a class taking a ``seed`` keyword, with
+``name`` and ``choose``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,15 @@ import importlib
 
 from .random_agent import RandomAgent
 
-LEVELS = {"random": RandomAgent}
+
+def _level(module: str, cls: str):
+    def make(seed: int = 0):
+        return getattr(importlib.import_module(f"game.ai.{module}"), cls)(seed=seed)
+    return make
+
+
+LEVELS = {"random": RandomAgent, "easy": _level("easy", "EasyAgent"),
+          "medium": _level("medium", "MediumAgent"), "hard": _level("hard", "HardAgent")}
 
 
 def make_agent(spec: str, seed: int):

@@ -14,6 +14,13 @@ Text forms (card codes as in ``cards.py``; meld numbers count the player's own m
 ``add 2C=4S to 2``             add a 2 (or joker) to your run, naming the card it stands for
 ``add 2C to 1``                add a wild to your set or meld of 2s
 ``discard QS``                 discard a card, ending the turn
+``swap 7S into 2``             put a natural card in place of your joker in your meld 2,
+                               taking the joker back into your hand
+``take add QS to 2``           take the pile by adding its top card to your meld 2
+                               (options where that may take the pile); wilds name their card
+``take swap QS into 2``        take the pile by swapping its top card for your joker
+``take upcard``                take the first upcard when it is offered (then discard)
+``pass``                       refuse the offered upcard
 =============================  ==========================================================
 
 Parsing is the inverse of ``str``: ``parse_action(str(a)) == a`` for every action.
@@ -37,12 +44,18 @@ class Act(enum.IntEnum):
     RUN = 4
     ADD = 5
     DISCARD = 6
+    SWAP = 7
+    TAKE_ADD = 8
+    TAKE_SWAP = 9
+    TAKE_UPCARD = 10
+    PASS = 11
 
 
 class Action(NamedTuple):
     """One decision. ``cards`` are the cards involved (for a take, the whole new meld, top card
-    included); ``target`` is the index of the player's own meld for ``ADD``; ``stands`` is the
-    card a 2 or joker added to a run stands for (-1 otherwise). An ace it stands for goes at
+    included; for ``TAKE_ADD`` and ``TAKE_SWAP`` the top card); ``target`` is the index of the
+    player's own meld for adds and swaps; ``stands`` is the card a 2 or joker added to a run
+    stands for (-1 otherwise). An ace it stands for goes at
     whichever end of the run takes an ace (the low end if both do: the results are alike)."""
 
     kind: Act
@@ -54,12 +67,20 @@ class Action(NamedTuple):
         kind = self.kind
         if kind is Act.DRAW:
             return "draw"
+        if kind is Act.PASS:
+            return "pass"
+        if kind is Act.TAKE_UPCARD:
+            return "take upcard"
         if kind is Act.DISCARD:
             return f"discard {card_text(self.cards[0])}"
-        if kind is Act.ADD:
+        if kind is Act.ADD or kind is Act.TAKE_ADD:
             c = self.cards[0]
             named = f"={card_text(self.stands)}" if self.stands >= 0 else ""
-            return f"add {card_text(c)}{named} to {self.target + 1}"
+            verb = "add" if kind is Act.ADD else "take add"
+            return f"{verb} {card_text(c)}{named} to {self.target + 1}"
+        if kind is Act.SWAP or kind is Act.TAKE_SWAP:
+            verb = "swap" if kind is Act.SWAP else "take swap"
+            return f"{verb} {card_text(self.cards[0])} into {self.target + 1}"
         words = {Act.TAKE_SET: "take set", Act.TAKE_RUN: "take run", Act.SET: "set",
                  Act.RUN: "run"}[kind]
         if kind in (Act.RUN, Act.TAKE_RUN):
@@ -91,40 +112,63 @@ def run_start(cards) -> int | None:
 
 
 DRAW = Action(Act.DRAW)
+PASS = Action(Act.PASS)
+TAKE_UPCARD = Action(Act.TAKE_UPCARD)
 DISCARD = [Action(Act.DISCARD, (c,)) for c in range(56)]
 """The discard action of each card, made once (actions are compared by value anyway)."""
 
 
 def parse_action(text: str) -> Action:
     """Action from its text form. Raises ValueError with a readable message."""
-    words = text.split()
+    try:
+        return _parse(text.split())
+    except ValueError as e:
+        raise ValueError(f"cannot read action {text!r}: {e}") from None
+
+
+def _parse(words: list[str]) -> Action:
     if not words:
         raise ValueError("empty action")
     verb = words[0].lower()
-    try:
-        if verb == "draw" and len(words) == 1:
-            return DRAW
-        if verb == "discard" and len(words) == 2:
-            return Action(Act.DISCARD, (parse_card(words[1]),))
-        if verb == "take" and len(words) >= 2 and words[1].lower() in ("set", "run"):
-            is_run = words[1].lower() == "run"
-            return Action(Act.TAKE_RUN if is_run else Act.TAKE_SET, _meld_cards(words[2:], is_run))
-        if verb in ("set", "run"):
-            return Action(Act.RUN if verb == "run" else Act.SET, _meld_cards(words[1:], verb == "run"))
-        if verb == "add" and len(words) == 4 and words[2].lower() == "to":
-            target = int(words[3]) - 1
-            if target < 0:
-                raise ValueError("meld numbers start at 1")
-            c, _, named = words[1].partition("=")
-            c = parse_card(c)
-            stands = parse_card(named) if named else -1
-            if named and (not is_wild(c) or stands == JOKER):
-                raise ValueError("only a 2 or a joker names the card it stands for")
-            return Action(Act.ADD, (c,), target, stands)
-    except ValueError as e:
-        raise ValueError(f"cannot read action {text!r}: {e}") from None
-    raise ValueError(f"cannot read action {text!r}: expected draw, take set|run CARDS, "
-                     "set CARDS, run CARDS, add CARD to N, or discard CARD")
+    if verb == "draw" and len(words) == 1:
+        return DRAW
+    if verb == "pass" and len(words) == 1:
+        return PASS
+    if verb == "take" and words[1:] == ["upcard"]:
+        return TAKE_UPCARD
+    if verb == "take" and len(words) > 1 and words[1].lower() in ("add", "swap"):
+        inner = _parse(words[1:])
+        kind = Act.TAKE_ADD if inner.kind is Act.ADD else Act.TAKE_SWAP
+        return inner._replace(kind=kind)
+    if verb == "swap" and len(words) == 4 and words[2].lower() == "into":
+        return Action(Act.SWAP, (parse_card(words[1]),), _meld_number(words[3]))
+    if verb == "discard" and len(words) == 2:
+        return Action(Act.DISCARD, (parse_card(words[1]),))
+    if verb == "take" and len(words) >= 2 and words[1].lower() in ("set", "run"):
+        is_run = words[1].lower() == "run"
+        kind = Act.TAKE_RUN if is_run else Act.TAKE_SET
+        return Action(kind, _meld_cards(words[2:], is_run))
+    if verb in ("set", "run"):
+        kind = Act.RUN if verb == "run" else Act.SET
+        return Action(kind, _meld_cards(words[1:], verb == "run"))
+    if verb == "add" and len(words) == 4 and words[2].lower() == "to":
+        target = _meld_number(words[3])
+        c, _, named = words[1].partition("=")
+        c = parse_card(c)
+        stands = parse_card(named) if named else -1
+        if named and (not is_wild(c) or stands == JOKER):
+            raise ValueError("only a 2 or a joker names the card it stands for")
+        return Action(Act.ADD, (c,), target, stands)
+    raise ValueError("expected draw, take set|run CARDS, "
+                     "set CARDS, run CARDS, add CARD to N, swap CARD into N, discard CARD, "
+                     "take add|swap ..., take upcard or pass")
+
+
+def _meld_number(word: str) -> int:
+    number = int(word)
+    if number < 1:
+        raise ValueError("meld numbers start at 1")
+    return number - 1
 
 
 def _meld_cards(words, is_run: bool) -> tuple[Card, ...]:

@@ -33,6 +33,13 @@ class Ev(enum.IntEnum):
     """The hand ended; ``seat`` went out (-1: nobody did); ``scores`` per seat for the hand."""
     MATCH_ENDED = 8
     """The match ended; ``seat`` won; ``scores`` are the final totals."""
+    SWAPPED = 9
+    """``seat`` put ``cards[0]`` in place of the joker in their meld ``meld``; the joker
+    (``cards[1]``) went back to their hand."""
+    TOOK_UPCARD = 10
+    """``seat`` took the offered upcard ``cards`` and opens the hand."""
+    PASSED = 11
+    """``seat`` refused the offered upcard."""
 
 
 class Event(NamedTuple):
@@ -63,5 +70,9 @@ class Event(NamedTuple):
             Ev.HAND_ENDED: (f"hand over, {who} went out" if self.seat >= 0
                             else "hand over, nobody went out") + f"; scores {list(self.scores)}",
             Ev.MATCH_ENDED: f"match over, {who} wins with totals {list(self.scores)}",
+            Ev.SWAPPED: f"{who} swapped {cards_text(self.cards[:1])} for the joker in meld "
+                        f"{self.meld + 1}",
+            Ev.TOOK_UPCARD: f"{who} took the upcard {cards_text(self.cards)}",
+            Ev.PASSED: f"{who} passed on the upcard",
         }[self.kind]
         return text

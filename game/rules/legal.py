@@ -8,12 +8,14 @@ listed here passes the check, and random actions that pass the check are listed 
 
 from __future__ import annotations
 
-from functools import lru_cache
+from bisect import bisect_left, insort
+from functools import cache, lru_cache
 from itertools import combinations, permutations
 
-from .actions import DISCARD, DRAW, Act, Action
-from .cards import ACE, ACE_HIGH, JOKER, QUEEN_OF_SPADES, TWO, card
-from .melds import MeldKind, _queen_problem, Meld, sort_set
+from .actions import DISCARD, DRAW, PASS, TAKE_UPCARD, Act, Action
+from .cards import ACE, ACE_HIGH, JOKER, QUEEN_OF_SPADES, TWO, card, is_wild
+from .melds import Meld, MeldKind, new_run, sort_set
+from .options import PileTake
 
 
 @lru_cache(maxsize=8192)
@@ -22,14 +24,21 @@ def _combos(cards: tuple, k: int) -> tuple:
     return tuple(dict.fromkeys(combinations(cards, k)))
 
 
-def legal_actions(phase: int, hand: list, melds: list, pile: list, options) -> list[Action]:
+def legal_actions(phase: int, hand: list, melds: list, pile: list, options,
+                  must_draw: bool = False) -> list[Action]:
     """Every legal action of a player with this sorted ``hand`` and these ``melds`` of their
-    own, facing this discard ``pile`` in this phase (0 draw, 1 meld; else there are none).
-    Everything it needs is in the player's own view, so the AI calls it on a view too."""
+    own, facing this discard ``pile`` in this phase (``Phase`` values: 0 draw, 1 meld, 4 the
+    upcard offer; else there are none). ``must_draw``: everyone refused the upcard, so the
+    opener must draw from the stock. Everything it needs is in the player's own view, so the
+    AI calls it on a view too."""
     if phase == 0:
+        if must_draw or not pile:
+            return [DRAW]
         return _draw_phase(hand, melds, pile, options)
     if phase == 1:
         return _meld_phase(hand, melds, options)
+    if phase == 4:
+        return [TAKE_UPCARD, PASS]
     return []
 
 
@@ -39,11 +48,52 @@ def _has_room(melds, options) -> bool:
 
 
 def _draw_phase(hand, melds, pile, options) -> list[Action]:
+    """Draw, or take the pile in each way the options allow (``pile_take``, ``easy_pile``)."""
     acts = [DRAW]
-    if pile and _has_room(melds, options):
-        if options.go_out_by_melding or len(hand) + len(pile) > 3:
-            acts += _pile_sets(hand, pile[-1])
+    top = pile[-1]
+    rule = options.pile_take
+    room = _has_room(melds, options)
+    if rule is PileTake.NEW_SET and not options.easy_pile:
+        if room and (options.go_out_by_melding or len(hand) + len(pile) > 3):
+            acts += _pile_sets(hand, top)
+        return acts
+    if room:
+        acts += _pile_melds(hand, top, len(pile), options)
+    if rule is PileTake.USE_TOP or options.easy_pile:
+        found = []
+        for i, meld in enumerate(melds):
+            _additions(i, meld, [top], (top,) if is_wild(top) else (), options, found)
+        acts += [a._replace(kind=Act.TAKE_ADD) for a in found]
+    if rule is PileTake.USE_TOP and options.jokers:
+        found = []
+        for i, meld in enumerate(melds):
+            _swaps(i, meld, [top], found)
+        acts += [a._replace(kind=Act.TAKE_SWAP) for a in found]
     return acts
+
+
+def _pile_melds(hand, top, pile_size, options) -> list[Action]:
+    """Takes that lay the top card in a new set or run with cards from hand."""
+    pool = hand[:]
+    insort(pool, top)
+    longest = len(pool)
+    if not options.go_out_by_melding:  # keep a card to discard after taking the pile
+        longest = min(longest, len(hand) + pile_size - 1)
+    found = []
+    if longest >= 3:
+        wilds = _wilds(pool)
+        _new_sets(pool, wilds, longest, found)
+        _new_runs(pool, wilds, longest, options, found)
+    return [a._replace(kind=Act.TAKE_SET if a.kind is Act.SET else Act.TAKE_RUN)
+            for a in found if top in a.cards]
+
+
+def _wilds(hand) -> tuple:
+    """The wild cards of a sorted hand: jokers (0) come first, then aces (4-7), then 2s."""
+    wilds = tuple(hand[bisect_left(hand, 8):bisect_left(hand, 12)])
+    if hand and hand[0] == JOKER:
+        wilds = tuple(hand[:bisect_left(hand, 1)]) + wilds
+    return wilds
 
 
 def _pile_sets(hand: list, top: int) -> list[Action]:
@@ -53,70 +103,77 @@ def _pile_sets(hand: list, top: int) -> list[Action]:
         r = top >> 2
         cands = tuple(c for c in hand if c >> 2 == r or c == 0 or 8 <= c < 12)
         for a, b in _combos(cands, 2):
-            out.append(Action(Act.TAKE_SET, sort_set((top, a, b))))
+            out.append(_action(Act.TAKE_SET, sort_set((top, a, b))))
         return out
     naturals = tuple(c for c in hand if c > 11 or 4 <= c < 8)
     wilds = tuple(c for c in hand if c == 0 or 8 <= c < 12)
     for a, b in _combos(naturals, 2):  # a pair of one rank, the wild on top joins it
         if a >> 2 == b >> 2:
-            out.append(Action(Act.TAKE_SET, (a, b, top)))
+            out.append(_action(Act.TAKE_SET, (a, b, top)))
     for n in dict.fromkeys(naturals):
         for w in dict.fromkeys(wilds):
-            out.append(Action(Act.TAKE_SET, (n,) + ((top, w) if top <= w else (w, top))))
+            out.append(_action(Act.TAKE_SET, (n,) + ((top, w) if top <= w else (w, top))))
     if top != JOKER:
         for a, b in _combos(tuple(c for c in wilds if c), 2):  # a meld of 2s
-            out.append(Action(Act.TAKE_SET, tuple(sorted((top, a, b)))))
+            out.append(_action(Act.TAKE_SET, tuple(sorted((top, a, b)))))
     return out
 
 
 def _meld_phase(hand, melds, options) -> list[Action]:
     size = len(hand)
+    distinct = dict.fromkeys(hand)
     # Discards: each distinct card; the queen of spades only if nothing else is held.
-    acts = []
-    prev = -1
-    for c in hand:
-        if c != prev:
-            prev = c
-            acts.append(DISCARD[c])
-    if hand[0] != hand[-1] and QUEEN_OF_SPADES in hand:
+    acts = [DISCARD[c] for c in distinct]
+    if hand[0] != hand[-1] and QUEEN_OF_SPADES in distinct:
         acts.remove(DISCARD[QUEEN_OF_SPADES])
     longest = size if options.go_out_by_melding else size - 1  # cards one action may use
     if longest < 1:
         return acts
-    wilds = tuple(c for c in hand if c == 0 or 8 <= c < 12)
-    if _has_room(melds, options) and longest >= 3:
+    wilds = _wilds(hand)
+    if longest >= 3 and _has_room(melds, options):
         _new_sets(hand, wilds, longest, acts)
         _new_runs(hand, wilds, longest, options, acts)
-    for i, meld in enumerate(melds):
-        _additions(i, meld, hand, wilds, options, acts)
+    if melds:
+        wild_kinds = tuple(dict.fromkeys(wilds))
+        for i, meld in enumerate(melds):
+            _additions(i, meld, hand, wild_kinds, options, acts)
+        if options.jokers:
+            for i, meld in enumerate(melds):
+                _swaps(i, meld, hand, acts)
     return acts
+
+
+@cache
+def _action(kind: Act, cards: tuple, target: int = -1, stands: int = -1) -> Action:
+    """Actions are values; the same ones recur all game long, so each is made once."""
+    return Action(kind, cards, target, stands)
 
 
 def _new_sets(hand, wilds, longest, acts) -> None:
     nw = len(wilds)
-    start = 0
-    n = len(hand)
-    while start < n:
-        c = hand[start]
-        r = c >> 2
-        end = start + 1
-        while end < n and hand[end] >> 2 == r:
-            end += 1
-        if r != TWO and r != 0 and end - start + nw >= 3:
-            group = tuple(hand[start:end])
-            for k in range(1, min(len(group), 4) + 1):
-                for total in (3, 4):
-                    w = total - k
-                    if 0 <= w <= nw and total <= longest:
-                        for nat in _combos(group, k):
-                            for wild in _combos(wilds, w):
-                                acts.append(Action(Act.SET, nat + wild))
-        start = end
-    twos = tuple(c for c in wilds if c)
-    for total in (3, 4):
-        if len(twos) >= total and total <= longest:
-            for combo in _combos(twos, total):
-                acts.append(Action(Act.SET, combo))
+    need = 3 - nw  # naturals a set needs at the least, given the wilds held
+    ranks = [c >> 2 for c in hand]
+    if need > 1:  # only ranks held `need` times or more can make a set
+        ranks = [r for r, s in zip(ranks, ranks[need - 1:]) if r == s]
+    for r in dict.fromkeys(ranks):
+        if r == TWO or r == 0:
+            continue
+        group = tuple(hand[bisect_left(hand, 4 * r):bisect_left(hand, 4 * r + 4)])
+        held = len(group)
+        for total in (3, 4):
+            if total > longest:
+                break
+            for k in range(max(1, total - nw), min(held, total) + 1):
+                wild_combos = _combos(wilds, total - k)
+                for nat in _combos(group, k):
+                    for wild in wild_combos:
+                        acts.append(_action(Act.SET, nat + wild))
+    if nw >= 3:
+        twos = tuple(c for c in wilds if c)
+        for total in (3, 4):
+            if len(twos) >= total and total <= longest:
+                for combo in _combos(twos, total):
+                    acts.append(_action(Act.SET, combo))
 
 
 def _new_runs(hand, wilds, longest, options, acts) -> None:
@@ -142,14 +199,17 @@ def _new_runs(hand, wilds, longest, options, acts) -> None:
                     if not m >> (low + length - 1) & 1 or (low == ACE and
                                                           low + length - 1 == ACE_HIGH):
                         break
-                    acts.append(Action(Act.RUN, tuple(card(p, suit)
-                                                      for p in range(low, low + length))))
+                    acts.append(_action(Act.RUN, tuple(card(p, suit)
+                                                       for p in range(low, low + length))))
                     length += 1
             continue
-        _runs_with_wilds(hand, wilds, m, suit, cap, acts)
+        _runs_with_wilds(wilds, m, suit, cap, options, acts)
 
 
-def _runs_with_wilds(hand, wilds, m, suit, cap, acts) -> None:
+def _runs_with_wilds(wilds, m, suit, cap, options, acts) -> None:
+    """Every new run of this suit with at least two naturals, wilds filling its gaps or any
+    other places (a player may keep a natural back and lay a wild in its stead)."""
+    seen = set()
     for low in range(ACE, ACE_HIGH - 1):
         for length in range(3, cap + 1):
             high = low + length - 1
@@ -157,34 +217,43 @@ def _runs_with_wilds(hand, wilds, m, suit, cap, acts) -> None:
                 break
             places = range(low, high + 1)
             gaps = [p for p in places if not m >> p & 1]
-            if length - len(gaps) < 2 or len(gaps) > len(wilds):
+            held = [p for p in places if m >> p & 1]
+            if len(gaps) > len(wilds) or len(held) < 2:
                 continue
-            naturals = [card(p, suit) for p in places if m >> p & 1]
-            spare = list(wilds)
-            for c in naturals:
-                if c in spare:  # a natural 2 in its place is not also a wild elsewhere
-                    spare.remove(c)
-            for fill in dict.fromkeys(permutations(spare, len(gaps))):
-                at = dict(zip(gaps, fill))
-                cards = tuple(at.get(p, card(p, suit)) for p in places)
-                meld = Meld(MeldKind.RUN, cards, low, suit, len(gaps))
-                if not _queen_problem(meld):
-                    acts.append(Action(Act.RUN, cards))
+            for extra in range(min(len(wilds) - len(gaps), len(held) - 2) + 1):
+                for kept_back in combinations(held, extra):
+                    wild_places = gaps + list(kept_back)
+                    naturals = [card(p, suit) for p in places if p not in wild_places]
+                    spare = list(wilds)
+                    for c in naturals:
+                        if c in spare:  # a natural 2 in its place is not also a wild
+                            spare.remove(c)
+                    for fill in dict.fromkeys(permutations(spare, len(wild_places))):
+                        at = dict(zip(wild_places, fill))
+                        cards = tuple(at.get(p, card(p, suit)) for p in places)
+                        if cards not in seen:
+                            seen.add(cards)
+                            if not isinstance(new_run(cards, options), str):
+                                acts.append(_action(Act.RUN, cards))
 
 
 def _additions(i: int, meld: Meld, hand, wilds, options, acts) -> None:
-    """Cards from hand that may join the player's meld ``i``."""
+    """Cards from hand that may join the player's meld ``i`` (``wilds``: distinct wilds)."""
     size = len(meld.cards)
     kind = meld.kind
     if kind is not MeldKind.RUN:
         if size >= 4:
             return
-        prev = -1
-        for c in hand:
-            if c != prev and ((c >> 2 == meld.rank and kind is MeldKind.SET) or
-                              (8 <= c < 12) or (c == 0 and kind is MeldKind.SET)):
-                acts.append(Action(Act.ADD, (c,), i))
-            prev = c
+        if kind is MeldKind.SET:
+            r4 = meld.rank * 4
+            for c in dict.fromkeys(hand[bisect_left(hand, r4):bisect_left(hand, r4 + 4)]):
+                acts.append(_action(Act.ADD, (c,), i))
+            for c in wilds:
+                acts.append(_action(Act.ADD, (c,), i))
+        else:
+            for c in wilds:
+                if c:
+                    acts.append(_action(Act.ADD, (c,), i))
         return
     if options.run_max is not None and size >= options.run_max:
         return
@@ -195,14 +264,28 @@ def _additions(i: int, meld: Meld, hand, wilds, options, acts) -> None:
         ends.append(low - 1)
     if high < ACE_HIGH and not (high + 1 == ACE_HIGH and (low == ACE or low - 1 == ACE)):
         ends.append(high + 1)
+    # While a 2 stands for the queen of spades it must stay the only wild in the run.
+    two_as_queen = suit == 0 and low <= 12 <= high and 8 <= meld.cards[12 - low] < 12
     for p in ends:
         natural = card(p, suit)
         if natural in hand:
-            acts.append(Action(Act.ADD, (natural,), i, natural if p == TWO else -1))
-        if natural == QUEEN_OF_SPADES and meld.wilds:
+            acts.append(_action(Act.ADD, (natural,), i, natural if p == TWO else -1))
+        if two_as_queen:
             continue
-        if meld.wilds and low <= 12 <= high and suit == 0 and not meld.is_natural_at(12 - low):
-            continue  # a wild already stands for the queen of spades: it must stay the only one
-        for w in dict.fromkeys(wilds):
-            if w != natural:
-                acts.append(Action(Act.ADD, (w,), i, natural))
+        for w in wilds:
+            if w != natural and (w == JOKER or natural != QUEEN_OF_SPADES or not meld.wilds):
+                acts.append(_action(Act.ADD, (w,), i, natural))
+
+
+def _swaps(i: int, meld: Meld, hand, acts) -> None:
+    """Natural cards from hand that may replace a joker in the player's meld ``i``."""
+    if JOKER not in meld.cards:
+        return
+    if meld.kind is MeldKind.SET:
+        r4 = meld.rank * 4
+        for c in dict.fromkeys(hand[bisect_left(hand, r4):bisect_left(hand, r4 + 4)]):
+            acts.append(_action(Act.SWAP, (c,), i))
+    elif meld.kind is MeldKind.RUN:
+        for j, c in enumerate(meld.cards):
+            if c == JOKER and (natural := meld.stands_for(j)) in hand:
+                acts.append(_action(Act.SWAP, (natural,), i))

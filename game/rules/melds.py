@@ -142,11 +142,32 @@ def new_run(cards, options: RuleOptions, *, laid_new: bool = True) -> Meld | str
 
 
 def _queen_problem(meld: Meld) -> str | None:
-    """A wild may stand for the queen of spades only as the only wild in its meld."""
+    """A 2 may stand for the queen of spades only as the only wild in its run (a joker has no
+    such restriction of its own)."""
     if meld.kind is MeldKind.RUN and meld.suit == 0 and meld.wilds > 1 \
-            and meld.rank <= 12 <= meld.high and not meld.is_natural_at(12 - meld.rank):
-        return "A 2 may stand for the queen of spades only as the only wild in its run"
+            and meld.rank <= 12 <= meld.high:
+        stand_in = meld.cards[12 - meld.rank]
+        if stand_in != QUEEN_OF_SPADES and stand_in != JOKER:
+            return "A 2 may stand for the queen of spades only as the only wild in its run"
     return None
+
+
+def swap_joker(meld: Meld, natural: Card) -> Meld | str:
+    """``meld`` with ``natural`` in place of a joker that stands for it, or why not. The joker
+    goes back to the hand of the meld's owner (only the owner may swap)."""
+    if JOKER not in meld.cards:
+        return "That meld holds no joker to swap"
+    if meld.kind is MeldKind.RUN:
+        for i, c in enumerate(meld.cards):
+            if c == JOKER and meld.stands_for(i) == natural:
+                cards = meld.cards[:i] + (natural,) + meld.cards[i + 1:]
+                return Meld(MeldKind.RUN, cards, meld.rank, meld.suit, meld.wilds - 1)
+        return f"No joker in that run stands for the {card_name(natural)}"
+    if meld.kind is MeldKind.SET and rank_of(natural) == meld.rank:
+        cards = list(meld.cards)
+        cards.remove(JOKER)
+        return Meld(MeldKind.SET, sort_set(cards + [natural]), meld.rank, -1, meld.wilds - 1)
+    return f"The joker in that meld does not stand for the {card_name(natural)}"
 
 
 def run_position(meld: Meld, stands: Card) -> int:

@@ -5,7 +5,9 @@ Format (version 1)::
     {
       "format": "arlington-save", "version": 1,
       "options": {...every rule option...},      # or "preset": "digital" (options override it)
-      "players": 3, "seed": 12345, "first_seat": 1,    # seats count from 1 here
+      "players": 3, "seed": 12345,
+      "first_seat": 1,        # who opens the first hand, counting from 1; omitted: the rules
+                              # decide (seat 1, or a dealer chosen from the seed)
       "deal": {"hands": [["AS", "10H", ...], ...], "stock": ["7C", ...], "pile": ["QD"]},
       "actions": ["draw", "discard 7S", "take set QS QH 2C", ...]
     }
@@ -43,7 +45,9 @@ class Setup:
     options: RuleOptions
     players: int
     seed: int = 0
-    first_seat: int = 0
+    first_seat: int | None = None
+    """The seat (0-based) that opens the first hand; None: as the rules decide (see
+    ``state.first_opener``)."""
     deal: Deal | None = None
 
     def start(self) -> State:
@@ -74,7 +78,7 @@ class Game:
         """The save file as a JSON object."""
         data = {"format": FORMAT, "version": VERSION, "options": self.setup.options.to_json(),
                 "players": self.setup.players, "seed": self.setup.seed,
-                "first_seat": self.setup.first_seat + 1}
+                "first_seat": self.state.first_seat + 1}
         if self.setup.deal is not None:
             data["deal"] = self.setup.deal.to_json()
         data["actions"] = [str(a) for a in self.actions]
@@ -95,11 +99,11 @@ def read_setup(data) -> tuple[Setup, list]:
     try:
         base = preset(data.get("preset", "digital"))
         options = RuleOptions.from_json(base.to_json() | data.get("options", {}))
-        players, seed, first = data.get("players"), data.get("seed", 0), data.get("first_seat", 1)
-        if not all(type(v) is int for v in (players, seed, first)):
+        players, seed, first = data.get("players"), data.get("seed", 0), data.get("first_seat")
+        if not all(type(v) is int for v in (players, seed, 1 if first is None else first)):
             raise ValueError("players, seed and first_seat must be whole numbers")
         deal = Deal.from_json(data["deal"]) if "deal" in data else None
-        setup = Setup(options, players, seed, first - 1, deal)
+        setup = Setup(options, players, seed, None if first is None else first - 1, deal)
         setup.start()  # validates players, seat and deal
     except (ValueError, TypeError) as e:
         raise SaveError(f"bad save file: {e}") from None
@@ -142,7 +146,7 @@ def load(text: str) -> Game:
     """A game from save text, every action replayed. Raises SaveError on any problem."""
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as e:
+    except (ValueError, RecursionError) as e:  # JSONDecodeError, or a number too long
         raise SaveError(f"the save file is not valid JSON ({e})") from None
     result = replay(data)
     if not result.ok:

@@ -68,6 +68,11 @@ def hand_score(melds, hand, went_out: bool, options: RuleOptions) -> int:
             + (GO_OUT_BONUS if went_out else 0))
 
 
+def settlement(totals) -> list[int]:
+    """Totals rounded to the nearest hundred (halves away from zero), for settling up."""
+    return [int(t / 100 + (0.5 if t >= 0 else -0.5)) * 100 for t in totals]
+
+
 def match_winner(totals) -> int:
     """The seat with the highest total; an exact tie goes to the lower seat."""
     best = max(totals)

@@ -13,10 +13,10 @@ from bisect import insort
 
 from . import legal
 from .actions import Act, Action
-from .cards import QUEEN_OF_SPADES, Card, card_name, is_wild
+from .cards import JOKER, QUEEN_OF_SPADES, Card, card_name, is_wild
 from .deal import Deal, rng
 from .events import Ev, Event
-from .melds import Meld, MeldKind, add_to, new_run, new_set
+from .melds import Meld, MeldKind, add_to, new_run, new_set, swap_joker
 from .options import Opener, PileTake, RuleOptions, StockOut
 from .scoring import hand_score, match_winner
 
@@ -31,7 +31,9 @@ class Phase(enum.IntEnum):
     HAND_OVER = 2
     """The hand has been scored; ``next_hand()`` deals the next one."""
     MATCH_OVER = 3
-    """Someone reached the target; ``winner`` is set."""
+    """Someone reached the target (or the hand limit came); ``winner`` is set."""
+    OFFER = 4
+    """The first upcard is offered to the player to move: take it (and open) or pass."""
 
 
 class IllegalAction(ValueError):
@@ -41,23 +43,21 @@ class IllegalAction(ValueError):
 _REBUILDS = {StockOut.RESHUFFLE_ONCE: 1, StockOut.TURN_OVER: 3, StockOut.BLOCKED: 0}
 """How many times the stock may be rebuilt from the pile in one hand."""
 
+_TAKE_RULE = {
+    PileTake.NEW_SET: "by laying its top card in a new set with exactly two cards from your hand",
+    PileTake.NEW_MELD: "by laying its top card with cards from your hand in a new set or run",
+    PileTake.USE_TOP: "by using its top card at once: in a new meld, on one of your melds, or "
+                      "in place of your joker",
+}
 
-def _unsupported(options: RuleOptions) -> list[str]:
-    """Options this engine cannot play yet (the variants issue adds them)."""
-    missing = []
-    if options.pile_take is not PileTake.NEW_SET:
-        missing.append("pile_take")
-    if options.easy_pile:
-        missing.append("easy_pile")
-    if options.upcard_offer:
-        missing.append("upcard_offer")
-    if options.opener is Opener.WINNER_DEALS:
-        missing.append("opener")
-    if options.one_turn_out_bonus:
-        missing.append("one_turn_out_bonus")
-    if options.jokers:
-        missing.append("jokers")
-    return missing
+
+def first_opener(options: RuleOptions, players: int, seed: int) -> int:
+    """The seat that opens a match's first hand when the setup does not name one: seat 1
+    where the match seat opens, else the seat left of a dealer chosen at random (``classic``)
+    or drawn by lot (``book``), both from the seed."""
+    if options.opener is Opener.MATCH_SEAT:
+        return 0
+    return (rng(seed, "first dealer").randrange(players) + 1) % players
 
 
 class State:
@@ -65,17 +65,18 @@ class State:
 
     __slots__ = ("options", "players", "seed", "first_seat", "hand_no", "dealer", "hands",
                  "melds", "stock", "pile", "known", "totals", "turn", "phase", "rebuilds",
-                 "hand_scores", "winner")
+                 "hand_scores", "hand_outs", "winner", "turns", "turn_start_melds", "offer",
+                 "must_draw")
 
     def __init__(self, options: RuleOptions, players: int, seed: int = 0, *,
-                 first_seat: int = 0, deal: Deal | None = None):
+                 first_seat: int | None = None, deal: Deal | None = None):
         if not options.min_players <= players <= options.max_players:
             raise ValueError(f"these rules are for {options.min_players} to "
                              f"{options.max_players} players, not {players}")
+        if first_seat is None:
+            first_seat = first_opener(options, players, seed)
         if not 0 <= first_seat < players:
             raise ValueError(f"first seat must be 1 to {players}")
-        if missing := _unsupported(options):
-            raise ValueError("not playable yet: " + ", ".join(missing))
         self.options = options
         self.players = players
         self.seed = seed
@@ -84,6 +85,7 @@ class State:
         self.dealer = (first_seat - 1) % players
         self.totals = [0] * players
         self.hand_scores: list[tuple[int, ...]] = []
+        self.hand_outs: list[int] = []
         self.winner = -1
         if deal is not None and (reason := deal.problem(options, players)):
             raise ValueError(reason)
@@ -105,7 +107,7 @@ class State:
         """Every legal action of the seat to move (empty between hands and after the match)."""
         seat = self.turn
         return legal.legal_actions(self.phase, self.hands[seat], self.melds[seat], self.pile,
-                                   self.options)
+                                   self.options, self.must_draw)
 
     def check(self, action: Action) -> str | None:
         """Why ``action`` is illegal now, or None if it is legal."""
@@ -132,15 +134,24 @@ class State:
             return self._draw()
         if kind is Act.ADD:
             return self._add(action)
-        return self._meld(action)
+        if kind is Act.SET or kind is Act.RUN:
+            return self._meld(action)
+        if kind is Act.SWAP:
+            return self._swap(action)
+        if kind is Act.PASS or kind is Act.TAKE_UPCARD:
+            return self._answer_offer(kind is Act.TAKE_UPCARD)
+        return self._take(action)
 
     def next_hand(self) -> list[Event]:
         """Deal the next hand after a hand has ended (the match goes on)."""
         if self.phase is not Phase.HAND_OVER:
-            raise IllegalAction("The hand is not over yet" if self.phase < Phase.HAND_OVER
-                                else "The match is over")
+            raise IllegalAction("The match is over" if self.phase is Phase.MATCH_OVER
+                                else "The hand is not over yet")
         self.hand_no += 1
-        self.dealer = (self.dealer + 1) % self.players
+        if self.options.opener is Opener.WINNER_DEALS:
+            self.dealer = _hand_winner(self.hand_scores[-1], self.hand_outs[-1])
+        else:
+            self.dealer = (self.dealer + 1) % self.players
         return self._start_hand(Deal.shuffled(self.options, self.players, self.seed,
                                               self.hand_no))
 
@@ -173,7 +184,12 @@ class State:
         new.phase = self.phase
         new.rebuilds = self.rebuilds
         new.hand_scores = self.hand_scores[:]
+        new.hand_outs = self.hand_outs[:]
         new.winner = self.winner
+        new.turns = self.turns[:]
+        new.turn_start_melds = self.turn_start_melds
+        new.offer = self.offer
+        new.must_draw = self.must_draw
         return new
 
     def view(self, seat: int):
@@ -190,30 +206,52 @@ class State:
         self.pile = list(deal.pile)
         self.known = [[] for _ in range(self.players)]
         self.rebuilds = 0
+        self.turns = [0] * self.players
+        self.must_draw = False
         if self.options.opener is Opener.MATCH_SEAT:
-            self.turn = self.first_seat
+            opener = self.first_seat
         else:
-            self.turn = (self.dealer + 1) % self.players
+            opener = (self.dealer + 1) % self.players
+        if self.options.upcard_offer and self.pile:
+            self.turn, self.phase, self.offer = opener, Phase.OFFER, 0
+            self.turn_start_melds = 0
+        else:
+            self.offer = -1
+            self._begin_turn(opener)
+        return [Event(Ev.DEALT, opener)]
+
+    def _begin_turn(self, seat: int) -> None:
+        self.turn = seat
         self.phase = Phase.DRAW
-        return [Event(Ev.DEALT, self.turn)]
+        self.turns[seat] += 1
+        self.turn_start_melds = len(self.melds[seat])
 
     def _problem(self, action: Action) -> str | None:
         """The rule check behind ``check``: None, or the reason the action is refused."""
         if not isinstance(action, Action) or not isinstance(action.kind, Act):
             return "That is not an action this game understands"
-        if self.phase is Phase.MATCH_OVER:
+        phase = self.phase
+        if phase is Phase.MATCH_OVER:
             return "The match is over"
-        if self.phase is Phase.HAND_OVER:
+        if phase is Phase.HAND_OVER:
             return "The hand is over; deal the next hand"
         kind, cards = action.kind, action.cards
-        if any(type(c) is not int or not (c == 0 or 4 <= c < 56) for c in cards):
+        if type(cards) is not tuple or not all(map(_is_card, cards)) \
+                or type(action.target) is not int or type(action.stands) is not int \
+                or not (action.stands == -1 or (_is_card(action.stands) and action.stands)):
             return "That is not an action this game understands"
+        if phase is Phase.OFFER:
+            if kind is Act.TAKE_UPCARD or kind is Act.PASS:
+                return None
+            return "First answer the upcard offer: take it or pass"
+        if kind is Act.TAKE_UPCARD or kind is Act.PASS:
+            return "No upcard is being offered"
         if kind is Act.DRAW:
-            return None if self.phase is Phase.DRAW else \
+            return None if phase is Phase.DRAW else \
                 "You have already drawn this turn: meld, or discard to end your turn"
-        if kind in (Act.TAKE_SET, Act.TAKE_RUN):
+        if kind in (Act.TAKE_SET, Act.TAKE_RUN, Act.TAKE_ADD, Act.TAKE_SWAP):
             return self._take_problem(action)
-        if self.phase is Phase.DRAW:
+        if phase is Phase.DRAW:
             return "Draw from the stock or take the pile first"
         hand = self.hands[self.turn]
         if reason := _missing(hand, cards):
@@ -223,7 +261,9 @@ class State:
                 return "Discard one card"
             return _queen_discard_problem(hand, cards[0])
         if kind is Act.ADD:
-            return self._add_problem(action)
+            return self._addition_problem(action) or self._emptying_problem(1)
+        if kind is Act.SWAP:
+            return self._swap_problem(action)
         made = self._new_meld(action)
         if isinstance(made, str):
             return made
@@ -232,40 +272,73 @@ class State:
     def _take_problem(self, action: Action) -> str | None:
         if self.phase is not Phase.DRAW:
             return "You may take the pile only instead of drawing, at the start of your turn"
+        if self.must_draw:
+            return "Everyone refused the upcard: draw from the stock"
         if not self.pile:
             return "The discard pile is empty"
         top = self.pile[-1]
-        cards = list(action.cards)
+        kind, cards = action.kind, list(action.cards)
+        rule, easy = self.options.pile_take, self.options.easy_pile
         if top not in cards:
-            return f"To take the pile you must lay its top card, the {card_name(top)}"
-        if action.kind is not Act.TAKE_SET:
-            return "You may take the pile only by laying its top card in a new set"
+            return f"To take the pile you must use its top card, the {card_name(top)}"
+        refused = f"You may take the pile only {_TAKE_RULE[rule]}"
+        if kind is Act.TAKE_ADD:
+            if rule is not PileTake.USE_TOP and not easy:
+                return refused
+            if len(cards) != 1:
+                return "Add the top card alone to take the pile this way"
+            return self._addition_problem(action)
+        if kind is Act.TAKE_SWAP:
+            if rule is not PileTake.USE_TOP:
+                return refused
+            if len(cards) != 1:
+                return "Swap the top card alone for your joker to take the pile this way"
+            return self._swap_problem(action)
+        if rule is PileTake.NEW_SET and not easy:
+            if kind is not Act.TAKE_SET:
+                return refused
+            if len(cards) != 3:
+                return "To take the pile, lay its top card with exactly two cards from your hand"
         cards.remove(top)
-        if len(cards) != 2:
-            return "To take the pile, lay its top card with exactly two cards from your hand"
         if reason := _missing(self.hands[self.turn], cards):
             return reason
         made = self._new_meld(action)
         if isinstance(made, str):
             return made
-        return self._slot_problem() or self._emptying_problem(2, taking=len(self.pile) - 1)
+        return self._slot_problem() or self._emptying_problem(len(cards),
+                                                              taking=len(self.pile) - 1)
 
-    def _add_problem(self, action: Action) -> str | None:
+    def _own_meld(self, action: Action) -> Meld | str:
         melds = self.melds[self.turn]
-        if len(action.cards) != 1:
-            return "Add one card at a time"
         if not 0 <= action.target < len(melds):
             return (f"You have no meld number {action.target + 1}; you may add only to your "
                     "own melds")
-        c, meld = action.cards[0], melds[action.target]
+        return melds[action.target]
+
+    def _addition_problem(self, action: Action) -> str | None:
+        meld = self._own_meld(action)
+        if isinstance(meld, str):
+            return meld
+        c = action.cards[0]
+        if len(action.cards) != 1:
+            return "Add one card at a time"
         if action.stands >= 0 and (not is_wild(c) or meld.kind is not MeldKind.RUN):
             return "Only a 2 or a joker added to a run names the card it stands for"
         if is_wild(c) and meld.kind is MeldKind.RUN and action.stands < 0:
             return "Say which card the wild stands for in the run"
         grown = self._grown(meld, action)
-        if isinstance(grown, str):
-            return grown
-        return self._emptying_problem(1)
+        return grown if isinstance(grown, str) else None
+
+    def _swap_problem(self, action: Action) -> str | None:
+        if not self.options.jokers:
+            return "There are no jokers in this game to swap"
+        if len(action.cards) != 1:
+            return "Swap one natural card for your joker"
+        meld = self._own_meld(action)
+        if isinstance(meld, str):
+            return meld
+        swapped = swap_joker(meld, action.cards[0])
+        return swapped if isinstance(swapped, str) else None
 
     def _slot_problem(self) -> str | None:
         slots = self.options.meld_slots
@@ -289,8 +362,28 @@ class State:
 
     # ----------------------------------------------------------------- doing it
 
+    def _answer_offer(self, take: bool) -> list[Event]:
+        seat = self.turn
+        if take:
+            c = self.pile.pop()
+            insort(self.hands[seat], c)
+            insort(self.known[seat], c)
+            self.offer = -1
+            self.turns[seat] += 1
+            self.phase = Phase.MELD  # the upcard is this player's draw; they open the hand
+            return [Event(Ev.TOOK_UPCARD, seat, (c,))]
+        self.offer += 1
+        if self.offer < self.players:
+            self.turn = (seat + 1) % self.players
+            return [Event(Ev.PASSED, seat)]
+        self.offer = -1
+        self._begin_turn((seat + 1) % self.players)  # back to the opener, who must draw
+        self.must_draw = True
+        return [Event(Ev.PASSED, seat)]
+
     def _draw(self) -> list[Event]:
         events = []
+        self.must_draw = False
         if not self.stock:
             rebuilt = self._rebuild_stock()
             if rebuilt is None:
@@ -311,7 +404,8 @@ class State:
         self.rebuilds += 1
         if how is StockOut.TURN_OVER:
             top = self.pile.pop()
-            self.stock = self.pile  # turned face down: the pile's bottom card is drawn first
+            self.pile.reverse()  # turned face down: the pile's bottom card is drawn first
+            self.stock = self.pile
             self.pile = [top]
         else:
             self.stock = self.pile
@@ -331,36 +425,53 @@ class State:
             return events + self._end_hand(seat)
         if not self.stock and self.options.stock_out is StockOut.BLOCKED:
             return events + self._end_hand(-1)
-        self.turn = (seat + 1) % self.players
-        self.phase = Phase.DRAW
+        self._begin_turn((seat + 1) % self.players)
+        return events
+
+    def _take(self, action: Action) -> list[Event]:
+        """Take the whole pile, using its top card as the action says, the rest to hand."""
+        seat = self.turn
+        hand = self.hands[seat]
+        taken = self.pile
+        self.pile = []
+        top = taken[-1]
+        kind = action.kind
+        melds = self.melds[seat]
+        events = [Event(Ev.TOOK_PILE, seat, tuple(taken),
+                         len(melds) if kind in (Act.TAKE_SET, Act.TAKE_RUN) else action.target)]
+        if kind is Act.TAKE_ADD:
+            melds[action.target] = self._grown(melds[action.target], action)
+            events.append(Event(Ev.ADDED, seat, (top,), action.target))
+        elif kind is Act.TAKE_SWAP:
+            events.append(self._put_in_place_of_joker(action.target, top))
+        else:
+            own = list(action.cards)
+            own.remove(top)
+            for c in own:
+                hand.remove(c)
+                if self.known[seat]:
+                    self._forget(seat, c)
+            meld = self._new_meld(action)
+            melds.append(meld)
+            events.append(Event(Ev.MELDED, seat, meld.cards, len(melds) - 1))
+        for c in taken[:-1]:
+            insort(hand, c)
+            insort(self.known[seat], c)
+        self.phase = Phase.MELD
+        if not hand:
+            events += self._end_hand(seat)
         return events
 
     def _meld(self, action: Action) -> list[Event]:
         seat = self.turn
         hand = self.hands[seat]
-        meld = self._new_meld(action)
-        events = []
-        if action.kind in (Act.TAKE_SET, Act.TAKE_RUN):
-            taken = self.pile
-            self.pile = []
-            rest = taken[:-1]
-            own = list(action.cards)
-            own.remove(taken[-1])
-            for c in own:
-                hand.remove(c)
-            for c in rest:
-                insort(hand, c)
-                insort(self.known[seat], c)
-            self.phase = Phase.MELD
-            events.append(Event(Ev.TOOK_PILE, seat, tuple(taken), len(self.melds[seat])))
-        else:
-            for c in action.cards:
-                hand.remove(c)
-        if self.known[seat]:
-            for c in action.cards:
+        for c in action.cards:
+            hand.remove(c)
+            if self.known[seat]:
                 self._forget(seat, c)
+        meld = self._new_meld(action)
         self.melds[seat].append(meld)
-        events.append(Event(Ev.MELDED, seat, meld.cards, len(self.melds[seat]) - 1))
+        events = [Event(Ev.MELDED, seat, meld.cards, len(self.melds[seat]) - 1)]
         if not hand:
             events += self._end_hand(seat)
         return events
@@ -378,6 +489,23 @@ class State:
             events += self._end_hand(seat)
         return events
 
+    def _swap(self, action: Action) -> list[Event]:
+        seat = self.turn
+        c = action.cards[0]
+        self.hands[seat].remove(c)
+        if self.known[seat]:
+            self._forget(seat, c)
+        return [self._put_in_place_of_joker(action.target, c)]
+
+    def _put_in_place_of_joker(self, target: int, natural: Card) -> Event:
+        """Swap ``natural`` into the mover's meld ``target``; the joker, seen by all, goes to
+        their hand as a known card."""
+        seat = self.turn
+        self.melds[seat][target] = swap_joker(self.melds[seat][target], natural)
+        insort(self.hands[seat], JOKER)
+        insort(self.known[seat], JOKER)
+        return Event(Ev.SWAPPED, seat, (natural, JOKER), target)
+
     def _forget(self, seat: int, c: Card) -> None:
         """A known card stays known only while the seat holds at least as many copies."""
         known = self.known[seat]
@@ -386,9 +514,14 @@ class State:
 
     def _end_hand(self, out: int) -> list[Event]:
         opts = self.options
-        scores = tuple(hand_score(self.melds[s], self.hands[s], s == out, opts)
-                       for s in range(self.players))
+        scores = [hand_score(self.melds[s], self.hands[s], s == out, opts)
+                  for s in range(self.players)]
+        if out >= 0 and opts.one_turn_out_bonus and self.turn_start_melds == 0 \
+                and self.turns[out] > 1:
+            scores[out] += opts.one_turn_out_bonus  # out in one turn, nothing melded before
+        scores = tuple(scores)
         self.hand_scores.append(scores)
+        self.hand_outs.append(out)
         for s in range(self.players):
             self.totals[s] += scores[s]
         events = [Event(Ev.HAND_ENDED, out, scores=scores)]
@@ -406,11 +539,22 @@ class State:
 
     def snapshot(self) -> tuple:
         """Everything that makes this state, as plain values (for equality and tests)."""
-        return (self.options, self.players, self.seed, self.first_seat, self.hand_no,
-                self.dealer, tuple(map(tuple, self.hands)), tuple(map(tuple, self.melds)),
-                tuple(self.stock), tuple(self.pile), tuple(map(tuple, self.known)),
-                tuple(self.totals), self.turn, self.phase, self.rebuilds,
-                tuple(self.hand_scores), self.winner)
+        return tuple(_frozen(getattr(self, name)) for name in self.__slots__)
+
+
+def _is_card(c) -> bool:
+    return type(c) is int and (c == 0 or 4 <= c < 56)
+
+
+def _frozen(value):
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def _hand_winner(scores: tuple[int, ...], out: int) -> int:
+    """Who won a hand: the player who went out, else the best score (tie: lower seat)."""
+    return out if out >= 0 else match_winner(scores)
 
 
 def _missing(hand: list[Card], cards) -> str | None:

@@ -43,6 +43,11 @@ class View:
     hand_scores: tuple[tuple[int, ...], ...]
     rebuilds: int
     winner: int
+    hand_outs: tuple[int, ...]
+    turns: tuple[int, ...]
+    turn_start_melds: int
+    offer: int
+    must_draw: bool
 
     @classmethod
     def of(cls, state, seat: int) -> View:
@@ -51,14 +56,16 @@ class View:
                    state.first_seat, state.dealer, tuple(state.hands[seat]),
                    tuple(map(tuple, state.melds)), tuple(state.pile), len(state.stock),
                    tuple(map(len, state.hands)), tuple(map(tuple, state.known)),
-                   tuple(state.totals), tuple(state.hand_scores), state.rebuilds, state.winner)
+                   tuple(state.totals), tuple(state.hand_scores), state.rebuilds, state.winner,
+                   tuple(state.hand_outs), tuple(state.turns), state.turn_start_melds,
+                   state.offer, state.must_draw)
 
     def legal_actions(self) -> list[Action]:
         """The seat's legal actions when it is to move (else none)."""
         if self.turn != self.seat:
             return []
         return legal.legal_actions(self.phase, list(self.hand), list(self.melds[self.seat]),
-                                   list(self.pile), self.options)
+                                   list(self.pile), self.options, self.must_draw)
 
     def unseen(self) -> Counter:
         """Cards this seat cannot place: in the stock or in other hands, beyond known ones."""
@@ -96,4 +103,5 @@ class View:
             melds=[list(m) for m in self.melds], stock=hidden, pile=list(self.pile),
             known=[list(k) for k in self.known], totals=list(self.totals), turn=self.turn,
             phase=Phase(self.phase), rebuilds=self.rebuilds, hand_scores=list(self.hand_scores),
-            winner=self.winner)
+            hand_outs=list(self.hand_outs), winner=self.winner, turns=list(self.turns),
+            turn_start_melds=self.turn_start_melds, offer=self.offer, must_draw=self.must_draw)

@@ -1,0 +1,381 @@
+"""The medium level's judgement, as fast functions of a ``Table`` and the legal actions.
+
+Used directly by the medium level, with noise by the easy level, and by the hard level's search
+for move ordering and playouts. Everything is read from the options and the legal actions (meld
+slots, run length, what a take needs), so a new rule variant needs no change here.
+
+In short: go out when the hand can be emptied this turn; take the pile when the new set and the
+useful cards in it are worth it; meld runs, natural sets, lay-offs and anything with the Q♠ at
+once, but hold pairs and 2s for pile takes until the hand nears its end, then meld everything;
+discard the costliest deadwood that does not let the next player take a fat pile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules import legal as rules_legal
+from ..rules.actions import Act, Action
+from ..rules.cards import ACE, ACE_HIGH, QUEEN, QUEEN_OF_SPADES, SPADES, is_wild
+from ..rules.melds import MeldKind, add_to, new_run, new_set
+from ..rules.scoring import IN_HAND, MELDED, meld_points
+from .table import Table
+
+QS = QUEEN_OF_SPADES
+
+
+@dataclass(frozen=True)
+class Style:
+    """Knobs of the heuristic policy (medium is the default; easy and hard tweak them)."""
+
+    feed_weight: float = 1.0
+    """How much the risk of feeding the next player a pile counts in a discard."""
+    hold_wilds: bool = True
+    """Keep 2s (and pairs needing them) for pile takes until the hand nears its end."""
+    take_margin: float = 4.0
+    """A pile take must be worth this much more than a draw."""
+    go_out_nodes: int = 60
+    """Search effort spent looking for a way to go out this turn."""
+    keep_weight: float = 1.0
+    """How much a card's promise (pairs, run neighbours) counts against its penalty."""
+
+
+MEDIUM = Style()
+PLAYOUT = Style(go_out_nodes=12)
+"""Medium with a smaller go-out search, for the hard level's playouts."""
+
+
+def _is_natural(c: int) -> bool:
+    return not is_wild(c)
+
+
+# --------------------------------------------------------------------------- own melds
+
+
+def apply_own(hand: list, melds: list, action: Action, options) -> tuple[list, list] | None:
+    """Hand and melds after laying ``action`` (a set, run or addition), or None if refused."""
+    kind = action.kind
+    if kind is Act.ADD:
+        stands = action.stands if action.stands >= 0 else action.cards[0]
+        grown = add_to(melds[action.target], action.cards[0], stands, options)
+        if isinstance(grown, str):
+            return None
+        melds = list(melds)
+        melds[action.target] = grown
+    else:
+        made = new_run(action.cards, options) if kind in (Act.RUN, Act.TAKE_RUN) \
+            else new_set(action.cards, options)
+        if isinstance(made, str):
+            return None
+        melds = list(melds) + [made]
+    hand = list(hand)
+    for c in action.cards:
+        hand.remove(c)
+    return hand, melds
+
+
+def _meld_actions(hand, melds, options) -> list[Action]:
+    return [a for a in rules_legal.legal_actions(1, hand, melds, [], options)
+            if a.kind is not Act.DISCARD]
+
+
+def _hopeless(hand, acts) -> bool:
+    """True when two or more natural cards fit no meld action: the hand cannot be emptied."""
+    if not acts:
+        return True
+    covered = set()
+    for a in acts:
+        covered.update(a.cards)
+    loose = 0
+    for c in hand:
+        if c not in covered and not is_wild(c):
+            loose += 1
+            if loose > 1:
+                return True
+    return False
+
+
+def go_out_path(hand: list, melds: list, options, legal: list[Action] | None,
+                nodes: int = 120) -> list[Action] | None:
+    """Meld actions that leave at most one card (then discarded), found by a small search;
+    None when none is found within ``nodes`` positions. ``[]`` means: discard the last card."""
+    if len(hand) <= 1:
+        return []
+    acts = [a for a in legal if a.kind is not Act.DISCARD] if legal is not None \
+        else _meld_actions(hand, melds, options)
+    if _hopeless(hand, acts):
+        return None
+    budget = [nodes]
+    seen = set()
+
+    def dfs(h, ms, actions):
+        if len(h) <= 1:
+            return []
+        key = (tuple(h), tuple(ms))
+        if key in seen or budget[0] <= 0:
+            return None
+        seen.add(key)
+        budget[0] -= 1
+        if actions is None:
+            actions = _meld_actions(h, ms, options)
+            if _hopeless(h, actions):
+                return None
+        actions = sorted(actions, key=lambda a: -len(a.cards))
+        for a in actions:
+            nxt = apply_own(h, ms, a, options)
+            if nxt is None:
+                continue
+            rest = dfs(nxt[0], nxt[1], None)
+            if rest is not None:
+                return [a] + rest
+        return None
+
+    return dfs(list(hand), list(melds), acts)
+
+
+# --------------------------------------------------------------------------- card promise
+
+
+def _run_neighbours(c: int, hand_set: set) -> float:
+    r, s = c >> 2, c & 3
+    positions = (r, ACE_HIGH) if r == ACE else (r,)
+    k = 0.0
+    for p in positions:
+        for d, w in ((-1, 7.0), (1, 7.0), (-2, 3.0), (2, 3.0)):
+            q = p + d
+            if 1 <= q <= ACE_HIGH:
+                other = (1 if q == ACE_HIGH else q) * 4 + s
+                if other in hand_set and other != c:
+                    k += w
+    return k
+
+
+def keep_value(c: int, hand: list, t: Table, late: float, rank_counts: list) -> float:
+    """How much holding ``c`` promises (pairs, run neighbours, the Q♠'s partners)."""
+    if is_wild(c):
+        return 40.0 * (1.0 - 0.6 * late)
+    r = c >> 2
+    unseen = t.unseen()
+    n = rank_counts[r]
+    k = 0.0
+    if n >= 2:
+        k += 14.0 + (6.0 if n >= 3 else 0.0)
+    else:
+        live = unseen[r * 4] + unseen[r * 4 + 1] + unseen[r * 4 + 2] + unseen[r * 4 + 3]
+        k += 1.2 * live
+    k += _run_neighbours(c, set(hand))
+    if QS in hand and c != QS and (r == QUEEN or (c & 3 == SPADES and r in (10, 11, 13))):
+        k += 14.0
+    return k * (1.0 - 0.55 * late)
+
+
+def _at_least(p: float, m: int, need: int) -> float:
+    """P(at least ``need`` successes in ``m`` draws of probability ``p``) (need 0..2)."""
+    if need <= 0:
+        return 1.0
+    if m < need or p <= 0:
+        return 0.0
+    q = 1.0 - p
+    none = q ** m
+    if need == 1:
+        return 1.0 - none
+    return max(0.0, 1.0 - none - m * p * q ** (m - 1))
+
+
+def take_chance(c: int, t: Table, seat: int, _cache: dict | None = None) -> float:
+    """Chance that ``seat`` can take the pile if ``c`` lies on top (current rules: top + two
+    from hand make a new set; any other take rule is approximated the same way)."""
+    slots = t.options.meld_slots
+    if slots is not None and len(t.melds[seat]) >= slots:
+        return 0.0
+    count = t.hand_counts[seat]
+    if count < 2:
+        return 0.0
+    if is_wild(c):
+        # Nearly any natural pair, natural and wild, or two more wilds will do.
+        return 0.97 if count >= 6 else _at_least(0.35, count, 1)
+    r = c >> 2
+    if _cache is not None and r in _cache:
+        return _cache[r]
+    known = t.known[seat]
+    unseen = t.unseen()
+    pool = sum(unseen) or 1
+    wild_unseen = unseen[0] + unseen[8] + unseen[9] + unseen[10] + unseen[11]
+    m = max(0, count - len(known))
+    helpful_known = sum(1 for k in known if k >> 2 == r or is_wild(k))
+    helpful = unseen[r * 4] + unseen[r * 4 + 1] + unseen[r * 4 + 2] + unseen[r * 4 + 3] \
+        + wild_unseen
+    p = _at_least(helpful / pool, m, 2 - helpful_known)
+    if _cache is not None:
+        _cache[r] = p
+    return p
+
+
+def pile_worth(pile, top: int, base: float | None = None) -> float:
+    """What the pile (with ``top`` on it) is worth to whoever takes it."""
+    if base is None:
+        base = 0.6 * sum(MELDED[x] for x in pile) + 4 * len(pile)
+    return base + 3 * MELDED[top]
+
+
+def feed_cost(c: int, t: Table, _cache: dict | None = None, _base: float | None = None) -> float:
+    """Expected gain handed to the next player by discarding ``c``."""
+    nxt = t.next_seat
+    if nxt == t.seat:
+        return 0.0
+    chance = take_chance(c, t, nxt, _cache)
+    return chance * pile_worth(t.pile, c, _base) if chance else 0.0
+
+
+def discard_scores(t: Table, legal: list[Action], style: Style = MEDIUM) -> list[tuple[float, Action]]:
+    """Every legal discard with its desirability (higher is better), best first."""
+    hand = t.hand
+    late = t.lateness()
+    counts = [0] * 15
+    for c in hand:
+        if not is_wild(c):
+            counts[c >> 2] += 1
+    out = []
+    cache: dict = {}
+    base = 0.6 * sum(MELDED[x] for x in t.pile) + 4 * len(t.pile)
+    for a in legal:
+        if a.kind is not Act.DISCARD:
+            continue
+        c = a.cards[0]
+        if len(hand) == 1:
+            return [(1000.0, a)]
+        score = IN_HAND[c] * (1.0 + late) - style.keep_weight * keep_value(c, hand, t, late, counts)
+        if style.feed_weight:
+            score -= style.feed_weight * feed_cost(c, t, cache, base)
+        out.append((score, a))
+    out.sort(key=lambda x: -x[0])
+    return out
+
+
+# --------------------------------------------------------------------------- melding
+
+
+def meld_value(a: Action, t: Table, late: float, style: Style = MEDIUM) -> float:
+    """How much laying ``a`` now is worth; negative means hold it for now."""
+    cards = a.cards
+    holding = style.hold_wilds and late < 0.5
+    if a.kind is Act.ADD:
+        c = cards[0]
+        if not is_wild(c):
+            return MELDED[c] + IN_HAND[c]
+        if a.stands == QS:
+            return 200.0
+        meld = t.melds[t.seat][a.target]
+        if holding:
+            return -1.0
+        gain = MELDED[a.stands] if a.stands >= 0 else (25 if meld.kind is MeldKind.TWOS
+                                                        else MELDED[meld.rank * 4])
+        return gain + IN_HAND[c]
+    wilds = sum(1 for c in cards if is_wild(c))
+    if QS in cards:
+        return 300.0 + len(cards)
+    value = sum(MELDED[c] + IN_HAND[c] for c in cards if not is_wild(c)) + 30.0 * wilds
+    if wilds and holding:
+        if wilds == len(cards):
+            return value - 40.0 if len(cards) >= 4 else -1.0
+        return -1.0
+    slots = t.options.meld_slots
+    if slots is not None and slots - len(t.melds[t.seat]) <= 1 and late < 0.5:
+        return value - 60.0  # keep the last slot for a pile take unless it is worth it
+    return value
+
+
+def best_meld(t: Table, legal: list[Action], style: Style = MEDIUM) -> Action | None:
+    """The meld or lay-off worth doing now, or None (go on to discard)."""
+    late = t.lateness()
+    best, best_v = None, 0.0
+    for a in legal:
+        if a.kind is Act.DISCARD:
+            continue
+        v = meld_value(a, t, late, style)
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+def choose_meld_phase(t: Table, legal: list[Action], style: Style = MEDIUM) -> Action:
+    """A medium player's action after drawing."""
+    path = go_out_path(t.hand, list(t.melds[t.seat]), t.options, legal, style.go_out_nodes)
+    if path is not None:
+        if path:
+            return path[0]
+        discards = [a for a in legal if a.kind is Act.DISCARD]
+        if discards:
+            return discards[0]
+    a = best_meld(t, legal, style)
+    if a is not None:
+        return a
+    ranked = discard_scores(t, legal, style)
+    if ranked:
+        return ranked[0][1]
+    return legal[0]
+
+
+# --------------------------------------------------------------------------- drawing
+
+
+def take_value(a: Action, t: Table, style: Style = MEDIUM) -> float:
+    """How much better taking the pile this way is than drawing from the stock."""
+    pile = t.pile
+    top = pile[-1]
+    made = new_run(a.cards, t.options) if a.kind is Act.TAKE_RUN else new_set(a.cards, t.options)
+    if isinstance(made, str):
+        return -1e9
+    late = t.lateness()
+    used = list(a.cards)
+    used.remove(top)
+    value = meld_points(made, t.options) + sum(0.6 * IN_HAND[c] for c in used)
+    if style.hold_wilds:
+        value -= sum(14.0 for c in used if is_wild(c))
+    hand = list(t.hand)
+    for c in used:
+        hand.remove(c)
+    rest = pile[:-1]
+    new_hand = hand + list(rest)
+    hand_set = set(new_hand)
+    counts = [0] * 15
+    for c in new_hand:
+        if not is_wild(c):
+            counts[c >> 2] += 1
+    own = t.melds[t.seat]
+    for x in rest:
+        if is_wild(x):
+            value += 16.0
+            continue
+        r = x >> 2
+        useful = counts[r] >= 2 or _run_neighbours(x, hand_set) >= 7 or any(
+            (m.kind is MeldKind.SET and m.rank == r and len(m.cards) < 4) for m in own)
+        if x == QS:
+            partners = counts[QUEEN] >= 2 or ((11 * 4) in hand_set and (13 * 4) in hand_set)
+            value += 40.0 if partners else -45.0 * (0.5 + late)
+        elif useful:
+            value += 0.7 * MELDED[x]
+        else:
+            value -= 0.35 * IN_HAND[x] * (0.5 + 1.5 * late)
+    return value - style.take_margin
+
+
+def choose_draw_phase(t: Table, legal: list[Action], style: Style = MEDIUM) -> Action:
+    """Draw, or take the pile when it pays."""
+    best, best_v = None, 0.0
+    for a in legal:
+        if a.kind is Act.DRAW:
+            if best is None:
+                best = a
+            continue
+        v = take_value(a, t, style)
+        if v > best_v:
+            best, best_v = a, v
+    return best if best is not None else legal[0]
+
+
+def choose(t: Table, legal: list[Action], style: Style = MEDIUM) -> Action:
+    """The medium policy: one action for the seat of ``t``."""
+    if t.phase == 0:
+        return choose_draw_phase(t, legal, style)
+    return choose_meld_phase(t, legal, style)

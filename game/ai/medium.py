@@ -1,0 +1,20 @@
+"""The medium level: a sound player that follows the heuristics of ``heuristics.py`` exactly
+(deterministic: the same view always gets the same answer)."""
+
+from __future__ import annotations
+
+from ..rules.actions import Action
+from ..rules.view import View
+from . import heuristics
+from .agent import BaseAgent
+from .table import Table
+
+
+class MediumAgent(BaseAgent):
+    """Takes good piles, melds what pays, guards the Q♠, discards safe deadwood."""
+
+    name = "medium"
+    style = heuristics.MEDIUM
+
+    def decide(self, view: View, legal: list[Action]) -> Action:
+        return heuristics.choose(Table.of_view(view), legal, self.style)

@@ -1,0 +1,105 @@
+"""What a player knows at the table, read from a ``View`` or, inside search, from one seat of a
+determinized state: the same fields either way, so heuristics run on both.
+
+Only the seat's own hand and public facts are read (melds, pile, counts, cards known from pile
+takes): a policy built on ``Table`` cannot peek at a hidden card even inside a sampled world.
+"""
+
+from __future__ import annotations
+
+from ..rules.cards import CARD_SLOTS, JOKER
+from ..rules.options import StockOut
+
+REBUILDS = {StockOut.RESHUFFLE_ONCE: 1, StockOut.TURN_OVER: 3, StockOut.BLOCKED: 0}
+"""Stock rebuilds a hand allows (unknown future options: assume one)."""
+
+
+class Table:
+    """One seat's knowledge, as plain fields."""
+
+    __slots__ = ("seat", "players", "options", "phase", "hand", "melds", "pile", "stock_count",
+                 "hand_counts", "known", "rebuilds", "_unseen")
+
+    @classmethod
+    def of_view(cls, view) -> Table:
+        """From a ``View`` (what the agents receive)."""
+        t = cls.__new__(cls)
+        t.seat = view.seat
+        t.players = view.players
+        t.options = view.options
+        t.phase = int(view.phase)
+        t.hand = list(view.hand)
+        t.melds = view.melds
+        t.pile = view.pile
+        t.stock_count = view.stock_count
+        t.hand_counts = view.hand_counts
+        t.known = view.known
+        t.rebuilds = view.rebuilds
+        t._unseen = None
+        return t
+
+    @classmethod
+    def of_state(cls, state, seat: int) -> Table:
+        """From one seat of a (determinized) state, reading only what that seat may see."""
+        t = cls.__new__(cls)
+        t.seat = seat
+        t.players = state.players
+        t.options = state.options
+        t.phase = int(state.phase)
+        t.hand = state.hands[seat]
+        t.melds = state.melds
+        t.pile = state.pile
+        t.stock_count = len(state.stock)
+        t.hand_counts = [len(h) for h in state.hands]
+        t.known = state.known
+        t.rebuilds = state.rebuilds
+        t._unseen = None
+        return t
+
+    @property
+    def next_seat(self) -> int:
+        return (self.seat + 1) % self.players
+
+    def unseen(self) -> list[int]:
+        """Copies of each card this seat cannot place (stock or other hands, beyond known)."""
+        if self._unseen is None:
+            u = [2] * CARD_SLOTS
+            u[0] = self.options.jokers
+            u[1] = u[2] = u[3] = 0
+            for c in self.hand:
+                u[c] -= 1
+            for c in self.pile:
+                u[c] -= 1
+            for seat_melds in self.melds:
+                for m in seat_melds:
+                    for c in m.cards:
+                        u[c] -= 1
+            for s, cards in enumerate(self.known):
+                if s != self.seat:
+                    for c in cards:
+                        u[c] -= 1
+            self._unseen = u
+        return self._unseen
+
+    def lateness(self) -> float:
+        """0 early in a hand .. 1 when it may end any moment (someone nearly out, stock gone)."""
+        late = 0.0
+        others = [n for s, n in enumerate(self.hand_counts) if s != self.seat]
+        least = min(others) if others else 99
+        if least <= 2:
+            late = 1.0
+        elif least <= 4:
+            late = 0.6
+        elif least <= 6:
+            late = 0.25
+        rebuilds_left = REBUILDS.get(self.options.stock_out, 1) - self.rebuilds
+        if rebuilds_left <= 0:
+            if self.stock_count <= 2 * self.players:
+                late = 1.0
+            elif self.stock_count <= 5 * self.players:
+                late = max(late, 0.6)
+        return late
+
+
+def has_joker(options) -> bool:
+    return options.jokers > 0 and JOKER is not None
