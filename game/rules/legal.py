@@ -14,7 +14,7 @@ from itertools import combinations, permutations
 
 from .actions import DISCARD, DRAW, PASS, TAKE_UPCARD, Act, Action
 from .cards import ACE, ACE_HIGH, JOKER, QUEEN_OF_SPADES, TWO, card, is_wild
-from .melds import Meld, MeldKind, new_run, sort_set
+from .melds import SET_MAX, Meld, MeldKind, new_run, sort_set
 from .options import PileTake
 
 
@@ -62,7 +62,7 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
     if rule is PileTake.USE_TOP or options.easy_pile:
         found = []
         for i, meld in enumerate(melds):
-            _additions(i, meld, [top], (top,) if is_wild(top) else (), options, found)
+            _additions(i, meld, (top,), (top,) if is_wild(top) else (), options, found)
         acts += [a._replace(kind=Act.TAKE_ADD) for a in found]
     if rule is PileTake.USE_TOP and options.jokers:
         found = []
@@ -136,7 +136,7 @@ def _meld_phase(hand, melds, options) -> list[Action]:
     if melds:
         wild_kinds = tuple(dict.fromkeys(wilds))
         for i, meld in enumerate(melds):
-            _additions(i, meld, hand, wild_kinds, options, acts)
+            _additions(i, meld, distinct, wild_kinds, options, acts)
         if options.jokers:
             for i, meld in enumerate(melds):
                 _swaps(i, meld, hand, acts)
@@ -155,30 +155,38 @@ def _new_sets(hand, wilds, longest, acts) -> None:
     ranks = [c >> 2 for c in hand]
     if need > 1:  # only ranks held `need` times or more can make a set
         ranks = [r for r, s in zip(ranks, ranks[need - 1:]) if r == s]
+    cap = 4 if longest >= 4 else 3
     for r in dict.fromkeys(ranks):
-        if r == TWO or r == 0:
-            continue
-        group = tuple(hand[bisect_left(hand, 4 * r):bisect_left(hand, 4 * r + 4)])
-        held = len(group)
-        for total in (3, 4):
-            if total > longest:
-                break
-            for k in range(max(1, total - nw), min(held, total) + 1):
-                wild_combos = _combos(wilds, total - k)
-                for nat in _combos(group, k):
-                    for wild in wild_combos:
-                        acts.append(_action(Act.SET, nat + wild))
+        if r != TWO and r != 0:
+            group = tuple(hand[bisect_left(hand, 4 * r):bisect_left(hand, 4 * r + 4)])
+            acts += _sets_of_rank(group, wilds, cap)
     if nw >= 3:
-        twos = tuple(c for c in wilds if c)
-        for total in (3, 4):
-            if len(twos) >= total and total <= longest:
-                for combo in _combos(twos, total):
-                    acts.append(_action(Act.SET, combo))
+        acts += _sets_of_twos(tuple(c for c in wilds if c), cap)
+
+
+@lru_cache(maxsize=1 << 16)
+def _sets_of_rank(group: tuple, wilds: tuple, cap: int) -> tuple[Action, ...]:
+    """New sets from one rank's cards and the wilds held, up to ``cap`` cards. Hands keep
+    coming back to the same few groups, so each answer is worked out once."""
+    out = []
+    for total in range(3, cap + 1):
+        for k in range(max(1, total - len(wilds)), min(len(group), total) + 1):
+            for nat in _combos(group, k):
+                for wild in _combos(wilds, total - k):
+                    out.append(Action(Act.SET, nat + wild))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _sets_of_twos(twos: tuple, cap: int) -> tuple[Action, ...]:
+    """New melds of 2s from the 2s held."""
+    return tuple(Action(Act.SET, combo) for total in range(3, cap + 1)
+                 for combo in _combos(twos, total))
 
 
 def _new_runs(hand, wilds, longest, options, acts) -> None:
     """Runs of naturals (a 2 of the suit in its own place is natural); with the option, also
-    runs whose gaps or ends are filled by wilds, keeping at least two naturals."""
+    runs with wilds, keeping at least two naturals."""
     bits = [0, 0, 0, 0]
     for c in hand:
         if c > 3:
@@ -188,22 +196,27 @@ def _new_runs(hand, wilds, longest, options, acts) -> None:
     for suit in range(4):
         m = bits[suit]
         if m & 2:
-            m |= 1 << ACE_HIGH
-        if not with_wilds:
-            triples = m & (m >> 1) & (m >> 2)
-            while triples:
-                low = (triples & -triples).bit_length() - 1
-                triples &= triples - 1
-                length = 3
-                while length <= cap and low + length - 1 <= ACE_HIGH:
-                    if not m >> (low + length - 1) & 1 or (low == ACE and
-                                                          low + length - 1 == ACE_HIGH):
-                        break
-                    acts.append(_action(Act.RUN, tuple(card(p, suit)
-                                                       for p in range(low, low + length))))
-                    length += 1
-            continue
-        _runs_with_wilds(wilds, m, suit, cap, options, acts)
+            m |= 1 << ACE_HIGH  # an ace also fits above the king
+        if with_wilds:
+            _runs_with_wilds(wilds, m, suit, cap, options, acts)
+        elif m & (m >> 1) & (m >> 2):
+            acts += _natural_runs(m, suit, cap)
+
+
+@lru_cache(maxsize=1 << 14)
+def _natural_runs(m: int, suit: int, cap: int) -> tuple[Action, ...]:
+    """Runs of up to ``cap`` naturals of ``suit`` whose positions are the bits of ``m``."""
+    out = []
+    triples = m & (m >> 1) & (m >> 2)
+    while triples:
+        low = (triples & -triples).bit_length() - 1
+        triples &= triples - 1
+        high = low + 2
+        while high - low < cap and high <= ACE_HIGH and m >> high & 1 \
+                and not (low == ACE and high == ACE_HIGH):
+            out.append(Action(Act.RUN, tuple(card(p, suit) for p in range(low, high + 1))))
+            high += 1
+    return tuple(out)
 
 
 def _runs_with_wilds(wilds, m, suit, cap, options, acts) -> None:
@@ -237,44 +250,25 @@ def _runs_with_wilds(wilds, m, suit, cap, options, acts) -> None:
                                 acts.append(_action(Act.RUN, cards))
 
 
-def _additions(i: int, meld: Meld, hand, wilds, options, acts) -> None:
-    """Cards from hand that may join the player's meld ``i`` (``wilds``: distinct wilds)."""
+def _additions(i: int, meld: Meld, held, wilds, options, acts) -> None:
+    """Cards that may join the player's meld ``i``: naturals among ``held`` (anything that
+    answers ``in``), and the distinct ``wilds`` held."""
     size = len(meld.cards)
-    kind = meld.kind
-    if kind is not MeldKind.RUN:
-        if size >= 4:
+    if meld.kind is MeldKind.RUN:
+        if options.run_max is not None and size >= options.run_max:
             return
-        if kind is MeldKind.SET:
-            r4 = meld.rank * 4
-            for c in dict.fromkeys(hand[bisect_left(hand, r4):bisect_left(hand, r4 + 4)]):
-                acts.append(_action(Act.ADD, (c,), i))
-            for c in wilds:
-                acts.append(_action(Act.ADD, (c,), i))
-        else:
-            for c in wilds:
-                if c:
-                    acts.append(_action(Act.ADD, (c,), i))
+    elif size >= SET_MAX:
         return
-    if options.run_max is not None and size >= options.run_max:
-        return
-    suit = meld.suit
-    low, high = meld.rank, meld.high
-    ends = []
-    if low > ACE and not (low - 1 == ACE and high == ACE_HIGH):
-        ends.append(low - 1)
-    if high < ACE_HIGH and not (high + 1 == ACE_HIGH and (low == ACE or low - 1 == ACE)):
-        ends.append(high + 1)
-    # While a 2 stands for the queen of spades it must stay the only wild in the run.
-    two_as_queen = suit == 0 and low <= 12 <= high and 8 <= meld.cards[12 - low] < 12
-    for p in ends:
-        natural = card(p, suit)
-        if natural in hand:
-            acts.append(_action(Act.ADD, (natural,), i, natural if p == TWO else -1))
-        if two_as_queen:
-            continue
-        for w in wilds:
-            if w != natural and (w == JOKER or natural != QUEEN_OF_SPADES or not meld.wilds):
-                acts.append(_action(Act.ADD, (w,), i, natural))
+    for c, stands in meld.joins:
+        if c in held:
+            acts.append(_action(Act.ADD, (c,), i, stands))
+    if wilds:
+        twos_only = meld.kind is MeldKind.TWOS
+        for stands, joker_only in meld.wild_places:
+            for w in wilds:
+                # the 2 of a run's suit in its own place was listed above, as a natural
+                if w != stands and not (joker_only and w) and not (twos_only and not w):
+                    acts.append(_action(Act.ADD, (w,), i, stands))
 
 
 def _swaps(i: int, meld: Meld, hand, acts) -> None:

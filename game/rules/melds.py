@@ -8,7 +8,7 @@ them; the property tests hold the two to each other.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import (ACE, ACE_HIGH, JOKER, QUEEN_OF_SPADES, RANK_NAMES, SUIT_NAMES, TWO, Card,
                     card, card_name, is_wild, rank_of, suit_of)
@@ -42,6 +42,24 @@ class Meld:
     rank: int
     suit: int = -1
     wilds: int = 0
+    joins: tuple[tuple[Card, Card], ...] = field(init=False, compare=False, repr=False)
+    """Natural cards that could join, length limits aside, each with the card it is named as
+    in an action (-1: none). Worked out once: the legal-action generator reads it every turn."""
+    wild_places: tuple[tuple[Card, bool], ...] = field(init=False, compare=False, repr=False)
+    """Where a wild could join: (the card it would stand for, or -1 in a set; whether only a
+    joker may go there)."""
+
+    def __post_init__(self):
+        joins, places = (), ()
+        if self.kind is MeldKind.SET:
+            joins = tuple((card(self.rank, s), -1) for s in range(4))
+            places = ((-1, False),)
+        elif self.kind is MeldKind.TWOS:
+            places = ((-1, False),)
+        else:
+            joins, places = _run_ends(self)
+        object.__setattr__(self, "joins", joins)
+        object.__setattr__(self, "wild_places", places)
 
     @property
     def high(self) -> int:
@@ -61,6 +79,24 @@ class Meld:
         if self.kind is MeldKind.RUN:
             return c == card(self.rank + index, self.suit)
         return self.kind is MeldKind.TWOS or not is_wild(c)
+
+
+def _run_ends(run: Meld) -> tuple[tuple, tuple]:
+    """The ``joins`` and ``wild_places`` of a run: its two ends, an ace at one end only (the
+    low one when both would take it), and the queen-of-spades rule for wilds."""
+    low, high, suit = run.rank, run.rank + len(run.cards) - 1, run.suit
+    ends = []
+    if low > ACE and not (low - 1 == ACE and high == ACE_HIGH):
+        ends.append(low - 1)
+    if high < ACE_HIGH and not (high + 1 == ACE_HIGH and (low == ACE or low - 1 == ACE)):
+        ends.append(high + 1)
+    joins = tuple((card(p, suit), card(p, suit) if p == TWO else -1) for p in ends)
+    two_as_queen = suit == 0 and low <= 12 <= high and 8 <= run.cards[12 - low] < 12
+    if two_as_queen:  # that 2 must stay the only wild in the run
+        return joins, ()
+    places = tuple((card(p, suit), card(p, suit) == QUEEN_OF_SPADES and run.wilds > 0)
+                   for p in ends)
+    return joins, places
 
 
 def sort_set(cards) -> tuple[Card, ...]:
