@@ -55,7 +55,8 @@ def _map(tasks, jobs: int):
     if jobs <= 1:
         return [_play(t) for t in tasks]
     import multiprocessing
-    with multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs) as pool:
+    context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
+    with context.Pool(jobs) as pool:
         return pool.map(_play, tasks, chunksize=1)
 
 

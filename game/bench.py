@@ -5,6 +5,12 @@ generating the legal actions, choosing one and applying it (as the AI's search d
 ``trusted=True``); dealing the next hand is not a decision. ``engine_checked_steps_per_s`` is
 the same with every action checked, as a click or a save file is. ``random_hands_per_s``
 counts whole hands, deal included. Each figure is the best of a few timed rounds.
+
+``decision_ms`` (one line per AI level): the level's decision time p50/p90/max (wall clock,
+and ``cpu_ms`` in process time, which a busy machine does not inflate) over the decisions of a
+few hands against medium players (2 players), and its longest think slice (wall clock).
+For ``hard`` also ``playouts_per_s`` (simulated candidate playouts, of up to the search horizon
+in turns, per second of thinking) and ``playout_steps_per_s`` (actions played inside them).
 """
 
 from __future__ import annotations
@@ -45,7 +51,7 @@ def _best(fn, rounds: int) -> float:
     return max(fn() for _ in range(rounds))
 
 
-def figures(preset_name: str, seconds: float, rounds: int):
+def figures(preset_name: str, seconds: float, rounds: int, levels_hands: int = 4):
     """Yield the benchmark figures as dicts."""
     options = preset(preset_name)
     for players in (2, 8):
@@ -60,6 +66,7 @@ def figures(preset_name: str, seconds: float, rounds: int):
         yield {"name": "engine_checked_steps_per_s", "preset": preset_name, "players": players,
                "unit": "steps/s", "value": round(max(s / t for s, _, t in checked))}
     yield from _state_ops(options)
+    yield from _levels(preset_name, options, hands=levels_hands)
 
 
 def _state_ops(options):
@@ -83,14 +90,55 @@ def _state_ops(options):
                "players": 4, "unit": "us", "value": round(per * 1e6, 2)}
 
 
+def _levels(preset_name: str, options, hands: int):
+    """Decision times of each AI level (see the module docstring)."""
+    from .ai.registry import make_agent
+    from .stats import percentiles
+    one_hand = options.with_changes(hand_limit=1)
+    for level in ("easy", "medium", "hard"):
+        times, cpu_times, slices, playouts, steps, think = [], [], 0.0, 0, 0, 0.0
+        for h in range(hands):
+            state = State(one_hand, 2, 500 + h)
+            mine = h % 2  # the level sits in either seat
+            agents = [make_agent("medium", h), make_agent("medium", h)]
+            agents[mine] = make_agent(level, h)
+            while state.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+                seat = state.turn
+                agent = agents[seat]
+                start, cpu = time.perf_counter(), time.process_time()
+                action = agent.choose(state.view(seat), state.legal_actions())
+                spent = time.perf_counter() - start
+                if seat == mine:
+                    times.append(spent)
+                    cpu_times.append(time.process_time() - cpu)
+                    search = getattr(agent, "_search", None)
+                    if search is not None:
+                        playouts += search.playouts
+                        steps += search.steps
+                        think += search.spent
+                state.apply(action)
+            slices = max(slices, agents[mine].longest_slice)
+        fig = {"name": "decision_ms", "level": level, "preset": preset_name, "players": 2,
+               "unit": "ms", "decisions": len(times),
+               **{k: round(v * 1000, 3) for k, v in percentiles(times).items()},
+               "cpu_ms": {k: round(v * 1000, 3) for k, v in percentiles(cpu_times).items()},
+               "longest_slice_ms": round(slices * 1000, 3)}
+        if level == "hard":
+            fig["playouts_per_s"] = round(playouts / think) if think else 0
+            fig["playout_steps_per_s"] = round(steps / think) if think else 0
+        yield fig
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--preset", default="digital", choices=list(PRESETS))
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one timed round")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--level-hands", type=int, default=4,
+                        help="hands played per AI level for its decision times")
     args = parser.parse_args(argv)
-    for fig in figures(args.preset, args.seconds, args.rounds):
+    for fig in figures(args.preset, args.seconds, args.rounds, args.level_hands):
         print(json.dumps(fig), flush=True)
     return 0
 

@@ -89,7 +89,6 @@ class BaseAgent:
             t0 = clock()
             ready = self.think(SLICE_SECONDS)
             spent = clock() - t0
-            if spent > self.longest_slice:
-                self.longest_slice = spent
+            self.longest_slice = max(self.longest_slice, spent)
             if ready:
                 return self.answer()

@@ -55,6 +55,8 @@ def _is_natural(c: int) -> bool:
 def apply_own(hand: list, melds: list, action: Action, options) -> tuple[list, list] | None:
     """Hand and melds after laying ``action`` (a set, run or addition), or None if refused."""
     kind = action.kind
+    if kind not in MELDING:
+        return None
     if kind is Act.ADD:
         stands = action.stands if action.stands >= 0 else action.cards[0]
         grown = add_to(melds[action.target], action.cards[0], stands, options)
@@ -74,9 +76,12 @@ def apply_own(hand: list, melds: list, action: Action, options) -> tuple[list, l
     return hand, melds
 
 
+MELDING = (Act.SET, Act.RUN, Act.ADD)
+
+
 def _meld_actions(hand, melds, options) -> list[Action]:
     return [a for a in rules_legal.legal_actions(1, hand, melds, [], options)
-            if a.kind is not Act.DISCARD]
+            if a.kind in MELDING]
 
 
 def _hopeless(hand, acts) -> bool:
@@ -101,7 +106,7 @@ def go_out_path(hand: list, melds: list, options, legal: list[Action] | None,
     None when none is found within ``nodes`` positions. ``[]`` means: discard the last card."""
     if len(hand) <= 1:
         return []
-    acts = [a for a in legal if a.kind is not Act.DISCARD] if legal is not None \
+    acts = [a for a in legal if a.kind in MELDING] if legal is not None \
         else _meld_actions(hand, melds, options)
     if _hopeless(hand, acts):
         return None
@@ -227,7 +232,8 @@ def feed_cost(c: int, t: Table, _cache: dict | None = None, _base: float | None 
     return chance * pile_worth(t.pile, c, _base) if chance else 0.0
 
 
-def discard_scores(t: Table, legal: list[Action], style: Style = MEDIUM) -> list[tuple[float, Action]]:
+def discard_scores(t: Table, legal: list[Action],
+                   style: Style = MEDIUM) -> list[tuple[float, Action]]:
     """Every legal discard with its desirability (higher is better), best first."""
     hand = t.hand
     late = t.lateness()
@@ -259,7 +265,10 @@ def meld_value(a: Action, t: Table, late: float, style: Style = MEDIUM) -> float
     """How much laying ``a`` now is worth; negative means hold it for now."""
     cards = a.cards
     holding = style.hold_wilds and late < 0.5
-    if a.kind is Act.ADD:
+    if a.kind not in MELDING:
+        if a.kind is Act.SWAP:  # a natural in for a joker, which comes back to hand
+            return -1.0 if late >= 0.5 else MELDED[cards[0]] + IN_HAND[cards[0]] - 10.0
+        return -1.0
         c = cards[0]
         if not is_wild(c):
             return MELDED[c] + IN_HAND[c]
@@ -319,23 +328,10 @@ def choose_meld_phase(t: Table, legal: list[Action], style: Style = MEDIUM) -> A
 # --------------------------------------------------------------------------- drawing
 
 
-def take_value(a: Action, t: Table, style: Style = MEDIUM) -> float:
-    """How much better taking the pile this way is than drawing from the stock."""
-    pile = t.pile
-    top = pile[-1]
-    made = new_run(a.cards, t.options) if a.kind is Act.TAKE_RUN else new_set(a.cards, t.options)
-    if isinstance(made, str):
-        return -1e9
-    late = t.lateness()
-    used = list(a.cards)
-    used.remove(top)
-    value = meld_points(made, t.options) + sum(0.6 * IN_HAND[c] for c in used)
-    if style.hold_wilds:
-        value -= sum(14.0 for c in used if is_wild(c))
-    hand = list(t.hand)
-    for c in used:
-        hand.remove(c)
-    rest = pile[:-1]
+def _rest_gain(t: Table, hand: list, rest, late: float) -> float:
+    """What cards joining ``hand`` from the pile are worth (useful ones up, deadwood down)."""
+    if not rest:
+        return 0.0
     new_hand = hand + list(rest)
     hand_set = set(new_hand)
     counts = [0] * 15
@@ -343,6 +339,7 @@ def take_value(a: Action, t: Table, style: Style = MEDIUM) -> float:
         if not is_wild(c):
             counts[c >> 2] += 1
     own = t.melds[t.seat]
+    value = 0.0
     for x in rest:
         if is_wild(x):
             value += 16.0
@@ -357,16 +354,53 @@ def take_value(a: Action, t: Table, style: Style = MEDIUM) -> float:
             value += 0.7 * MELDED[x]
         else:
             value -= 0.35 * IN_HAND[x] * (0.5 + 1.5 * late)
-    return value - style.take_margin
+    return value
+
+
+def take_value(a: Action, t: Table, style: Style = MEDIUM) -> float:
+    """How much better this draw-phase action is than drawing from the stock (0)."""
+    kind = a.kind
+    pile = t.pile
+    if kind is Act.DRAW or kind is Act.PASS or not pile and kind is not Act.TAKE_UPCARD:
+        return 0.0
+    late = t.lateness()
+    if kind is Act.TAKE_UPCARD:
+        c = a.cards[0] if a.cards else pile[-1]
+        counts = [0] * 15
+        for x in t.hand:
+            if not is_wild(x):
+                counts[x >> 2] += 1
+        counts[c >> 2] += 1
+        return keep_value(c, t.hand + [c], t, late, counts) - 0.5 * IN_HAND[c] - 4.0
+    top = pile[-1]
+    hand = list(t.hand)
+    if kind in (Act.TAKE_SET, Act.TAKE_RUN):
+        made = new_run(a.cards, t.options) if kind is Act.TAKE_RUN else new_set(a.cards, t.options)
+        if isinstance(made, str):
+            return -1e9
+        used = list(a.cards)
+        used.remove(top)
+        value = meld_points(made, t.options) + sum(0.6 * IN_HAND[c] for c in used)
+        if style.hold_wilds:
+            value -= sum(14.0 for c in used if is_wild(c))
+        for c in used:
+            hand.remove(c)
+    elif kind is Act.TAKE_ADD:
+        value = MELDED[top] + (0.0 if not is_wild(top) else 10.0)
+    elif kind is Act.TAKE_SWAP:
+        value = 30.0  # the joker comes back to hand, the top card is melded
+    else:
+        return -1.0  # a way of taking this policy does not know: leave it
+    return value + _rest_gain(t, hand, pile[:-1], late) - style.take_margin
 
 
 def choose_draw_phase(t: Table, legal: list[Action], style: Style = MEDIUM) -> Action:
-    """Draw, or take the pile when it pays."""
+    """Draw (or pass the upcard), or take when it pays."""
     best, best_v = None, 0.0
     for a in legal:
-        if a.kind is Act.DRAW:
-            if best is None:
-                best = a
+        if a.kind is Act.DRAW or a.kind is Act.PASS:
+            if best is None or best_v <= 0.0:
+                best, best_v = a, 0.0
             continue
         v = take_value(a, t, style)
         if v > best_v:
@@ -376,6 +410,6 @@ def choose_draw_phase(t: Table, legal: list[Action], style: Style = MEDIUM) -> A
 
 def choose(t: Table, legal: list[Action], style: Style = MEDIUM) -> Action:
     """The medium policy: one action for the seat of ``t``."""
-    if t.phase == 0:
-        return choose_draw_phase(t, legal, style)
-    return choose_meld_phase(t, legal, style)
+    if t.phase == 1:
+        return choose_meld_phase(t, legal, style)
+    return choose_draw_phase(t, legal, style)

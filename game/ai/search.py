@@ -65,7 +65,7 @@ def evaluate(state, seat: int) -> float:
     """Own score minus the opponents' mean: real hand scores if the hand is over, else the
     static estimate."""
     n = state.players
-    if state.phase >= Phase.HAND_OVER:
+    if state.phase is Phase.HAND_OVER or state.phase is Phase.MATCH_OVER:
         scores = state.hand_scores[-1]
     else:
         scores = [static_score(state, s) for s in range(n)]
@@ -95,12 +95,11 @@ def candidates(t: Table, legal: list[Action], width: int) -> tuple[Action, list[
     """Medium's choice and the alternatives worth searching (medium's choice first; a single
     candidate means there is nothing to search)."""
     pick = H.choose(t, legal)
-    if t.phase == 0:
-        takes = sorted(((H.take_value(a, t), a) for a in legal if a.kind is not Act.DRAW),
-                       key=lambda x: -x[0])
-        if not takes:
+    if t.phase != 1:
+        if t.phase != 0 or len(legal) == 1:
             return pick, [pick]
-        cands = [pick] + [a for a in [legal[0]] + [a for _, a in takes] if a != pick]
+        ranked = sorted(legal, key=lambda a: -H.take_value(a, t))
+        cands = [pick] + [a for a in ranked if a != pick]
         return pick, cands[:width]
     if pick.kind is not Act.DISCARD:
         return pick, [pick]  # going out, or a meld worth laying now: nothing to weigh
@@ -110,7 +109,7 @@ def candidates(t: Table, legal: list[Action], width: int) -> tuple[Action, list[
     cands = [pick] + [a for a in discards if a != pick][:width - 1]
     late = t.lateness()
     held = [(H.meld_value(a, t, 1.0), a) for a in legal
-            if a.kind is not Act.DISCARD and H.meld_value(a, t, late) <= 0]
+            if a.kind in H.MELDING and H.meld_value(a, t, late) <= 0]
     if held:
         cands.append(max(held, key=lambda x: x[0])[1])
     return pick, cands
@@ -143,8 +142,9 @@ class Search:
         self.spent = 0.0
         self.finished = len(self.cands) == 1
 
-    def _advance(self, deadline: float, clock) -> bool:
-        """Play the current playout on until it ends (True) or the deadline nears (False)."""
+    def _advance(self, deadline: float, clock, first: bool) -> bool:
+        """Play the current playout on until it ends (True) or the deadline nears (False).
+        The first call of a slice always makes a step, so thinking always progresses."""
         state = self._play
         style = H.PLAYOUT
         choose = H.choose
@@ -152,20 +152,22 @@ class Search:
             phase = state.phase
             if phase is not Phase.DRAW and phase is not Phase.MELD:
                 return True
-            if phase is Phase.DRAW:
-                if self._turns >= self.horizon:
-                    return True
-                self._turns += 1
+            if phase is Phase.DRAW and self._turns >= self.horizon:
+                return True
             t0 = clock()
-            if t0 + self._step_cost > deadline:
+            if first:
+                first = False
+            elif t0 + self._step_cost > deadline:
                 return False
+            if phase is Phase.DRAW:
+                self._turns += 1
             seat = state.turn
             state.apply(choose(Table.of_state(state, seat), state.legal_actions(), style),
                         trusted=True)
             self.steps += 1
             spent = clock() - t0
             # A running estimate of one step's cost, leaning to the slow ones.
-            self._step_cost = max(spent, 0.9 * self._step_cost + 0.1 * spent)
+            self._step_cost = min(0.003, max(spent, 0.9 * self._step_cost + 0.1 * spent))
 
     def think(self, slice_seconds: float) -> bool:
         """Work for about ``slice_seconds``; True when the answer is ready."""
@@ -174,6 +176,7 @@ class Search:
         clock = time.perf_counter
         start = clock()
         deadline = start + slice_seconds
+        first = True
         while True:
             if self._play is None:
                 if self._world is None:
@@ -183,8 +186,9 @@ class Search:
                 self._play = self._world.copy()
                 self._play.apply(self.cands[self._next], trusted=True)
                 self._turns = 0
-            if not self._advance(deadline, clock):
+            if not self._advance(deadline, clock, first):
                 break
+            first = False
             self._pending.append(evaluate(self._play, self.seat))
             self._play = None
             self.playouts += 1
@@ -194,9 +198,10 @@ class Search:
                     self.totals[i] += v
                 self._world = None
                 self.done += 1
-                if self.iterations is not None and self.done >= self.iterations:
-                    self.finished = True
-                elif self.seconds is not None and self.spent + clock() - start >= self.seconds:
+                out_of_iterations = self.iterations is not None and self.done >= self.iterations
+                out_of_time = (self.seconds is not None
+                               and self.spent + clock() - start >= self.seconds)
+                if out_of_iterations or out_of_time:
                     self.finished = True
                 if self.finished:
                     break

@@ -7,7 +7,7 @@ takes): a policy built on ``Table`` cannot peek at a hidden card even inside a s
 
 from __future__ import annotations
 
-from ..rules.cards import CARD_SLOTS, JOKER
+from ..rules.cards import CARD_SLOTS
 from ..rules.options import StockOut
 
 REBUILDS = {StockOut.RESHUFFLE_ONCE: 1, StockOut.TURN_OVER: 3, StockOut.BLOCKED: 0}
@@ -17,8 +17,20 @@ REBUILDS = {StockOut.RESHUFFLE_ONCE: 1, StockOut.TURN_OVER: 3, StockOut.BLOCKED:
 class Table:
     """One seat's knowledge, as plain fields."""
 
-    __slots__ = ("seat", "players", "options", "phase", "hand", "melds", "pile", "stock_count",
-                 "hand_counts", "known", "rebuilds", "_unseen")
+    __slots__ = (
+        "_unseen",
+        "hand",
+        "hand_counts",
+        "known",
+        "melds",
+        "options",
+        "phase",
+        "pile",
+        "players",
+        "rebuilds",
+        "seat",
+        "stock_count",
+    )
 
     @classmethod
     def of_view(cls, view) -> Table:
@@ -100,6 +112,3 @@ class Table:
                 late = max(late, 0.6)
         return late
 
-
-def has_joker(options) -> bool:
-    return options.jokers > 0 and JOKER is not None

@@ -31,7 +31,18 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
-from .cards import ACE, ACE_HIGH, JOKER, Card, card, card_text, is_wild, parse_card, rank_of, suit_of
+from .cards import (
+    ACE,
+    ACE_HIGH,
+    JOKER,
+    Card,
+    card,
+    card_text,
+    is_wild,
+    parse_card,
+    rank_of,
+    suit_of,
+)
 
 
 class Act(enum.IntEnum):

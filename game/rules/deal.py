@@ -49,7 +49,9 @@ class Deal:
         """A deal with these hands, pile (bottom first) and top of stock (top card first); every
         other card of the deck goes below, in card order. Cards may be codes or integers.
         For tests and puzzles: any position can be set up this way."""
-        as_cards = lambda cs: tuple(parse_card(c) if isinstance(c, str) else c for c in cs)
+        def as_cards(cs):
+            return tuple(parse_card(c) if isinstance(c, str) else c for c in cs)
+
         hands = tuple(tuple(sorted(as_cards(h))) for h in hands)
         pile, top = as_cards(pile), as_cards(stock_top)
         rest = Counter(deck(options.jokers))

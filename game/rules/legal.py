@@ -9,13 +9,22 @@ listed here passes the check, and random actions that pass the check are listed 
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from functools import cache, lru_cache
-from itertools import combinations, permutations
+from functools import lru_cache, reduce
+from itertools import combinations, compress, permutations
+from operator import eq, or_
 
 from .actions import DISCARD, DRAW, PASS, TAKE_UPCARD, Act, Action
-from .cards import ACE, ACE_HIGH, JOKER, QUEEN_OF_SPADES, TWO, card, is_wild
+from .cards import ACE, ACE_HIGH, CARD_SLOTS, JOKER, QUEEN_OF_SPADES, TWO, card, is_wild
 from .melds import SET_MAX, Meld, MeldKind, new_run, sort_set
 from .options import PileTake
+
+RANK = [c >> 2 for c in range(CARD_SLOTS)]
+"""Rank of each card, for ``map``: the hot loops stay in C."""
+RUN_BIT = [0 if c == JOKER or c < 4 else 1 << (16 * (c & 3) + (c >> 2)) for c in range(CARD_SLOTS)]
+"""Each card as one bit of a hand mask: 16 bits per suit, bit ``rank`` within them (bit 14,
+the high ace, is filled in from bit 1). Bits 0 and 15 of a suit stay clear, so a run found by
+shifting never crosses into the next suit."""
+ACE_BITS = sum(1 << (16 * s + ACE) for s in range(4))
 
 
 @lru_cache(maxsize=8192)
@@ -96,34 +105,47 @@ def _wilds(hand) -> tuple:
     return wilds
 
 
-def _pile_sets(hand: list, top: int) -> list[Action]:
+def _pile_sets(hand: list, top: int) -> tuple[Action, ...]:
     """Takes of the pile whose top card makes a new set with exactly two cards from hand."""
-    out = []
+    wilds = _wilds(hand)
     if top > 11 or 4 <= top < 8:  # a natural on top: two of its rank or wilds from hand
-        r = top >> 2
-        cands = tuple(c for c in hand if c >> 2 == r or c == 0 or 8 <= c < 12)
-        for a, b in _combos(cands, 2):
-            out.append(_action(Act.TAKE_SET, sort_set((top, a, b))))
-        return out
-    naturals = tuple(c for c in hand if c > 11 or 4 <= c < 8)
-    wilds = tuple(c for c in hand if c == 0 or 8 <= c < 12)
-    for a, b in _combos(naturals, 2):  # a pair of one rank, the wild on top joins it
+        r4 = top & ~3
+        group = tuple(hand[bisect_left(hand, r4):bisect_left(hand, r4 + 4)])
+        if len(group) + len(wilds) < 2:
+            return ()
+        return _sets_with_natural_top(top, group, wilds)
+    if not wilds and len(hand) < 2:
+        return ()
+    naturals = tuple(hand[:bisect_left(hand, 8)] + hand[bisect_left(hand, 12):])
+    return _sets_with_wild_top(top, tuple(c for c in naturals if c), wilds)
+
+
+@lru_cache(maxsize=1 << 14)
+def _sets_with_natural_top(top: int, group: tuple, wilds: tuple) -> tuple[Action, ...]:
+    cands = tuple(sorted(group + wilds))
+    return tuple(Action(Act.TAKE_SET, sort_set((top, a, b))) for a, b in _combos(cands, 2))
+
+
+def _sets_with_wild_top(top: int, naturals: tuple, wilds: tuple) -> tuple[Action, ...]:
+    out = []
+    for a, b in zip(naturals, naturals[1:]):  # a pair of one rank, the wild on top joins it
         if a >> 2 == b >> 2:
-            out.append(_action(Act.TAKE_SET, (a, b, top)))
+            for pair in _combos(tuple(c for c in naturals if c >> 2 == a >> 2), 2):
+                out.append(_action(Act.TAKE_SET, pair + (top,)))
     for n in dict.fromkeys(naturals):
         for w in dict.fromkeys(wilds):
             out.append(_action(Act.TAKE_SET, (n,) + ((top, w) if top <= w else (w, top))))
     if top != JOKER:
         for a, b in _combos(tuple(c for c in wilds if c), 2):  # a meld of 2s
             out.append(_action(Act.TAKE_SET, tuple(sorted((top, a, b)))))
-    return out
+    return tuple(dict.fromkeys(out))
 
 
 def _meld_phase(hand, melds, options) -> list[Action]:
     size = len(hand)
     distinct = dict.fromkeys(hand)
     # Discards: each distinct card; the queen of spades only if nothing else is held.
-    acts = [DISCARD[c] for c in distinct]
+    acts = list(map(DISCARD.__getitem__, distinct))
     if hand[0] != hand[-1] and QUEEN_OF_SPADES in distinct:
         acts.remove(DISCARD[QUEEN_OF_SPADES])
     longest = size if options.go_out_by_melding else size - 1  # cards one action may use
@@ -134,27 +156,30 @@ def _meld_phase(hand, melds, options) -> list[Action]:
         _new_sets(hand, wilds, longest, acts)
         _new_runs(hand, wilds, longest, options, acts)
     if melds:
+        held = distinct.keys()
         wild_kinds = tuple(dict.fromkeys(wilds))
         for i, meld in enumerate(melds):
-            _additions(i, meld, distinct, wild_kinds, options, acts)
+            if wild_kinds or meld.join_cards & held:
+                _additions(i, meld, held, wild_kinds, options, acts)
         if options.jokers:
             for i, meld in enumerate(melds):
                 _swaps(i, meld, hand, acts)
     return acts
 
 
-@cache
+@lru_cache(maxsize=1 << 16)
 def _action(kind: Act, cards: tuple, target: int = -1, stands: int = -1) -> Action:
-    """Actions are values; the same ones recur all game long, so each is made once."""
+    """Actions are values; the same ones recur all game long, so each is made once (bounded:
+    a long session in the browser must not grow without end)."""
     return Action(kind, cards, target, stands)
 
 
 def _new_sets(hand, wilds, longest, acts) -> None:
     nw = len(wilds)
     need = 3 - nw  # naturals a set needs at the least, given the wilds held
-    ranks = [c >> 2 for c in hand]
+    ranks = list(map(RANK.__getitem__, hand))
     if need > 1:  # only ranks held `need` times or more can make a set
-        ranks = [r for r, s in zip(ranks, ranks[need - 1:]) if r == s]
+        ranks = compress(ranks, map(eq, ranks, ranks[need - 1:]))
     cap = 4 if longest >= 4 else 3
     for r in dict.fromkeys(ranks):
         if r != TWO and r != 0:
@@ -187,32 +212,27 @@ def _sets_of_twos(twos: tuple, cap: int) -> tuple[Action, ...]:
 def _new_runs(hand, wilds, longest, options, acts) -> None:
     """Runs of naturals (a 2 of the suit in its own place is natural); with the option, also
     runs with wilds, keeping at least two naturals."""
-    bits = [0, 0, 0, 0]
-    for c in hand:
-        if c > 3:
-            bits[c & 3] |= 1 << (c >> 2)
+    held = reduce(or_, map(RUN_BIT.__getitem__, hand), 0)
+    held |= (held & ACE_BITS) << (ACE_HIGH - ACE)  # an ace also fits above the king
     cap = min(options.run_max or 13, longest)
-    with_wilds = options.wilds_in_new_runs and wilds
-    for suit in range(4):
-        m = bits[suit]
-        if m & 2:
-            m |= 1 << ACE_HIGH  # an ace also fits above the king
-        if with_wilds:
-            _runs_with_wilds(wilds, m, suit, cap, options, acts)
-        elif m & (m >> 1) & (m >> 2):
-            acts += _natural_runs(m, suit, cap)
+    if options.wilds_in_new_runs and wilds:
+        for suit in range(4):
+            _runs_with_wilds(wilds, held >> (16 * suit) & 0xFFFF, suit, cap, options, acts)
+    elif held & (held >> 1) & (held >> 2):
+        acts += _natural_runs(held, cap)
 
 
 @lru_cache(maxsize=1 << 14)
-def _natural_runs(m: int, suit: int, cap: int) -> tuple[Action, ...]:
-    """Runs of up to ``cap`` naturals of ``suit`` whose positions are the bits of ``m``."""
+def _natural_runs(held: int, cap: int) -> tuple[Action, ...]:
+    """Runs of up to ``cap`` naturals whose places are the bits of ``held`` (see RUN_BIT)."""
     out = []
-    triples = m & (m >> 1) & (m >> 2)
+    triples = held & (held >> 1) & (held >> 2)
     while triples:
-        low = (triples & -triples).bit_length() - 1
+        bit = (triples & -triples).bit_length() - 1
         triples &= triples - 1
+        suit, low = bit >> 4, bit & 15
         high = low + 2
-        while high - low < cap and high <= ACE_HIGH and m >> high & 1 \
+        while high - low < cap and high <= ACE_HIGH and held >> (bit - low + high) & 1 \
                 and not (low == ACE and high == ACE_HIGH):
             out.append(Action(Act.RUN, tuple(card(p, suit) for p in range(low, high + 1))))
             high += 1

@@ -10,8 +10,21 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from .cards import (ACE, ACE_HIGH, JOKER, QUEEN_OF_SPADES, RANK_NAMES, SUIT_NAMES, TWO, Card,
-                    card, card_name, is_wild, rank_of, suit_of)
+from .cards import (
+    ACE,
+    ACE_HIGH,
+    JOKER,
+    QUEEN_OF_SPADES,
+    RANK_NAMES,
+    SUIT_NAMES,
+    TWO,
+    Card,
+    card,
+    card_name,
+    is_wild,
+    rank_of,
+    suit_of,
+)
 from .options import RuleOptions
 
 SET_MAX = 4
@@ -48,6 +61,8 @@ class Meld:
     wild_places: tuple[tuple[Card, bool], ...] = field(init=False, compare=False, repr=False)
     """Where a wild could join: (the card it would stand for, or -1 in a set; whether only a
     joker may go there)."""
+    join_cards: frozenset[Card] = field(init=False, compare=False, repr=False)
+    """The natural cards of ``joins``, to intersect with a hand in one step."""
 
     def __post_init__(self):
         joins, places = (), ()
@@ -60,6 +75,7 @@ class Meld:
             joins, places = _run_ends(self)
         object.__setattr__(self, "joins", joins)
         object.__setattr__(self, "wild_places", places)
+        object.__setattr__(self, "join_cards", frozenset(c for c, _ in joins))
 
     @property
     def high(self) -> int:

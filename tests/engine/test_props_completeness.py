@@ -161,7 +161,8 @@ def test_wild_may_stand_in_a_new_run_for_a_natural_the_player_holds():
     from game.rules.actions import parse_action
     from game.rules.deal import Deal
     from game.rules.state import State
-    deal = Deal.arranged(WILD_RUNS, hands=[["10H", "JH", "QH", "2S", "5C"], ["4S", "5S", "6S", "7S"]],
+    deal = Deal.arranged(WILD_RUNS,
+                         hands=[["10H", "JH", "QH", "2S", "5C"], ["4S", "5S", "6S", "7S"]],
                          pile=["KD"])
     state = State(WILD_RUNS, 2, 1, deal=deal)
     state.apply(parse_action("draw"))

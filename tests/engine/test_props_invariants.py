@@ -40,7 +40,7 @@ def test_cards_conserved_and_melds_within_limits(seed, n, choice):
     more than four cards, no seat more than six melds, and every meld is well formed."""
     state = new_state(seed, n)
     assert_cards_accounted(state)
-    for action, _ in random_actions(state, random.Random(choice), max_actions=1000):
+    for _action, _ in random_actions(state, random.Random(choice), max_actions=1000):
         assert_cards_accounted(state)
         assert_table_limits(state)
         for seat, hand in enumerate(state.hands):

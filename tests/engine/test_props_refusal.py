@@ -172,7 +172,8 @@ NON_CARDS = [
 def test_wild_standing_for_a_non_card_is_refused():
     """``stands`` must name a real card (4..55): other codes are not cards to stand for.
 
-    Regression (found by this suite): ``Action(ADD, (2D,), 0, stands=3)`` on A♣ 2♣ 3♣ is accepted and makes a run starting
+    Regression (found by this suite): ``Action(ADD, (2D,), 0, stands=3)`` on A♣ 2♣ 3♣ is
+    accepted and makes a run starting
     at position 0, below the ace (and ``meld_points`` then counts the wild as 0); code 60+suit
     extends Q-K-A past the ace (positions 12..15); code 56+suit is taken as the high ace."""
     accepted = []

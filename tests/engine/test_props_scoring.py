@@ -39,7 +39,7 @@ def test_hand_scores_match_the_value_table(seed, n, choice):
     policy = meld_first if choice % 2 else None  # melding often gives more varied tables
     ended = 0
     totals = [0] * n
-    for action, events in random_actions(state, rand, max_hands=4, policy=policy):
+    for _action, events in random_actions(state, rand, max_hands=4, policy=policy):
         for e in events:
             if e.kind is not Ev.HAND_ENDED:
                 continue

@@ -226,7 +226,8 @@ CORRUPT = {
     "deep nesting": lambda: "[" * 100000 + "]" * 100000,
     "players = 9 with max_players 9": lambda: edit(valid(), lambda d: (
         d.__setitem__("players", 9), d["options"].__setitem__("max_players", 9))),
-    # Regression (found by this suite): json.loads raises a plain ValueError (not JSONDecodeError) for an
+    # Regression (found by this suite): json.loads raises a plain ValueError (not
+    # JSONDecodeError) for an
     # integer of more than 4,300 digits, and load() lets it escape.
     "a number too long to read": lambda: edit(valid(), set_("seed", 0)).replace(
         '"seed": 0', '"seed": ' + "9" * 5000),
