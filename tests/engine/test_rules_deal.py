@@ -4,13 +4,13 @@ its upcard, and the match's first seat opening every hand."""
 from collections import Counter
 
 import pytest
+from positions import play, position
 
 from game.rules.cards import JOKER, deck
 from game.rules.deal import Deal
 from game.rules.events import Ev
 from game.rules.options import DIGITAL
 from game.rules.state import IllegalAction, Phase, State
-from positions import play, position
 
 
 def all_cards(state):

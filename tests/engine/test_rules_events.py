@@ -3,11 +3,11 @@ from the other seats, and every refused action (including junk) leaves the state
 it was, with a reason rather than a crash."""
 
 import pytest
+from positions import IllegalAction, cards, exact_position, play, position, refuse
 
 from game.rules.actions import Act, Action, parse_action
 from game.rules.cards import parse_card
 from game.rules.events import Ev, Event
-from positions import IllegalAction, accept, cards, exact_position, play, position, refuse
 
 
 def kinds(events):

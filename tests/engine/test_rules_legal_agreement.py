@@ -10,13 +10,13 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from positions import _norm
 
 from game.rules.actions import Act, Action
 from game.rules.cards import card_text, deck
 from game.rules.deal import Deal
 from game.rules.options import DIGITAL
 from game.rules.state import Phase, State
-from positions import _norm
 
 
 def candidates(s):

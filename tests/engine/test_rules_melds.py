@@ -3,10 +3,9 @@ melds of 2s, the four-card cap and the six-meld limit. Each position is dealt ex
 the player has drawn (stock top 9C unless stated), so melding is the phase under test."""
 
 import pytest
-
-from game.rules.cards import parse_card
-from game.rules.melds import MeldKind
 from positions import accept, cards, codes, is_listed, play, position, refuse
+
+from game.rules.melds import MeldKind
 
 OTHER = "3C 4D 8H"
 

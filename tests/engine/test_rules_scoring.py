@@ -2,13 +2,13 @@
 hand scores in the HAND_ENDED event and the totals, the 1,000 target and the tie rule."""
 
 import pytest
+from positions import Phase, accept, cards, play, position, refuse
 
 from game.rules.cards import parse_card
 from game.rules.events import Ev
 from game.rules.melds import add_to, new_run, new_set
 from game.rules.options import DIGITAL
 from game.rules.scoring import hand_penalty, hand_score, meld_points
-from positions import Phase, accept, cards, play, position, refuse
 
 
 def set_of(text):

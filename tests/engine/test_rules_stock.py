@@ -5,10 +5,11 @@ Positions use an exact stock: every card not named goes into the last seat's han
 
 from collections import Counter
 
+from positions import Phase, accept, cards, codes, exact_position, play
+
 from game.rules.events import Ev
 from game.rules.options import DIGITAL
 from game.rules.scoring import hand_score
-from positions import Phase, accept, cards, codes, exact_position, play
 
 
 def draw_and_discard(s):

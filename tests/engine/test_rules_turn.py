@@ -1,12 +1,12 @@
 """rules.md §1 "A turn" and "Going out": drawing from the stock, taking the whole pile with a
 new set, the queen of spades discard rule, and going out."""
 
-import pytest
+
+from positions import Phase, accept, cards, codes, is_listed, play, position, refuse
 
 from game.rules.cards import parse_card
 from game.rules.events import Ev
 from game.rules.melds import MeldKind
-from positions import Phase, accept, cards, codes, is_listed, play, position, refuse
 
 # ------------------------------------------------------------------ draw from the stock
 
