@@ -238,7 +238,10 @@ class State:
         kind, cards = action.kind, action.cards
         if type(cards) is not tuple or not all(map(_is_card, cards)) \
                 or type(action.target) is not int or type(action.stands) is not int \
-                or not (action.stands == -1 or (_is_card(action.stands) and action.stands)):
+                or not (action.stands == -1 or (_is_card(action.stands) and action.stands)) \
+                or (kind in _CARDLESS) == bool(cards) \
+                or (action.target != -1 and kind not in _ON_A_MELD) \
+                or (action.stands != -1 and kind not in _NAMING):
             return "That is not an action this game understands"
         if phase is Phase.OFFER:
             if kind is Act.TAKE_UPCARD or kind is Act.PASS:
@@ -540,6 +543,13 @@ class State:
     def snapshot(self) -> tuple:
         """Everything that makes this state, as plain values (for equality and tests)."""
         return tuple(_frozen(getattr(self, name)) for name in self.__slots__)
+
+
+_CARDLESS = frozenset((Act.DRAW, Act.PASS, Act.TAKE_UPCARD))
+_ON_A_MELD = frozenset((Act.ADD, Act.TAKE_ADD, Act.SWAP, Act.TAKE_SWAP))
+_NAMING = frozenset((Act.ADD, Act.TAKE_ADD))
+"""Which kinds of action use cards, a meld number and a named card: any other field set makes
+an action this game does not understand (its text form could not carry it)."""
 
 
 def _is_card(c) -> bool:
