@@ -23,6 +23,8 @@ class MatchResult:
     """Per seat, how many actions the agent chose that the rules refused."""
     think_seconds: list[list[float]] = field(default_factory=list)
     """Per seat, the time of each decision."""
+    refusals: list[str] = field(default_factory=list)
+    """Each refused action, with its seat and the reason, for reports."""
 
 
 def play_match(agents, setup: Setup, clock=time.perf_counter) -> MatchResult:
@@ -38,6 +40,7 @@ def play_match(agents, setup: Setup, clock=time.perf_counter) -> MatchResult:
     times: list[list[float]] = [[] for _ in range(seats)]
     hands = 1
     decisions = 0
+    refusals = []
     while not state.over:
         if state.phase is Phase.HAND_OVER:
             game.next_hand()
@@ -49,11 +52,12 @@ def play_match(agents, setup: Setup, clock=time.perf_counter) -> MatchResult:
         action = agents[seat].choose(state.view(seat), legal)
         times[seat].append(clock() - start)
         decisions += 1
-        if state.check(action) is not None:
+        if (reason := state.check(action)) is not None:
             illegal[seat] += 1
+            refusals.append(f"seat {seat + 1} chose {action!s}: {reason}")
             action = legal[0]
         game.play(action)
-    return MatchResult(game, hands, decisions, illegal, times)
+    return MatchResult(game, hands, decisions, illegal, times, refusals)
 
 
 def play_random_match(seed: int, players: int, preset: str = "digital") -> dict:

@@ -25,7 +25,9 @@ from game.ai.hard import HardAgent
 from game.ai.medium import MediumAgent
 from game.ai.random_agent import RandomAgent
 from game.rules.options import PRESETS
-from game.rules.state import Phase, State
+from game.rules.save import Setup
+from game.rules.state import State
+from game.selfplay import play_match
 
 KINDS = ("random", "easy", "medium", "hard")
 
@@ -65,24 +67,14 @@ def soak_preset(name: str, hands: int, seed: int) -> dict:
         match_seed = rand.getrandbits(32)
         match += 1
         try:
-            state = State(options, players, match_seed, first_seat=rand.randrange(players))
-            played += 1
-            while not state.over:
-                if state.phase is Phase.HAND_OVER:
-                    state.next_hand()
-                    played += 1
-                    continue
-                seat = state.turn
-                legal = state.legal_actions()
-                action = agents[seat].choose(state.view(seat), legal)
-                decisions += 1
-                by_kind[kinds[seat]] += 1
-                if action not in legal or state.check(action) is not None:
-                    illegal += 1
-                    errors.append(f"{name} seed {match_seed} seat {seat} ({kinds[seat]}): "
-                                  f"illegal {action}: {state.check(action)}")
-                    action = legal[0]
-                state.apply(action)
+            result = play_match(agents, Setup(options, players, match_seed,
+                                              rand.randrange(players)))
+            played += result.hands
+            decisions += result.decisions
+            for seat, kind in enumerate(kinds):
+                by_kind[kind] += len(result.think_seconds[seat])
+            illegal += sum(result.illegal)
+            errors += [f"{name} seed {match_seed}: {r}" for r in result.refusals]
         except Exception as e:  # noqa: BLE001 - the soak reports every failure
             errors.append(f"{name} seed {match_seed}: {type(e).__name__}: {e}")
     return {"preset": name, "hands": played, "decisions": decisions, "illegal": illegal,
