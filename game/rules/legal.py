@@ -98,7 +98,8 @@ def _pile_melds(hand, top, pile_size, options) -> list[Action]:
 
 
 def _wilds(hand) -> tuple:
-    """The wild cards of a sorted hand: jokers (0) come first, then aces (4-7), then 2s."""
+    """The wild cards of a sorted hand (jokers, then 2s). In card order jokers (0) come
+    first, then aces (4-7), then the 2s (8-11): two slices, no loop."""
     wilds = tuple(hand[bisect_left(hand, 8):bisect_left(hand, 12)])
     if hand and hand[0] == JOKER:
         wilds = tuple(hand[:bisect_left(hand, 1)]) + wilds
@@ -148,6 +149,9 @@ def _meld_phase(hand, melds, options) -> list[Action]:
     acts = list(map(DISCARD.__getitem__, distinct))
     if hand[0] != hand[-1] and QUEEN_OF_SPADES in distinct:
         acts.remove(DISCARD[QUEEN_OF_SPADES])
+    if options.jokers:  # a swap keeps the hand's size (the joker comes back): always open
+        for i, meld in enumerate(melds):
+            _swaps(i, meld, hand, acts)
     longest = size if options.go_out_by_melding else size - 1  # cards one action may use
     if longest < 1:
         return acts
@@ -161,9 +165,6 @@ def _meld_phase(hand, melds, options) -> list[Action]:
         for i, meld in enumerate(melds):
             if wild_kinds or meld.join_cards & held:
                 _additions(i, meld, held, wild_kinds, options, acts)
-        if options.jokers:
-            for i, meld in enumerate(melds):
-                _swaps(i, meld, hand, acts)
     return acts
 
 

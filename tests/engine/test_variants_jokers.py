@@ -8,7 +8,7 @@ Positions come from explicit deals (``positions.position``); seats are 0-based."
 from __future__ import annotations
 
 import pytest
-from positions import accept, cards, is_listed, play, position, refuse
+from positions import accept, cards, is_listed, parse_action, play, position, refuse
 
 from game.rules import scoring
 from game.rules.cards import JOKER, parse_card
@@ -243,3 +243,33 @@ def test_the_swapped_joker_can_be_used_again_digital():
     accept(s, "set 9C 9H JK")
     assert [m.cards for m in s.melds[0]] == [tuple(cards("7S 7H 7D")),
                                              tuple(cards("9H 9C")) + (JOKER,)]
+
+
+# ----------------------------------------------------------------- the last card and the joker
+
+@pytest.mark.parametrize("options", [B1, D1.with_changes(go_out_by_melding=False)],
+                         ids=["book", "digital-no-melding-out"])
+def test_swap_with_the_last_card_when_going_out_only_by_discarding(options):
+    """A swap keeps the hand's size (the joker comes back), so even with one card left and
+    going out only by discarding, the owner may swap it in and then discard the joker. The
+    checker accepts it; the generator must list it too (legal.py promises the two agree)."""
+    s = start("7S 7H JK 7D 5C 5H", "KH KC 4D", stock="5S", options=options)
+    accept(s, "draw")
+    accept(s, "set 7S 7H JK")
+    accept(s, "set 5C 5H 5S")
+    assert s.hands[0] == cards("7D")
+    assert s.check(parse_action("swap 7D into 1")) is None
+    assert is_listed(s, "swap 7D into 1"), \
+        "check accepts 'swap 7D into 1' but legal_actions() omits it"
+    accept(s, "swap 7D into 1")
+    events = accept(s, "discard JK")
+    assert events[-1].kind is Ev.HAND_ENDED and events[-1].seat == 0
+
+
+def test_swap_with_the_last_card_listed_when_going_out_by_melding_digital():
+    s = start("7S 7H JK 7D 5C 5H", "KH KC 4D", stock="5S", options=D1)
+    accept(s, "draw")
+    accept(s, "set 7S 7H JK")
+    accept(s, "set 5C 5H 5S")
+    accept(s, "swap 7D into 1")
+    assert s.hands[0] == [JOKER]

@@ -7,10 +7,11 @@ Positions come from explicit deals (``positions.position``); seats are 0-based."
 from __future__ import annotations
 
 import pytest
-from positions import accept, is_listed, play, position, refuse
+from positions import Act, Action, accept, is_listed, play, position, refuse
 
 from game.rules import scoring
 from game.rules.actions import DRAW
+from game.rules.cards import parse_card
 from game.rules.melds import MeldKind
 from game.rules.options import CLASSIC, DIGITAL, PRESETS
 from game.rules.state import Phase
@@ -288,3 +289,28 @@ def test_meld_slots_custom_two():
     accept(s, "set 3S 3H 3D")
     accept(s, "set 4S 4H 4D")
     refuse(s, "set 5S 5H 5D", "You already have 2 melds on the table")
+
+
+# ----------------------------------------------------------------- naming a wild
+
+@pytest.mark.parametrize("name", ALL)
+def test_naming_a_wild_added_to_a_run(name):
+    """Every preset: a 2 added to a run names the card it stands for, which decides the end."""
+    s = start("7S 8S 9S 2C 2D KD", "KH KC 5D", options=PRESETS[name])
+    accept(s, "run 7S 8S 9S")
+    refuse(s, "add 2C to 1", "Say which card the wild stands for in the run")
+    refuse(s, "add 2C=8S to 1", "A card added to a run must extend it at one end")
+    refuse(s, "add 2C=10H to 1", "That run is in spades")
+    assert is_listed(s, "add 2C=6S to 1") and is_listed(s, "add 2C=10S to 1")
+    accept(s, "add 2C=6S to 1")
+    assert s.melds[0][0].rank == 6 and s.melds[0][0].stands_for(0) == parse_card("6S")
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_naming_a_wild_only_in_a_run(name):
+    s = start("7S 7H 7D 2C KD", "KH KC 5D", options=PRESETS[name])
+    accept(s, "set 7S 7H 7D")
+    refuse(s, "add 2C=7C to 1", "Only a 2 or a joker added to a run names the card it stands for")
+    refuse(s, Action(Act.ADD, (parse_card("KD"),), 0, parse_card("KD")),
+           "Only a 2 or a joker added to a run names the card it stands for")
+    accept(s, "add 2C to 1")

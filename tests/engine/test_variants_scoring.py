@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from positions import accept, cards, exact_position, is_listed, play, position, refuse
 
 from game.rules import scoring
@@ -379,3 +381,16 @@ def test_hand_limit_ends_the_match():
         assert s.hand_no == 1
         s.apply(rand.choice(s.legal_actions()))
     assert len(s.hand_scores) == 2
+
+
+def _settle_exact(t: int) -> int:
+    """Nearest hundred, halves away from zero, in integers."""
+    sign = -1 if t < 0 else 1
+    q, r = divmod(abs(t), 100)
+    return sign * 100 * (q + (r >= 50))
+
+
+@given(st.lists(st.integers(-10**9, 10**9), max_size=8))
+@settings(max_examples=200, deadline=None, database=None)
+def test_settlement_matches_integer_rounding(totals):
+    assert scoring.settlement(totals) == [_settle_exact(t) for t in totals]
