@@ -16,6 +16,7 @@ in turns, per second of thinking) and ``playout_steps_per_s`` (actions played in
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import random
 import sys
@@ -66,6 +67,9 @@ def figures(preset_name: str, seconds: float, rounds: int, levels_hands: int = 4
         yield {"name": "engine_checked_steps_per_s", "preset": preset_name, "players": players,
                "unit": "steps/s", "value": round(max(s / t for s, _, t in checked))}
     yield from _state_ops(options)
+    # Start the AI timings from a clean heap, as a game does, not from the garbage of the
+    # engine runs above: a full collection walking it would land in some think slice.
+    gc.collect()
     yield from _levels(preset_name, options, hands=levels_hands)
 
 

@@ -27,6 +27,12 @@ shifting never crosses into the next suit."""
 ACE_BITS = sum(1 << (16 * s + ACE) for s in range(4))
 
 
+CACHE_SIZE = 2048
+"""Entries per memo of enumerated melds: enough for the groups a match keeps meeting, few
+enough that the objects they hold keep full garbage collections (which walk every live object)
+to a few milliseconds, below a frame."""
+
+
 @lru_cache(maxsize=8192)
 def _combos(cards: tuple, k: int) -> tuple:
     """Distinct k-card sub-multisets of a sorted tuple, each sorted."""
@@ -121,7 +127,7 @@ def _pile_sets(hand: list, top: int) -> tuple[Action, ...]:
     return _sets_with_wild_top(top, tuple(c for c in naturals if c), wilds)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=CACHE_SIZE)
 def _sets_with_natural_top(top: int, group: tuple, wilds: tuple) -> tuple[Action, ...]:
     cands = tuple(sorted(group + wilds))
     return tuple(Action(Act.TAKE_SET, sort_set((top, a, b))) for a, b in _combos(cands, 2))
@@ -168,10 +174,9 @@ def _meld_phase(hand, melds, options) -> list[Action]:
     return acts
 
 
-@lru_cache(maxsize=1 << 16)
 def _action(kind: Act, cards: tuple, target: int = -1, stands: int = -1) -> Action:
-    """Actions are values; the same ones recur all game long, so each is made once (bounded:
-    a long session in the browser must not grow without end)."""
+    """A new action. Not cached: every long-lived action is one more object for each full
+    garbage collection to walk, and those pauses must stay shorter than a frame."""
     return Action(kind, cards, target, stands)
 
 
@@ -190,7 +195,7 @@ def _new_sets(hand, wilds, longest, acts) -> None:
         acts += _sets_of_twos(tuple(c for c in wilds if c), cap)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=CACHE_SIZE)
 def _sets_of_rank(group: tuple, wilds: tuple, cap: int) -> tuple[Action, ...]:
     """New sets from one rank's cards and the wilds held, up to ``cap`` cards. Hands keep
     coming back to the same few groups, so each answer is worked out once."""
@@ -223,7 +228,7 @@ def _new_runs(hand, wilds, longest, options, acts) -> None:
         acts += _natural_runs(held, cap)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=CACHE_SIZE)
 def _natural_runs(held: int, cap: int) -> tuple[Action, ...]:
     """Runs of up to ``cap`` naturals whose places are the bits of ``held`` (see RUN_BIT)."""
     out = []
