@@ -169,7 +169,7 @@ def _meld_phase(hand, melds, options) -> list[Action]:
         held = distinct.keys()
         wild_kinds = tuple(dict.fromkeys(wilds))
         for i, meld in enumerate(melds):
-            if wild_kinds or meld.join_cards & held:
+            if wild_kinds or not meld.join_cards.isdisjoint(held):
                 _additions(i, meld, held, wild_kinds, options, acts)
     return acts
 
