@@ -190,3 +190,16 @@ def meld_problem(meld) -> str | None:
     if wilds != meld.wilds:
         return f"run counts {meld.wilds} wilds, holds {wilds}"
     return None
+
+
+def play_game(game, rand: random.Random, length: int):
+    """Play up to ``length`` uniformly random actions in a ``save.Game`` (dealing each next
+    hand as it comes); return the game."""
+    done = 0
+    while not game.state.over and done < length:
+        if game.state.phase is Phase.HAND_OVER:
+            game.next_hand()
+            continue
+        game.play(rand.choice(game.state.legal_actions()))
+        done += 1
+    return game

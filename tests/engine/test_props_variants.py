@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from positions import is_listed, position
-from strategies import choices, prop_settings, seeds
+from strategies import choices, natural_value, play_game, prop_settings, seeds
 
 from game.rules.actions import Act, Action, parse_action
 from game.rules.cards import ALL_CARDS, JOKER, deck, is_wild, rank_of, suit_of
@@ -88,17 +88,6 @@ def test_rule_options_strategy_covers_valid_values():
 
 
 # ----------------------------------------------------------------- values from rules.md
-
-def natural_value(rank: int, suit: int) -> int:
-    """Melded value of the natural card of ``rank`` (14: a high ace) and ``suit``."""
-    if rank == 12 and suit == 0:
-        return 50
-    if rank in (1, 14):
-        return 20
-    if rank >= 8:
-        return 10
-    return 5
-
 
 def in_hand(c: int) -> int:
     if c == JOKER:
@@ -336,15 +325,7 @@ def test_listed_actions_pass_and_print_near_misses_refused_without_change(table,
 @given(table=ANY_TABLE, choice=choices, length=st.integers(0, 1500))
 def test_save_and_load_replays_to_the_same_state(table, choice, length):
     o, n, seed, first = table
-    game = Game(Setup(o, n, seed, first))
-    rand = random.Random(choice)
-    done = 0
-    while not game.state.over and done < length:
-        if game.state.phase is Phase.HAND_OVER:
-            game.next_hand()
-            continue
-        game.play(rand.choice(game.state.legal_actions()))
-        done += 1
+    game = play_game(Game(Setup(o, n, seed, first)), random.Random(choice), length)
     text = game.dumps()
     loaded = load(text)
     assert loaded.state.snapshot() == game.state.snapshot()

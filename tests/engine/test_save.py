@@ -10,7 +10,7 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import choices, players, prop_settings, seeds
+from strategies import choices, play_game, players, prop_settings, seeds
 
 from game.rules import save
 from game.rules.actions import parse_action
@@ -22,16 +22,8 @@ from game.rules.state import Phase
 
 
 def played(seed=7, n=3, choice=7, length=150, first=0, deal=None) -> save.Game:
-    game = save.Game(save.Setup(DIGITAL, n, seed, first, deal))
-    rand = random.Random(choice)
-    done = 0
-    while not game.state.over and done < length:
-        if game.state.phase is Phase.HAND_OVER:
-            game.next_hand()
-            continue
-        game.play(rand.choice(game.state.legal_actions()))
-        done += 1
-    return game
+    return play_game(save.Game(save.Setup(DIGITAL, n, seed, first, deal)),
+                     random.Random(choice), length)
 
 
 # ----------------------------------------------------------------- round trips
