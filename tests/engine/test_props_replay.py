@@ -10,21 +10,10 @@ from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import choices, new_state, players, prop_settings, random_actions, seeds
+from strategies import choices, new_state, play_game, players, prop_settings, random_actions, seeds
 
 from game.rules import save
 from game.rules.options import DIGITAL
-from game.rules.state import Phase
-
-
-def play_game(game: save.Game, rand: random.Random, max_actions: int) -> None:
-    done = 0
-    while not game.state.over and done < max_actions:
-        if game.state.phase is Phase.HAND_OVER:
-            game.next_hand()
-            continue
-        game.play(rand.choice(game.state.legal_actions()))
-        done += 1
 
 
 @prop_settings(25)
