@@ -32,7 +32,6 @@ import enum
 from typing import NamedTuple
 
 from .cards import (
-    ACE,
     ACE_HIGH,
     JOKER,
     Card,
@@ -40,9 +39,9 @@ from .cards import (
     card_text,
     is_wild,
     parse_card,
-    rank_of,
     suit_of,
 )
+from .melds import run_start
 
 
 class Act(enum.IntEnum):
@@ -110,16 +109,6 @@ def run_text(cards) -> str:
             text += "=" + card_text(card(low + i, suit))
         out.append(text)
     return " ".join(out)
-
-
-def run_start(cards) -> int | None:
-    """Position of the first card of an ordered run, read from its first natural other than a 2
-    (an ace after the first place is high)."""
-    for i, c in enumerate(cards):
-        if not is_wild(c):
-            r = rank_of(c)
-            return r - i if r != ACE or i == 0 else ACE_HIGH - i
-    return None
 
 
 DRAW = Action(Act.DRAW)

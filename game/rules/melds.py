@@ -144,8 +144,9 @@ def new_set(cards, options: RuleOptions) -> Meld | str:
     return Meld(MeldKind.SET, cards, rank, -1, len(cards) - len(naturals))
 
 
-def _run_low(cards) -> int | None:
-    """Position of the first card of an ordered run, from its first natural other than a 2."""
+def run_start(cards) -> int | None:
+    """Position of the first card of an ordered run, read from its first natural other than a 2
+    (an ace after the first place is high)."""
     for i, c in enumerate(cards):
         if not is_wild(c):
             r = rank_of(c)
@@ -164,7 +165,7 @@ def new_run(cards, options: RuleOptions, *, laid_new: bool = True) -> Meld | str
     if not 3 <= len(cards) <= longest:
         return ("A run needs three or four cards in sequence of one suit" if longest == 4 else
                 "A run needs at least three cards in sequence of one suit")
-    low = _run_low(cards)
+    low = run_start(cards)
     if low is None:
         return "A run needs at least two natural cards"
     suits = {suit_of(c) for c in cards if not is_wild(c)}
