@@ -419,9 +419,7 @@ class State:
     def _discard(self, c: Card) -> list[Event]:
         seat = self.turn
         hand = self.hands[seat]
-        hand.remove(c)
-        if self.known[seat]:
-            self._forget(seat, c)
+        self._leave_hand(seat, (c,))
         self.pile.append(c)
         events = [Event(Ev.DISCARDED, seat, (c,))]
         if not hand:
@@ -450,10 +448,7 @@ class State:
         else:
             own = list(action.cards)
             own.remove(top)
-            for c in own:
-                hand.remove(c)
-                if self.known[seat]:
-                    self._forget(seat, c)
+            self._leave_hand(seat, own)
             meld = self._new_meld(action)
             melds.append(meld)
             events.append(Event(Ev.MELDED, seat, meld.cards, len(melds) - 1))
@@ -468,10 +463,7 @@ class State:
     def _meld(self, action: Action) -> list[Event]:
         seat = self.turn
         hand = self.hands[seat]
-        for c in action.cards:
-            hand.remove(c)
-            if self.known[seat]:
-                self._forget(seat, c)
+        self._leave_hand(seat, action.cards)
         meld = self._new_meld(action)
         self.melds[seat].append(meld)
         events = [Event(Ev.MELDED, seat, meld.cards, len(self.melds[seat]) - 1)]
@@ -484,9 +476,7 @@ class State:
         c = action.cards[0]
         melds = self.melds[seat]
         melds[action.target] = self._grown(melds[action.target], action)
-        self.hands[seat].remove(c)
-        if self.known[seat]:
-            self._forget(seat, c)
+        self._leave_hand(seat, (c,))
         events = [Event(Ev.ADDED, seat, (c,), action.target)]
         if not self.hands[seat]:
             events += self._end_hand(seat)
@@ -495,9 +485,7 @@ class State:
     def _swap(self, action: Action) -> list[Event]:
         seat = self.turn
         c = action.cards[0]
-        self.hands[seat].remove(c)
-        if self.known[seat]:
-            self._forget(seat, c)
+        self._leave_hand(seat, (c,))
         return [self._put_in_place_of_joker(action.target, c)]
 
     def _put_in_place_of_joker(self, target: int, natural: Card) -> Event:
@@ -509,11 +497,14 @@ class State:
         insort(self.known[seat], JOKER)
         return Event(Ev.SWAPPED, seat, (natural, JOKER), target)
 
-    def _forget(self, seat: int, c: Card) -> None:
-        """A known card stays known only while the seat holds at least as many copies."""
-        known = self.known[seat]
-        if known.count(c) > self.hands[seat].count(c):
-            known.remove(c)
+    def _leave_hand(self, seat: int, cards) -> None:
+        """Cards leave the seat's hand. A card others know it holds (taken with the pile)
+        stays known only while the seat holds at least as many copies."""
+        hand, known = self.hands[seat], self.known[seat]
+        for c in cards:
+            hand.remove(c)
+            if known and known.count(c) > hand.count(c):
+                known.remove(c)
 
     def _end_hand(self, out: int) -> list[Event]:
         opts = self.options
