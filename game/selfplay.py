@@ -32,6 +32,11 @@ def play_match(agents, setup: Setup, clock=time.perf_counter) -> MatchResult:
 
     An agent that answers with a refused action is counted in ``illegal`` and its seat plays
     the first legal action instead, so one broken bot cannot stall a tournament.
+
+    Two optional agent methods let an agent follow the match (outside bots pass it on to their
+    process): ``observe(events)`` gets every event as the agent's seat may see it (after each
+    action and each new deal), ``refused(action, reason, played)`` hears why its action was
+    refused and what its seat played instead.
     """
     game = Game(setup)
     state = game.state
@@ -41,9 +46,15 @@ def play_match(agents, setup: Setup, clock=time.perf_counter) -> MatchResult:
     hands = 1
     decisions = 0
     refusals = []
+    observers = [(s, a.observe) for s, a in enumerate(agents) if hasattr(a, "observe")]
+
+    def tell(events) -> None:
+        for s, observe in observers:
+            observe([e.seen_by(s) for e in events])
+
     while not state.over:
         if state.phase is Phase.HAND_OVER:
-            game.next_hand()
+            tell(game.next_hand())
             hands += 1
             continue
         seat = state.turn
@@ -55,8 +66,10 @@ def play_match(agents, setup: Setup, clock=time.perf_counter) -> MatchResult:
         if (reason := state.check(action)) is not None:
             illegal[seat] += 1
             refusals.append(f"seat {seat + 1} chose {action!s}: {reason}")
+            if hasattr(agents[seat], "refused"):
+                agents[seat].refused(action, reason, legal[0])
             action = legal[0]
-        game.play(action)
+        tell(game.play(action))
     return MatchResult(game, hands, decisions, illegal, times, refusals)
 
 
