@@ -106,8 +106,7 @@ class BotProcess:
     """One running bot: send messages, wait for a line with a deadline, stop for good."""
 
     def __init__(self, argv: list[str]):
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     bufsize=0)
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self._lines: queue.Queue = queue.Queue()
         self._out: queue.Queue = queue.Queue()
         self._threads = [
@@ -193,6 +192,8 @@ class ExternalAgent:
         self.unreadable = 0
         self.problems: list[str] = []
         self._bot: BotProcess | None = None
+        self.process: subprocess.Popen | None = None
+        """The bot's process once started (kept after it is stopped, to check its end)."""
         self._started = False
         self._pending: list[dict] = []
         self._decisions = 0
@@ -214,6 +215,8 @@ class ExternalAgent:
         if line is None:
             return legal[0]
         try:
+            if not line:
+                raise ValueError(f"an answer longer than {protocol.MAX_LINE} bytes")
             text, action = protocol.read_answer(line)
         except ValueError as e:
             self._problem("unreadable", f"decision {self._decisions}: {e}")
@@ -258,6 +261,7 @@ class ExternalAgent:
         except OSError as e:
             self._problem("crashes", f"could not start {self.argv[0]!r}: {e}")
             return
+        self.process = self._bot.proc
         self._bot.send(protocol.hello(view.seat, view.players, view.options, self.seed))
         line = self._answer(max(STARTUP_TIMEOUT, self.timeout), "hello")
         if line is None:
