@@ -42,7 +42,7 @@ import secrets
 import sys
 from dataclasses import dataclass
 
-from .bots import DEFAULT_TIMEOUT, PREFIX, command_of, make_agent
+from .bots import DEFAULT_TIMEOUT, PREFIX, make_agent
 from .rules.options import PRESETS, RuleOptions, preset
 from .rules.save import Setup
 from .selfplay import play_match
@@ -303,10 +303,7 @@ def main(argv=None) -> int:
         parser.error("--bot-timeout must be positive")
     try:
         for spec in set(specs):
-            if spec.startswith(PREFIX):
-                command_of(spec)
-            else:
-                make_agent(spec, 0)
+            make_agent(spec, 0)  # an outside bot's process starts only when it plays
     except ValueError as e:
         parser.error(str(e))
     if args.duplicate:

@@ -16,9 +16,11 @@ reaped: no zombie outlives its match, nor the arena.
 
 from __future__ import annotations
 
+import os
 import queue
 import shlex
 import shutil
+import signal
 import subprocess
 import threading
 import time
@@ -39,6 +41,7 @@ QUIT_GRACE = 1.0
 PROBLEMS_KEPT = 10
 """How many problem descriptions an agent keeps for the report (all are counted)."""
 
+_POSIX = os.name == "posix"
 _TOO_LONG = b""
 """What the reader queues for a line longer than ``protocol.MAX_LINE``."""
 
@@ -97,7 +100,13 @@ def _write_lines(stream, out: queue.Queue) -> None:
 
 
 def _kill(proc: subprocess.Popen) -> None:
-    if proc.poll() is None:
+    """Kill the bot and whatever it started (its process group, on POSIX), and reap it."""
+    if _POSIX:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+    elif proc.poll() is None:
         proc.kill()
     proc.wait()
 
@@ -106,7 +115,9 @@ class BotProcess:
     """One running bot: send messages, wait for a line with a deadline, stop for good."""
 
     def __init__(self, argv: list[str]):
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        # Its own process group, so a bot started through a shell or a wrapper dies whole.
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     start_new_session=_POSIX)
         self._lines: queue.Queue = queue.Queue()
         self._out: queue.Queue = queue.Queue()
         self._threads = [
@@ -174,7 +185,10 @@ class BotProcess:
         self._out.put(None)
         for t in self._threads:
             t.join(timeout=1.0)
-        self.proc.stdout.close()
+        if not self._threads[0].is_alive():
+            # else something the bot started still holds its output: closing the stream under
+            # the blocked reader would wait for it; the daemon reader ends with that process
+            self.proc.stdout.close()
 
 
 class ExternalAgent:

@@ -4,13 +4,15 @@
 With LOG, every message received is appended to that file, one JSON line each.
 
 Modes: ``first`` answers the first legal action (as ``{"action": ...}``); ``crash`` exits with
-code 3 at its first decision; ``hang`` sleeps at its first decision; ``illegal`` always answers
+code 3 at its first decision; ``hang`` sleeps at its first decision (logging its process
+id); ``illegal`` always answers
 ``draw`` (refused once a card is drawn) and reports each refusal on stderr; ``garbage``
 answers text that is no action; ``long`` answers one line longer than the game reads;
 ``bad-hello`` answers the hello with text; ``chatty`` writes an extra line after each answer.
 """
 
 import json
+import os
 import sys
 import time
 
@@ -32,6 +34,9 @@ def main():
             if mode == "crash":
                 sys.exit(3)
             if mode == "hang":
+                if log:
+                    log.write(json.dumps({"pid": os.getpid()}) + "\n")
+                    log.flush()
                 time.sleep(600)
             answer = {"illegal": "draw", "garbage": "please deal again",
                       "long": "x" * 70000}.get(mode)

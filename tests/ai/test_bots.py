@@ -5,8 +5,10 @@ and no process is left behind."""
 import dataclasses
 import json
 import os
+import shlex
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -107,6 +109,30 @@ def test_a_bot_that_hangs_is_stopped_after_its_time():
     assert "0.3 s" in bot.problems[0]
     assert max(result.think_seconds[0]) < 2.0
     assert_gone(bot)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+def test_a_bot_started_through_a_shell_is_killed_whole(tmp_path):
+    log = tmp_path / "log.jsonl"
+    inner = " ".join(shlex.quote(w) for w in FAKE + ["hang", str(log)]) + "; exit"
+    bot = bots.ExternalAgent(["sh", "-c", inner], seed=1, timeout=0.5)
+    play(bot)
+    assert bot.timeouts == 1
+    pid = json.loads(log.read_text().splitlines()[-1])["pid"]
+    assert pid != bot.process.pid  # the bot ran as the shell's child
+    deadline = time.monotonic() + 5
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)  # the grandchild is reaped by init once killed
+    assert not _alive(pid)
+    assert_gone(bot)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
 
 
 def test_a_bot_that_answers_illegal_actions_is_refused_and_told(capfd):
