@@ -223,7 +223,8 @@ class ExternalAgent:
             return legal[0]
         self._decisions += 1
         if dropped := self._bot.unasked():
-            self._problem("unreadable", f"wrote {dropped} line(s) nobody asked for")
+            self._problem("unreadable", f"before decision {self._decisions}: {dropped} "
+                                        "line(s) nobody asked for")
         self._bot.send(protocol.decide(self._decisions, view, legal))
         line = self._answer(self.timeout, f"decision {self._decisions}")
         if line is None:
