@@ -101,8 +101,9 @@ def _play(task: _Task) -> dict:
             "hand_scores": [list(s) for s in state.hand_scores],
             "times": result.think_seconds, "illegal": result.illegal,
             "slices": [getattr(a, "longest_slice", 0.0) for a in agents],
-            "bots": [{k: getattr(a, k, 0) for k in ("crashes", "timeouts", "unreadable")}
-                     | {"problems": getattr(a, "problems", [])} for a in agents]}
+            "bots": [{"crashes": getattr(a, "crashes", 0), "timeouts": getattr(a, "timeouts", 0),
+                      "unreadable_answers": getattr(a, "unreadable", 0),
+                      "problems": getattr(a, "problems", [])} for a in agents]}
 
 
 def _map(tasks, jobs: int):
@@ -132,9 +133,8 @@ class _Tally:
             self.illegal[a] += r["illegal"][seat]
             self.slices[a] = max(self.slices[a], r["slices"][seat])
             bot = r["bots"][seat]
-            for key, name in (("crashes", "crashes"), ("timeouts", "timeouts"),
-                              ("unreadable", "unreadable_answers")):
-                self.bots[a][name] += bot[key]
+            for name in self.bots[a]:
+                self.bots[a][name] += bot[name]
             room = PROBLEMS_KEPT - len(self.problems[a])
             self.problems[a].extend(f"{where}: {p}" for p in bot["problems"][:max(0, room)])
 
