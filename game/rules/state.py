@@ -61,12 +61,18 @@ def first_opener(options: RuleOptions, players: int, seed: int) -> int:
 
 
 class State:
-    """A match in progress. Seats are numbered 0..players-1 here (1..n to players)."""
+    """A match in progress. Seats are numbered 0..players-1 here (1..n to players).
+
+    ``dealt`` is the ``DEALT`` event that started the current hand (the first hand's too, which
+    no ``apply`` returns): what each seat was dealt, for the table's deal animation and for an
+    ``observer.Observer``; hand it to a seat only through ``seen_by``. A determinized state
+    has none (None).
+    """
 
     __slots__ = ("options", "players", "seed", "first_seat", "hand_no", "dealer", "hands",
                  "melds", "stock", "pile", "known", "totals", "turn", "phase", "rebuilds",
                  "hand_scores", "hand_outs", "winner", "turns", "turn_start_melds", "offer",
-                 "must_draw")
+                 "must_draw", "dealt")
 
     def __init__(self, options: RuleOptions, players: int, seed: int = 0, *,
                  first_seat: int | None = None, deal: Deal | None = None):
@@ -190,6 +196,7 @@ class State:
         new.turn_start_melds = self.turn_start_melds
         new.offer = self.offer
         new.must_draw = self.must_draw
+        new.dealt = self.dealt
         return new
 
     def view(self, seat: int):
@@ -218,7 +225,9 @@ class State:
         else:
             self.offer = -1
             self._begin_turn(opener)
-        return [Event(Ev.DEALT, opener)]
+        self.dealt = Event(Ev.DEALT, opener, tuple(deal.pile),
+                           hands=tuple(map(tuple, deal.hands)))
+        return [self.dealt]
 
     def _begin_turn(self, seat: int) -> None:
         self.turn = seat
@@ -442,7 +451,7 @@ class State:
                          len(melds) if kind in (Act.TAKE_SET, Act.TAKE_RUN) else action.target)]
         if kind is Act.TAKE_ADD:
             melds[action.target] = self._grown(melds[action.target], action)
-            events.append(Event(Ev.ADDED, seat, (top,), action.target))
+            events.append(Event(Ev.ADDED, seat, (top,), action.target, stands=action.stands))
         elif kind is Act.TAKE_SWAP:
             events.append(self._put_in_place_of_joker(action.target, top))
         else:
@@ -451,7 +460,8 @@ class State:
             self._leave_hand(seat, own)
             meld = self._new_meld(action)
             melds.append(meld)
-            events.append(Event(Ev.MELDED, seat, meld.cards, len(melds) - 1))
+            events.append(Event(Ev.MELDED, seat, meld.cards, len(melds) - 1,
+                                run=meld.kind is MeldKind.RUN))
         for c in taken[:-1]:
             insort(hand, c)
             insort(self.known[seat], c)
@@ -466,7 +476,8 @@ class State:
         self._leave_hand(seat, action.cards)
         meld = self._new_meld(action)
         self.melds[seat].append(meld)
-        events = [Event(Ev.MELDED, seat, meld.cards, len(self.melds[seat]) - 1)]
+        events = [Event(Ev.MELDED, seat, meld.cards, len(self.melds[seat]) - 1,
+                        run=meld.kind is MeldKind.RUN)]
         if not hand:
             events += self._end_hand(seat)
         return events
@@ -477,7 +488,7 @@ class State:
         melds = self.melds[seat]
         melds[action.target] = self._grown(melds[action.target], action)
         self._leave_hand(seat, (c,))
-        events = [Event(Ev.ADDED, seat, (c,), action.target)]
+        events = [Event(Ev.ADDED, seat, (c,), action.target, stands=action.stands)]
         if not self.hands[seat]:
             events += self._end_hand(seat)
         return events
@@ -498,12 +509,14 @@ class State:
         return Event(Ev.SWAPPED, seat, (natural, JOKER), target)
 
     def _leave_hand(self, seat: int, cards) -> None:
-        """Cards leave the seat's hand. A card others know it holds (taken with the pile)
-        stays known only while the seat holds at least as many copies."""
+        """Cards leave the seat's hand, face up. Others know a seat holds a card only from
+        what they saw: a copy came in face up (the pile, the upcard, a joker swapped back),
+        and each copy of that card seen leaving takes one known copy away, whatever other
+        copies the hand may hide (counting those would leak them)."""
         hand, known = self.hands[seat], self.known[seat]
         for c in cards:
             hand.remove(c)
-            if known and known.count(c) > hand.count(c):
+            if known and c in known:
                 known.remove(c)
 
     def _end_hand(self, out: int) -> list[Event]:
