@@ -114,7 +114,7 @@ def run_text(cards) -> str:
 DRAW = Action(Act.DRAW)
 PASS = Action(Act.PASS)
 TAKE_UPCARD = Action(Act.TAKE_UPCARD)
-DISCARD = [Action(Act.DISCARD, (c,)) for c in range(56)]
+DISCARD = tuple(Action(Act.DISCARD, (c,)) for c in range(56))
 """The discard action of each card, made once (actions are compared by value anyway)."""
 
 
