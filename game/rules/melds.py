@@ -14,6 +14,7 @@ from .cards import (
     ACE,
     ACE_HIGH,
     JOKER,
+    KING,
     QUEEN_OF_SPADES,
     RANK_NAMES,
     SUIT_NAMES,
@@ -21,6 +22,7 @@ from .cards import (
     Card,
     card,
     card_name,
+    card_text,
     is_wild,
     rank_of,
     suit_of,
@@ -186,31 +188,54 @@ def new_run(cards, options: RuleOptions, *, laid_new: bool = True) -> Meld | str
                 "A run needs at least three cards in sequence of one suit")
     low = run_start(cards)
     if low is None:
-        return "A run needs at least two natural cards"
+        return _NATURALS_ONLY if laid_new and not options.wilds_in_new_runs else _TWO_NATURALS
     suits = {suit_of(c) for c in cards if not is_wild(c)}
     if len(suits) > 1:
         return "A run needs cards in sequence of one suit"
     suit = suits.pop()
     high = low + len(cards) - 1
     if low < ACE or high > ACE_HIGH:
-        return "A run cannot wrap around the ace (K-A-2 is not a run)"
+        return _order_problem(cards) or _WRAP
     if low == ACE and high == ACE_HIGH:
-        return "An ace is low or high in a run, never both"
+        return _order_problem(cards) or "An ace is low or high in a run, never both"
     wilds = 0
     for i, c in enumerate(cards):
         want = card(low + i, suit)
         if c == want:
             continue
         if not is_wild(c):
-            return "A run needs cards in sequence of one suit, with no gaps"
+            return _order_problem(cards) or \
+                "A run needs cards in sequence of one suit, with no gaps"
         wilds += 1
     naturals = len(cards) - wilds
     if laid_new and wilds and not options.wilds_in_new_runs:
-        return "A new run is laid with natural cards only; add a 2 to it later"
+        return _NATURALS_ONLY
     if laid_new and naturals < 2:
-        return "A run needs at least two natural cards"
+        return _TWO_NATURALS
     meld = Meld(MeldKind.RUN, cards, low, suit, wilds)
     return _queen_problem(meld) or meld
+
+
+_NATURALS_ONLY = "A new run is laid with natural cards only; add a 2 to it later"
+_TWO_NATURALS = "A run needs at least two natural cards"
+_WRAP = "A run cannot wrap around the ace (K-A-2 is not a run)"
+
+
+def _order_problem(cards) -> str | None:
+    """When cards refused as a run in the order given are all of one suit and make a sequence,
+    say how to write them (the order is what places each card, so it is not guessed)."""
+    if JOKER in cards or len({suit_of(c) for c in cards}) > 1:
+        return None
+    ranks = sorted(rank_of(c) for c in cards)
+    if ranks[0] == ACE and ranks[-1] == KING:
+        ranks = ranks[1:] + [ACE_HIGH]
+    if ranks != list(range(ranks[0], ranks[0] + len(ranks))):
+        return None
+    suit = suit_of(cards[0])
+    ordered = tuple(card(r, suit) for r in ranks)
+    if ordered == tuple(cards):
+        return None
+    return "Write a run's cards lowest first: " + " ".join(map(card_text, ordered))
 
 
 def _queen_problem(meld: Meld) -> str | None:
@@ -280,6 +305,8 @@ def add_to(meld: Meld, c: Card, stands: Card, options: RuleOptions) -> Meld | st
         cards, low = (c,) + meld.cards, position
     elif position == meld.high + 1:
         cards, low = meld.cards + (c,), meld.rank
+    elif (position == TWO and meld.high == ACE_HIGH) or (position == KING and meld.rank == ACE):
+        return _WRAP
     else:
         return "A card added to a run must extend it at one end"
     if low == ACE and low + size == ACE_HIGH:

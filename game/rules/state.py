@@ -13,7 +13,7 @@ from bisect import insort
 
 from . import legal
 from .actions import Act, Action
-from .cards import JOKER, QUEEN_OF_SPADES, Card, card_name, is_wild
+from .cards import JOKER, QUEEN_OF_SPADES, Card, card_name, card_text, is_wild
 from .deal import Deal, rng
 from .events import Ev, Event
 from .melds import Meld, MeldKind, add_to, new_run, new_set, swap_joker
@@ -118,7 +118,7 @@ class State:
     def check(self, action: Action) -> str | None:
         """Why ``action`` is illegal now, or None if it is legal."""
         try:
-            return self._problem(action)
+            return self._problem(self.named(action))
         except (TypeError, ValueError, IndexError, AttributeError):
             return "That is not an action this game understands"
 
@@ -131,8 +131,10 @@ class State:
         is illegal. ``trusted=True`` skips that check: only for an action taken from this very
         state's ``legal_actions()`` (the AI's inner loop).
         """
-        if not trusted and (reason := self.check(action)):
-            raise IllegalAction(reason)
+        if not trusted:
+            if reason := self.check(action):
+                raise IllegalAction(reason)
+            action = self.named(action)
         kind = action.kind
         if kind is Act.DISCARD:
             return self._discard(action.cards[0])
@@ -337,9 +339,35 @@ class State:
         if action.stands >= 0 and (not is_wild(c) or meld.kind is not MeldKind.RUN):
             return "Only a 2 or a joker added to a run names the card it stands for"
         if is_wild(c) and meld.kind is MeldKind.RUN and action.stands < 0:
-            return "Say which card the wild stands for in the run"
+            places = self._wild_places(meld, c)
+            if not places:
+                return f"The {card_name(c)} has no place to go in that run"
+            text = card_text(c)
+            return ("Say which card the wild stands for in the run: "
+                    + " or ".join(f"{text}={card_text(p)}" for p in places))
         grown = self._grown(meld, action)
         return grown if isinstance(grown, str) else None
+
+    def named(self, action):
+        """``action``, or for a wild added to a run without naming its card (``add 2C to 1``)
+        the same action naming it when only one place fits: a player need not name what the
+        rules leave no choice about."""
+        if type(action) is not Action or action.kind not in _NAMING or action.stands != -1 \
+                or type(action.cards) is not tuple or len(action.cards) != 1 \
+                or not _is_card(c := action.cards[0]) or not is_wild(c) \
+                or type(action.target) is not int:
+            return action
+        melds = self.melds[self.turn]
+        if not 0 <= action.target < len(melds) or melds[action.target].kind is not MeldKind.RUN:
+            return action
+        places = self._wild_places(melds[action.target], c)
+        return action._replace(stands=places[0]) if len(places) == 1 else action
+
+    def _wild_places(self, run: Meld, c: Card) -> list[Card]:
+        """The cards wild ``c`` could stand for, added to ``run`` now."""
+        return [stands for stands, joker_only in run.wild_places
+                if (c == JOKER or not joker_only)
+                and isinstance(add_to(run, c, stands, self.options), Meld)]
 
     def _swap_problem(self, action: Action) -> str | None:
         if not self.options.jokers:
