@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
+from .text import show
+
 
 class PileTake(enum.Enum):
     """What a player must do with the top discard to take the whole pile."""
@@ -144,12 +146,12 @@ class RuleOptions(_Fields):
             if value is None and name in _OPTIONAL:
                 continue
             if type(value) is not type(default):
-                return f"rule option {name!r} cannot be {_short_repr(value)}"
+                return f"rule option {name!r} cannot be {show(value)}"
             bounds = INFO[name].bounds
             if bounds is not None and not bounds[0] <= value <= bounds[1]:
                 return (f"rule option {name!r} must be {bounds[0]} to {bounds[1]}"
                         + (" (or None)" if name in _OPTIONAL else "")
-                        + f", not {_short_repr(value)}")
+                        + f", not {show(value)}")
         if self.min_players > self.max_players:
             return "players must be between 2 and 8, fewest first"
         return None
@@ -175,26 +177,17 @@ class RuleOptions(_Fields):
         values = {}
         for name, raw in data.items():
             if name not in _Fields._field_defaults:
-                raise ValueError(f"unknown rule option {_short_repr(name)}")
+                raise ValueError(f"unknown rule option {show(name)}")
             default = _Fields._field_defaults[name]
             if isinstance(default, enum.Enum):
                 try:
                     values[name] = type(default)(raw)
                 except (ValueError, TypeError):
-                    raise ValueError(f"rule option {name!r} cannot be {_short_repr(raw)}"
+                    raise ValueError(f"rule option {name!r} cannot be {show(raw)}"
                                      ) from None
             else:
                 values[name] = raw
         return cls(**values)
-
-
-def _short_repr(value) -> str:
-    """A value as written in a message, cut short (a save may hold a 4,000-digit number)."""
-    if type(value) is int and not -10**12 < value < 10**12:
-        return "a number that large" if value > 0 else "a number that small"
-    text = repr(value) if isinstance(value, (str, int, float, bool, type(None))) \
-        else f"a {type(value).__name__}"
-    return text if len(text) <= 40 else text[:40] + "…"
 
 
 def describe(options: RuleOptions) -> list[tuple[str, str, object]]:

@@ -34,7 +34,9 @@ def show(value) -> str:
         return "a number that large" if value > 0 else "a number that small"
     if value is None or isinstance(value, (bool, int, float)):
         return repr(value)
-    return f"a {'list' if isinstance(value, (list, tuple)) else type(value).__name__}"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    return "an object" if isinstance(value, dict) else "that value"
 
 
 def words(text: str) -> list[str]:

@@ -234,3 +234,20 @@ def test_replay_prints_the_final_sheet_of_a_finished_match():
 def _nearest_hundred(t: int) -> int:
     """Halves away from zero, as the settlement is written in rules.md's source."""
     return (1 if t >= 0 else -1) * ((abs(t) + 50) // 100 * 100)
+
+
+def test_options_at_their_bounds_play_and_report_cleanly():
+    """The largest values an option may take go through the hard level's search and the
+    replay report (10**400 once crashed both)."""
+    from game.ai.hard import HardAgent
+    from game.selfplay import play_match
+
+    top = {name: INFO[name].bounds[1] for name in ("wild_queen_of_spades_value",
+                                                   "one_turn_out_bonus", "match_bonus",
+                                                   "target")}
+    options = CLASSIC.with_changes(**top, hand_limit=1, jokers=2)
+    result = play_match([HardAgent(1, iterations=4), HardAgent(2, iterations=4)],
+                        save.Setup(options, 2, 5))
+    assert result.game.state.over and not any(result.illegal)
+    out, status = replay.report(result.game.dumps())
+    assert status == 0 and out["totals"] == result.game.state.totals
