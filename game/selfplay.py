@@ -10,6 +10,7 @@ from .ai.random_agent import RandomAgent
 from .rules import options
 from .rules.save import Game, Setup
 from .rules.state import Phase
+from .rules.text import quote
 
 
 @dataclass
@@ -59,16 +60,17 @@ def play_match(agents, setup: Setup, clock=time.perf_counter) -> MatchResult:
             continue
         seat = state.turn
         legal = state.legal_actions()
+        fallback = legal[0]  # taken before the agent holds the list, which it could change
         start = clock()
         action = agents[seat].choose(state.view(seat), legal)
         times[seat].append(clock() - start)
         decisions += 1
         if (reason := state.check(action)) is not None:
             illegal[seat] += 1
-            refusals.append(f"seat {seat + 1} chose {action!s}: {reason}")
+            refusals.append(f"seat {seat + 1} chose {quote(str(action))}: {reason}")
             if hasattr(agents[seat], "refused"):
-                agents[seat].refused(action, reason, legal[0])
-            action = legal[0]
+                agents[seat].refused(action, reason, fallback)
+            action = fallback
         tell(game.play(action))
     return MatchResult(game, hands, decisions, illegal, times, refusals)
 
