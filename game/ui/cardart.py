@@ -17,10 +17,13 @@ from functools import lru_cache
 import pygame
 
 from game.rules.cards import (
+    ACE,
     CLUBS,
     DIAMONDS,
     HEARTS,
+    JACK,
     JOKER,
+    KING,
     QUEEN_OF_SPADES,
     RANK_TEXT,
     SPADES,
@@ -267,13 +270,18 @@ def _index(big: pygame.Surface, c: int, u: float, ink) -> None:
     y = INDEX_TOP * u
     col_w = INDEX_WIDTH * u
     if c == JOKER:
-        r = RANK_HEIGHT * u * 0.62
-        pygame.draw.polygon(big, ink, star_points(x + col_w / 2, y + r * 0.95, r))
-        y += RANK_HEIGHT * u + GAP * u
-        draw_glyph(big, "JK", ink, SUIT_HEIGHT * u * 0.62, x, y, col_w)
-        y += SUIT_HEIGHT * u * 0.62 + GAP * u
+        r = col_w * 0.56
+        pygame.draw.polygon(big, ink, star_points(x + col_w / 2, y + r * 1.02, r, inner=0.42))
+        y += RANK_HEIGHT * u * 1.18 + GAP * u
     else:
-        draw_glyph(big, RANK_TEXT[rank_of(c)], ink, RANK_HEIGHT * u, x, y, col_w)
+        rank = RANK_TEXT[rank_of(c)]
+        if len(rank) == 2:
+            # "10": a touch shorter and allowed a little wider than the column, as printed
+            # decks do, so it is not squeezed thin.
+            draw_glyph(big, rank, ink, RANK_HEIGHT * u * 0.93, x - 0.02 * u, y + 0.01 * u,
+                       col_w + 0.035 * u)
+        else:
+            draw_glyph(big, rank, ink, RANK_HEIGHT * u, x, y, col_w)
         y += RANK_HEIGHT * u + GAP * u
         draw_suit(big, suit_of(c), pygame.Rect(round(x), round(y), round(col_w),
                                                round(SUIT_HEIGHT * u)), ink)
@@ -296,65 +304,113 @@ def _tint(colour, amount: float):
     return tuple(round(f + (c - f) * amount) for c, f in zip(colour, FACE))
 
 
-CROWN_POINTS = {13: 3, 12: 5, 11: 2}
-
-
 def _crown(big: pygame.Surface, rank: int, cx: float, top: float, w: float, h: float,
            ink) -> None:
-    """A simple crown (king three points, queen five with pearls, jack a cap with a plume)."""
-    n = CROWN_POINTS[rank]
-    base_y = top + h
-    left, right = cx - w / 2, cx + w / 2
-    if rank == 11:
-        cap = [(left, base_y), (left + w * 0.08, top + h * 0.35), (cx, top + h * 0.15),
-               (right - w * 0.08, top + h * 0.35), (right, base_y)]
-        pygame.draw.polygon(big, GOLD, cap)
-        pygame.draw.polygon(big, ink, cap, max(1, round(w * 0.05)))
-        plume = [(cx, top + h * 0.2), (cx + w * 0.28, top - h * 0.35),
-                 (cx + w * 0.1, top + h * 0.3)]
-        pygame.draw.polygon(big, ink, plume)
+    """A crown: the king's with three tall points, the queen's lower with five pearls, the
+    jack's a plain band with a plume."""
+    line = max(1, round(w * 0.05))
+    left, right, base = cx - w / 2, cx + w / 2, top + h
+    if rank == JACK:
+        band_top = top + h * 0.62
+        leaf = []
+        for i in range(13):
+            t = i / 12
+            x = cx + w * (0.12 + 0.36 * t)
+            y = band_top - h * (0.2 + 0.95 * t) + h * 0.35 * t * t
+            leaf.append((x, y, w * 0.07 * math.sin(math.pi * t)))
+        feather = [(x - d * 0.6, y - d) for x, y, d in leaf] + \
+            [(x + d * 0.6, y + d) for x, y, d in leaf[::-1]]
+        pygame.draw.polygon(big, ink, feather)
+        rx, ry = w * 0.4, base - h * 0.22 - (top + h * 0.12)
+        dome_base = base - h * 0.22
+        dome = [(cx + rx * math.cos(math.pi * i / 24), dome_base - ry * math.sin(math.pi * i / 24))
+                for i in range(25)]
+        pygame.draw.polygon(big, GOLD, dome)
+        pygame.draw.polygon(big, ink, dome, line)
+        band = pygame.Rect(round(left + w * 0.04), round(dome_base), round(w * 0.92),
+                           max(1, round(base - dome_base)))
+        pygame.draw.rect(big, ink, band)
         return
-    pts = [(left, base_y)]
-    for i in range(n):
-        px = left + w * (i + 0.5) / n
-        pts.append((left + w * i / n + w / n * 0.15, top + h * 0.55))
-        pts.append((px, top))
-        pts.append((left + w * (i + 1) / n - w / n * 0.15, top + h * 0.55))
-    pts.append((right, base_y))
+    n = 3 if rank == KING else 5
+    low = top + h * (0.5 if rank == KING else 0.42)
+    peak = top if rank == KING else top + h * 0.16
+    pts = [(left, base), (left, peak)] + _crown_top(left, w, n, low, peak) + [(right, base)]
     pygame.draw.polygon(big, GOLD, pts)
-    pygame.draw.polygon(big, ink, pts, max(1, round(w * 0.045)))
-    if rank == 12:
-        for i in range(n):
-            pygame.draw.circle(big, ink, (left + w * (i + 0.5) / n, top), w * 0.055)
-    pygame.draw.rect(big, ink, pygame.Rect(round(left), round(base_y - h * 0.02), round(w),
-                                           max(1, round(h * 0.16))))
+    pygame.draw.polygon(big, ink, pts, line)
+    for i in range(n + 1):
+        pygame.draw.circle(big, ink, (left + w * i / n, peak), w * (0.06 if n == 3 else 0.05))
+    band = pygame.Rect(round(left), round(base - h * 0.2), round(w), max(1, round(h * 0.2)))
+    pygame.draw.rect(big, ink, band)
+
+
+def _crown_top(left: float, w: float, n: int, low: float, peak: float):
+    """The zig-zag top edge of a crown with ``n + 1`` points."""
+    pts = []
+    for i in range(n):
+        pts.append((left + w * (i + 0.5) / n, low))
+        pts.append((left + w * (i + 1) / n, peak))
+    return pts
+
+
+COURT_WIDTH = 0.38
+COURT_HEIGHT = 0.9
+
+
+def _court(big: pygame.Surface, c: int, u: float, ink) -> None:
+    """A court's centre: a tinted frame holding crown and letter, mirrored like a printed
+    double-headed court card, the suit in the middle."""
+    W, H = big.get_size()
+    box = pygame.Rect(0, 0, round(COURT_WIDTH * u), round(COURT_HEIGHT * u))
+    box.center = (W // 2, H // 2)
+    radius = round(0.05 * u)
+    pygame.draw.rect(big, _tint(ink, 0.09), box, border_radius=radius)
+    pygame.draw.rect(big, ink, box, max(1, round(0.013 * u)), border_radius=radius)
+    inner = box.inflate(-round(0.05 * u), -round(0.05 * u))
+    pygame.draw.rect(big, _tint(ink, 0.35), inner, max(1, round(0.006 * u)),
+                     border_radius=max(1, radius - round(0.025 * u)))
+    rank = rank_of(c)
+    cx = box.centerx
+    _crown(big, rank, cx, box.top + 0.06 * u, 0.27 * u, 0.115 * u, ink)
+    draw_glyph(big, RANK_TEXT[rank], ink, 0.2 * u, box.left, box.top + 0.195 * u, box.w)
+    half = pygame.Rect(box.left, box.top, box.w, box.h // 2)
+    top = big.subsurface(half).copy()
+    big.blit(pygame.transform.flip(top, True, True), (box.left, box.bottom - half.h))
+    pip = round(0.085 * u)
+    mid = box.centery
+    gap = pip * 0.9
+    line = max(1, round(0.008 * u))
+    pygame.draw.line(big, _tint(ink, 0.5), (inner.left + line, mid), (cx - gap, mid), line)
+    pygame.draw.line(big, _tint(ink, 0.5), (cx + gap, mid), (inner.right - line, mid), line)
+    draw_suit(big, suit_of(c), pygame.Rect(cx - pip // 2, mid - pip // 2, pip, pip), ink)
+
+
+def _joker(big: pygame.Surface, u: float, ink) -> None:
+    """The joker's centre: a large star ringed in gold over its name."""
+    W, H = big.get_size()
+    cx, cy = W / 2, H / 2 - 0.06 * u
+    r = 0.19 * u
+    pygame.draw.polygon(big, GOLD, star_points(cx, cy, r * 1.12, inner=0.44))
+    pygame.draw.polygon(big, ink, star_points(cx, cy, r, inner=0.44))
+    draw_glyph(big, "JOKER", ink, 0.07 * u, cx - 0.19 * u, cy + r * 1.25, 0.38 * u)
 
 
 def _centre(big: pygame.Surface, c: int, u: float, ink) -> None:
-    """The middle of the card: a big pip, a court's medallion, or the joker's star."""
-    W, H = big.get_size()
-    cx, cy = W / 2, H / 2
-    rank = rank_of(c)
+    """The middle of the card: a big pip, a court's frame, or the joker's star.
+
+    It keeps within the middle 38% of the width, so a fan showing ~30% of each card shows
+    only the index, never a sliver of the centre.
+    """
     if c == JOKER:
-        r = 0.27 * u
-        pygame.draw.polygon(big, GOLD, star_points(cx, cy - 0.06 * u, r * 1.08))
-        pygame.draw.polygon(big, ink, star_points(cx, cy - 0.06 * u, r))
-        draw_glyph(big, "JOKER", ink, 0.085 * u, cx - 0.3 * u, cy + 0.28 * u, 0.6 * u)
+        _joker(big, u, ink)
         return
-    if rank >= 11:
-        box = pygame.Rect(0, 0, round(0.46 * u), round(0.66 * u))
-        box.center = (round(cx), round(cy))
-        pygame.draw.rect(big, _tint(ink, 0.10), box, border_radius=round(0.06 * u))
-        pygame.draw.rect(big, ink, box, max(1, round(0.014 * u)), border_radius=round(0.06 * u))
-        crown_w = 0.26 * u
-        _crown(big, rank, cx, box.top + 0.08 * u, crown_w, 0.12 * u, ink)
-        draw_glyph(big, RANK_TEXT[rank], ink, 0.2 * u, box.left, box.top + 0.25 * u, box.w)
-        draw_suit(big, suit_of(c), pygame.Rect(0, 0, round(0.12 * u), round(0.12 * u)).move(
-            round(cx - 0.06 * u), round(box.bottom - 0.18 * u)), ink)
+    rank = rank_of(c)
+    if rank >= JACK:
+        _court(big, c, u, ink)
         return
-    size = 0.5 * u if rank == 1 else 0.4 * u
-    pip = pygame.Rect(0, 0, round(size), round(size))
-    pip.center = (round(cx), round(cy))
+    W, H = big.get_size()
+    size = (0.38 if rank == ACE else 0.33) * u
+    pip = pygame.Rect(0, 0, round(size), round(size * 1.1))
+    pip.center = (W // 2, H // 2)
     draw_suit(big, suit_of(c), pip, ink)
 
 
@@ -375,7 +431,7 @@ def face(card: int, width: int, four_colour: bool = False) -> pygame.Surface:
 # --- back and shadow -----------------------------------------------------------------------------
 
 BACK = (142, 30, 46)
-BACK_LINE = (170, 58, 72)
+BACK_LINE = (182, 72, 86)
 BACK_BORDER = (250, 246, 236)
 
 
