@@ -457,7 +457,8 @@ def back(width: int) -> pygame.Surface:
         x = i * step
         pygame.draw.line(field, BACK_LINE, (x, 0), (x + inner.h, inner.h), line)
         pygame.draw.line(field, BACK_LINE, (x, inner.h), (x + inner.h, 0), line)
-    mask = theme.rounded(inner.size, max(1, r), (255, 255, 255))
+    mask = theme.blank(inner.size, (255, 255, 255))
+    pygame.draw.rect(mask, (255, 255, 255), mask.get_rect(), border_radius=max(1, r))
     field.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     big.blit(field, inner.topleft)
     frame = inner.inflate(-round(0.05 * u), -round(0.05 * u))

@@ -144,7 +144,7 @@ def draw_text_block(surface: pygame.Surface, lines, px: int, pos, colour: Colour
 # --- smooth shapes ----------------------------------------------------------------------------
 
 SUPERSAMPLE = 4
-"""Shapes are drawn this many times larger and smoothed down: pygame's own are not anti-aliased."""
+"""Curves are drawn this many times larger and smoothed down (pygame's are not anti-aliased)."""
 
 
 def smooth_down(big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
@@ -163,35 +163,71 @@ def blank(size: tuple[int, int], colour: Colour = (0, 0, 0)) -> pygame.Surface:
     return s
 
 
+@lru_cache(maxsize=64)
+def _disc(radius: int, colour: Colour) -> pygame.Surface:
+    """An anti-aliased disc of ``radius``: its quarters are the corners of rounded boxes."""
+    k = SUPERSAMPLE
+    big = blank((2 * radius * k, 2 * radius * k), colour)
+    pygame.draw.circle(big, colour, (radius * k, radius * k), radius * k)
+    return smooth_down(big, (2 * radius, 2 * radius))
+
+
+def _fill_rounded(surface: pygame.Surface, rect: pygame.Rect, radius: int, colour) -> None:
+    """Paint an anti-aliased rounded box into a transparent ``surface`` (corners clear)."""
+    radius = max(0, min(radius, rect.w // 2, rect.h // 2))
+    layer = blank(rect.size, colour)
+    layer.fill(colour, pygame.Rect(radius, 0, rect.w - 2 * radius, rect.h))
+    layer.fill(colour, pygame.Rect(0, radius, rect.w, rect.h - 2 * radius))
+    if radius:
+        disc = _disc(radius, colour)
+        r = radius
+        for dx, dy in ((0, 0), (rect.w - r, 0), (0, rect.h - r), (rect.w - r, rect.h - r)):
+            quarter = pygame.Rect(0 if dx == 0 else r, 0 if dy == 0 else r, r, r)
+            layer.blit(disc, (dx, dy), quarter)
+    surface.blit(layer, rect)
+
+
 @lru_cache(maxsize=256)
 def rounded(size: tuple[int, int], radius: int, colour: Colour,
             border: int = 0, border_colour: Colour | None = None) -> pygame.Surface:
-    """An anti-aliased rounded box of ``size`` (optionally with a ``border`` px outline)."""
+    """An anti-aliased rounded box of ``size`` (optionally with a ``border`` px outline).
+
+    Only the corners are supersampled, so a box as large as the window stays cheap.
+    """
     w, h = max(1, int(size[0])), max(1, int(size[1]))
-    k = SUPERSAMPLE
     radius = max(0, min(int(radius), w // 2, h // 2))
-    big = blank((w * k, h * k), border_colour or colour)
-    outer = pygame.Rect(0, 0, w * k, h * k)
+    out = blank((w, h), border_colour or colour)
     if border and border_colour is not None:
-        pygame.draw.rect(big, border_colour, outer, border_radius=radius * k)
-        inner = outer.inflate(-2 * border * k, -2 * border * k)
-        pygame.draw.rect(big, colour, inner, border_radius=max(0, (radius - border) * k))
+        _fill_rounded(out, out.get_rect(), radius, border_colour)
+        inner = out.get_rect().inflate(-2 * border, -2 * border)
+        if inner.w > 0 and inner.h > 0:
+            clear = blank(inner.size, colour)
+            _fill_rounded(clear, clear.get_rect(), max(0, radius - border), colour)
+            out.blit(clear, inner)
     else:
-        pygame.draw.rect(big, colour, outer, border_radius=radius * k)
-    return smooth_down(big, (w, h))
+        _fill_rounded(out, out.get_rect(), radius, colour)
+    return out
 
 
 @lru_cache(maxsize=128)
 def soft_shadow(size: tuple[int, int], radius: int, blur: int,
                 colour: Colour = SHADOW) -> pygame.Surface:
-    """A blurred rounded box ``blur`` px larger on every side than ``size``, for drop shadows."""
-    w, h = int(size[0]), int(size[1])
+    """A blurred rounded box ``blur`` px larger on every side than ``size``, for drop shadows.
+
+    Blurred at a reduced scale and smoothed back up: a shadow has no detail to lose, and a
+    window-sized panel's shadow then costs a few milliseconds instead of a hundred.
+    """
+    w, h = max(1, int(size[0])), max(1, int(size[1]))
     blur = max(1, int(blur))
-    pad = blur * 2
-    base = blank((w + 2 * pad, h + 2 * pad), colour)
-    base.blit(rounded((w, h), radius, colour), (pad, pad))
-    blurred = pygame.transform.gaussian_blur(base, blur)
-    return blurred.subsurface(pygame.Rect(blur, blur, w + 2 * blur, h + 2 * blur)).copy()
+    q = max(1, blur // 3)
+    sb = max(1, round(blur / q))
+    sw, sh = max(1, round(w / q)), max(1, round(h / q))
+    pad = 2 * sb
+    base = blank((sw + 2 * pad, sh + 2 * pad), colour)
+    base.blit(rounded((sw, sh), max(0, round(radius / q)), colour), (pad, pad))
+    blurred = pygame.transform.gaussian_blur(base, sb)
+    crop = blurred.subsurface(pygame.Rect(sb, sb, sw + 2 * sb, sh + 2 * sb))
+    return pygame.transform.smoothscale(crop, (w + 2 * blur, h + 2 * blur))
 
 
 def draw_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, blur: int,

@@ -31,6 +31,20 @@ def _label_px(rect: pygame.Rect) -> int:
     return max(12, min(28, round(rect.h * 0.4)))
 
 
+def _dim(ink):
+    """The faded form of ``ink`` for disabled controls (on felt or on a panel)."""
+    if tuple(ink[:3]) == theme.INK:
+        return theme.INK_DIM
+    if tuple(ink[:3]) == theme.PANEL_INK:
+        return theme.PANEL_DIM
+    return tuple(round((c + 128) / 2) for c in ink[:3])
+
+
+def _wash(ink, alpha: int):
+    """A translucent fill of the surroundings' ``ink``: visible on felt and on panels alike."""
+    return (*ink[:3], alpha)
+
+
 @dataclass(frozen=True, eq=False)
 class Button:
     """A labelled button; ``key`` is what the scene acts on when it is pressed."""
@@ -49,11 +63,16 @@ class Button:
         return self.enabled and self.rect.collidepoint(pos)
 
 
-def draw_button(surface: pygame.Surface, button: Button, pressed: bool = False) -> None:
-    """Draw ``button``: accent fill when primary, faded when disabled, pushed in when pressed."""
+def draw_button(surface: pygame.Surface, button: Button, pressed: bool = False,
+                ink=theme.INK) -> None:
+    """Draw ``button``: accent fill when primary, faded when disabled, pushed in when pressed.
+
+    ``ink`` is the text colour of what lies around it (theme.INK on felt, PANEL_INK on a
+    panel): a disabled button is a wash of it, so it reads as "not now" on either.
+    """
     r = button.rect
     if not button.enabled:
-        fill, ink = (255, 255, 255, 38), theme.INK_DIM
+        fill, ink = _wash(ink, 34), _dim(ink)
     elif button.primary:
         fill, ink = theme.ACCENT, theme.ACCENT_INK
     else:
@@ -97,9 +116,9 @@ def draw_toggle(surface: pygame.Surface, toggle: Toggle, ink=theme.INK) -> None:
     tw = round(th * 1.75)
     track = pygame.Rect(0, 0, tw, th)
     track.midright = (r.right - 4, r.centery)
-    colour = theme.ACCENT if toggle.on else (255, 255, 255, 60)
+    colour = theme.ACCENT if toggle.on else _wash(ink, 60)
     if not toggle.enabled:
-        colour = (255, 255, 255, 30)
+        colour = _wash(ink, 28)
     surface.blit(theme.rounded(track.size, th // 2, colour), track)
     knob_d = th - 6
     knob = pygame.Rect(0, 0, knob_d, knob_d)
@@ -107,7 +126,7 @@ def draw_toggle(surface: pygame.Surface, toggle: Toggle, ink=theme.INK) -> None:
         (track.left + th // 2, track.centery)
     theme.draw_shadow(surface, knob, knob_d // 2, 2, (0, 1))
     surface.blit(theme.rounded(knob.size, knob_d // 2, (255, 255, 255)), knob)
-    label_ink = ink if toggle.enabled else theme.INK_DIM
+    label_ink = ink if toggle.enabled else _dim(ink)
     px = theme.fit_px(toggle.label, _label_px(r), track.left - r.left - 12)
     theme.text(surface, toggle.label, px, (r.left + 4, r.centery), label_ink, "midleft")
 
@@ -160,11 +179,12 @@ class Stepper:
         return self if value is None else replace(self, value=value)
 
 
-def _round_button(surface, rect: pygame.Rect, label: str, live: bool) -> None:
+def _round_button(surface, rect: pygame.Rect, label: str, live: bool, around) -> None:
     inner = rect.inflate(-6, -6)
-    fill = theme.PANEL if live else (255, 255, 255, 38)
-    ink = theme.PANEL_INK if live else theme.INK_DIM
-    if live:
+    on_panel = tuple(around[:3]) == theme.PANEL_INK
+    fill = (_wash(around, 22) if on_panel else theme.PANEL) if live else _wash(around, 22)
+    ink = theme.PANEL_INK if live else _dim(around)
+    if live and not on_panel:
         theme.draw_shadow(surface, inner, inner.h // 2, 2, (0, 1))
     surface.blit(theme.rounded(inner.size, inner.h // 2, fill), inner)
     theme.text(surface, label, round(inner.h * 0.62), inner.center, ink, "center", bold=True)
@@ -174,14 +194,15 @@ def draw_stepper(surface: pygame.Surface, stepper: Stepper, ink=theme.INK) -> No
     """Draw ``stepper``: label, then  (-)  value  (+)."""
     r = stepper.rect
     live = stepper.enabled
-    _round_button(surface, stepper.minus_rect, "\u2212", live and stepper.value > stepper.low)
-    _round_button(surface, stepper.plus_rect, "+", live and stepper.value < stepper.high)
+    _round_button(surface, stepper.minus_rect, "\u2212", live and stepper.value > stepper.low,
+                  ink)
+    _round_button(surface, stepper.plus_rect, "+", live and stepper.value < stepper.high, ink)
     value_box = pygame.Rect(stepper.minus_rect.right, r.top, r.h, r.h)
     theme.text(surface, str(stepper.value), _label_px(r) + 2, value_box.center,
-               ink if live else theme.INK_DIM, "center", bold=True)
+               ink if live else _dim(ink), "center", bold=True)
     px = theme.fit_px(stepper.label, _label_px(r), stepper.minus_rect.left - r.left - 12)
     theme.text(surface, stepper.label, px, (r.left + 4, r.centery),
-               ink if live else theme.INK_DIM, "midleft")
+               ink if live else _dim(ink), "midleft")
 
 
 @dataclass(frozen=True, eq=False)
@@ -215,8 +236,12 @@ class Choice:
 
     @property
     def box(self) -> pygame.Rect:
-        """The part showing the value and its arrows (the right side of the row)."""
-        w = min(self.rect.w // 2 + self.rect.h, self.rect.w)
+        """The part showing the value and its arrows (the right side of the row), as wide as
+        the longest value needs, at most three fifths of the row."""
+        names = self.names or tuple(str(v) for v in self.values)
+        longest = max(theme.text_width(n, _label_px(self.rect), bold=True) for n in names)
+        w = min(longest + 2 * self.rect.h + 8, self.rect.w * 3 // 5)
+        w = max(w, min(self.rect.w, 3 * self.rect.h))
         return pygame.Rect(self.rect.right - w, self.rect.top, w, self.rect.h)
 
     def hit(self, pos) -> bool:
@@ -241,19 +266,19 @@ def draw_choice(surface: pygame.Surface, choice: Choice, ink=theme.INK) -> None:
     r = choice.rect
     live = choice.enabled and len(choice.values) > 1
     box = choice.box.inflate(-4, -6)
-    surface.blit(theme.rounded(box.size, _radius(box), (0, 0, 0, 60)), box)
-    arrow_ink = theme.ACCENT if live else theme.INK_DIM
+    surface.blit(theme.rounded(box.size, _radius(box), _wash(ink, 26)), box)
+    arrow_ink = ink if live else _dim(ink)
     px = _label_px(r)
     theme.text(surface, "\u25c0", px * 0.8, (box.left + box.h // 2, box.centery), arrow_ink,
                "center")
     theme.text(surface, "\u25b6", px * 0.8, (box.right - box.h // 2, box.centery), arrow_ink,
                "center")
     vpx = theme.fit_px(choice.shown, px, box.w - 2 * box.h, bold=True)
-    theme.text(surface, choice.shown, vpx, box.center, ink if choice.enabled else theme.INK_DIM,
+    theme.text(surface, choice.shown, vpx, box.center, ink if choice.enabled else _dim(ink),
                "center", bold=True)
     lpx = theme.fit_px(choice.label, px, box.left - r.left - 12)
     theme.text(surface, choice.label, lpx, (r.left + 4, r.centery),
-               ink if choice.enabled else theme.INK_DIM, "midleft")
+               ink if choice.enabled else _dim(ink), "midleft")
 
 
 @dataclass(frozen=True, eq=False)
@@ -432,4 +457,17 @@ def draw_toast(surface: pygame.Surface, toast: Toast, anchor, max_width: int,
     theme.draw_text_block(layer, lines, px, (rect.w / 2, top), ink, align="center")
     layer.set_alpha(toast.alpha)
     surface.blit(layer, rect)
+    return rect
+
+
+def draw_badge(surface: pygame.Surface, text: str, center, px: int = 14,
+               fill=(10, 24, 18, 200), ink=theme.INK) -> pygame.Rect:
+    """A small pill with a count or a word (cards left, stock size, a score) centred on
+    ``center``; returns its rect."""
+    w = theme.text_width(text, px, bold=True) + px
+    h = round(px * 1.5)
+    rect = pygame.Rect(0, 0, max(w, h), h)
+    rect.center = (round(center[0]), round(center[1]))
+    surface.blit(theme.rounded(rect.size, h // 2, fill), rect)
+    theme.text(surface, text, px, rect.center, ink, "center", bold=True)
     return rect
