@@ -206,24 +206,33 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
     # The middle: opponents first, then the stock, the pile and your melds.
     middle = Rect(pad, top, w - 2 * pad, max(0, bar.y - pad - top))
     k = seats - 1
-    share = 0.46 if portrait else 0.5
-    opp_h = min(round(middle.h * share), _opp_rows(k, middle.w, portrait) * round(150 * s))
+    line = round(font * 1.3)
+    rows = _opp_rows(k, middle.w, portrait)
+    least = 2 * line + pad
+    """An opponent's header and caption lines; their melds need a readable card more."""
+    ideal = least + round(card_height(MIN_MINI_WIDTH) * 1.25)
+    opp_h = min(rows * ideal, round(middle.h * 0.5)) + pad * max(0, rows - 1)
+    opp_h = max(opp_h, rows * least + pad * max(0, rows - 1)) if k else 0
     opponents = _opponents(Rect(middle.x, middle.y, middle.w, opp_h), k, pad, font, portrait)
     centre = Rect(middle.x, middle.y + opp_h + pad, middle.w, max(0, middle.h - opp_h - pad))
-    pile_card_w = max(MIN_MINI_WIDTH + 8, min(hand.card_w, round(centre.h * 0.7 / CARD_RATIO),
-                                              round(100 * s)))
     label = round(font * 1.4)
+    pile_card_w = max(MIN_MINI_WIDTH, min(round(hand.card_w * (0.8 if portrait else 1.0)),
+                                          round(100 * s)))
     stack_h = card_height(pile_card_w) + label
     while stack_h > centre.h and pile_card_w > MIN_MINI_WIDTH:
         pile_card_w -= 2
         stack_h = card_height(pile_card_w) + label
     stack_w = max(target, pile_card_w)
-    if portrait:
+    meld_row = card_height(MIN_MINI_WIDTH) + label
+    if portrait and centre.h - stack_h - pad >= 2 * meld_row:
+        # Stock and pile in a row, your melds below them across the whole width.
         row = Rect(centre.x, centre.y, centre.w, stack_h)
-        melds_area = Rect(centre.x, row.bottom + pad, centre.w, max(0, centre.bottom - row.bottom
-                                                                      - pad))
+        melds_area = Rect(centre.x, row.bottom + pad, centre.w,
+                          max(0, centre.bottom - row.bottom - pad))
     else:
-        row_w = stack_w * 2 + pad * 3 + (round(centre.w * 0.28) if settings.pile_assist else 0)
+        # Stock and pile at the left, your melds beside them.
+        fan = round(centre.w * 0.28) if settings.pile_assist else 0
+        row_w = stack_w * 2 + pad * 3 + fan
         row = Rect(centre.x, centre.y + max(0, (centre.h - stack_h) // 2), row_w, stack_h)
         melds_area = Rect(row.right + pad, centre.y, max(0, centre.right - row.right - pad),
                           centre.h)
@@ -232,9 +241,7 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
                       card_height(pile_card_w))
     pile_x = stock.right + pad * 2
     if settings.pile_assist:
-        fan_w = (row.right - pile_x) if not portrait else min(row.right - pile_x,
-                                                               round(w * 0.6))
-        pile = Rect(pile_x, row.y, max(stack_w, fan_w), stack_h)
+        pile = Rect(pile_x, row.y, max(stack_w, row.right - pile_x), stack_h)
         pile_fan = Rect(pile_x, row.y, pile.w, card_height(pile_card_w))
     else:
         pile = Rect(pile_x, row.y, stack_w, stack_h)
@@ -255,7 +262,7 @@ def _hand(area: Rect, n: int, size, settings: Settings, pad: int) -> HandLayout:
     """Your hand at the bottom of ``area``: the largest cards that fit one row, or two rows
     when one row would shrink them too much (a phone with a long hand)."""
     w, h = size
-    prefer = min(w * 0.2, h * 0.13, 150) * _CARD_SCALE[settings.card_size]
+    prefer = min(w * 0.24, h * 0.14, 150) * _CARD_SCALE[settings.card_size]
     prefer = max(MIN_CARD_WIDTH, prefer)
 
     def fit(per_row: int) -> float:

@@ -14,7 +14,17 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from ..rules.actions import DRAW, PASS, TAKE_UPCARD, Act, Action
-from ..rules.cards import ACE, ACE_HIGH, JOKER, card, card_symbol, is_wild, rank_of, suit_of
+from ..rules.cards import (
+    ACE,
+    ACE_HIGH,
+    JOKER,
+    RANK_TEXT,
+    SUIT_NAMES,
+    card,
+    is_wild,
+    rank_of,
+    suit_of,
+)
 from ..rules.events import Ev, Event
 from ..rules.melds import MeldKind, run_start, sort_set
 from ..rules.scoring import meld_points
@@ -99,19 +109,23 @@ def run_orders(cards) -> list[tuple[int, ...]]:
     return list(out)
 
 
+def words(c: int) -> str:
+    """A card in words for text (the font has no suit glyphs): ``7 of hearts``, ``joker``."""
+    return "joker" if c == JOKER else f"{RANK_TEXT[rank_of(c)]} of {SUIT_NAMES[suit_of(c)]}"
+
+
+def cards_words(cards) -> str:
+    return ", ".join(words(c) for c in cards)
+
+
 def wild_names(cards) -> str:
-    """What each wild of a run stands for, in words for a button: ``2♣ as 4♠``."""
+    """What the wilds of a run stand for, for a button: ``as 4 of spades``, ``as 4 & 7 of
+    hearts``; a run whose 2s are all in their own places is ``natural``."""
     low = run_start(cards)
     suit = next(suit_of(c) for c in cards if not is_wild(c))
-    parts = [f"{card_symbol(c)} as {card_symbol(card(low + i, suit))}"
-             for i, c in enumerate(cards) if is_wild(c) and card(low + i, suit) != c]
-    return ", ".join(parts) or "natural"
-
-
-def run_label(cards) -> str:
-    low = run_start(cards)
-    suit = next(suit_of(c) for c in cards if not is_wild(c))
-    return f"{card_symbol(card(low, suit))} to {card_symbol(card(low + len(cards) - 1, suit))}"
+    places = [RANK_TEXT[low + i] for i, c in enumerate(cards)
+              if is_wild(c) and card(low + i, suit) != c]
+    return f"as {' & '.join(places)} of {SUIT_NAMES[suit]}" if places else "natural"
 
 
 class TableModel:
@@ -300,7 +314,7 @@ class TableModel:
                 else:
                     adds = [Action(Act.ADD, (c,), i)]
                 add(f"Add to meld {i + 1}", Where.MELD, i, adds,
-                    lambda a: (f"{card_symbol(a.cards[0])} as {card_symbol(a.stands)}"
+                    lambda a: (f"as {words(a.stands)}"
                                if a.stands >= 0 else f"Add to meld {a.target + 1}"))
                 if JOKER in meld.cards and not is_wild(c):
                     add(f"Swap for joker ({i + 1})", Where.MELD, i,
@@ -369,8 +383,8 @@ class TableModel:
         if st.phase is Phase.DRAW and not self.selected:
             takes = [a for a in st.legal_actions() if a.kind in TAKES]
             if not takes:
-                top = card_symbol(st.pile[-1]) if st.pile else "nothing"
-                return self._refuse(f"None of your cards can take the pile (top card {top}); "
+                top = words(st.pile[-1]) if st.pile else "nothing"
+                return self._refuse(f"None of your cards can take the pile (top: {top}); "
                                     "draw from the stock" if st.pile else
                                     "The discard pile is empty: draw from the stock")
             self.offered = tuple(Choice(a, _take_words(a, st), Where.PILE) for a in takes)
@@ -379,7 +393,7 @@ class TableModel:
             self.message = "Choose how to take the pile, or select the cards first"
             return None
         if st.phase is Phase.DRAW:
-            fallback = Action(Act.TAKE_SET, sort_set(self.selected_cards() + st.pile[-1:]))
+            fallback = Action(Act.TAKE_SET, sort_set(self.selected_cards() + tuple(st.pile[-1:])))
         elif len(self.selected) == 1:
             fallback = Action(Act.DISCARD, self.selected_cards())
         elif st.phase is Phase.MELD:
@@ -463,7 +477,7 @@ class TableModel:
 
     def describe(self, e: Event) -> str:
         who = self.name(e.seat) if e.seat >= 0 else ""
-        cards = " ".join(card_symbol(c) for c in e.cards)
+        cards = cards_words(e.cards)
         k = e.kind
         if k is Ev.DEALT:
             return f"Hand {self.state.hand_no + 1}: {who} opens"
@@ -480,7 +494,7 @@ class TableModel:
         if k is Ev.DISCARDED:
             return f"{who}: discarded {cards}"
         if k is Ev.SWAPPED:
-            return f"{who}: swapped {card_symbol(e.cards[0])} for a joker"
+            return f"{who}: swapped the {words(e.cards[0])} for a joker"
         if k is Ev.TOOK_UPCARD:
             return f"{who}: took the upcard {cards}"
         if k is Ev.PASSED:
@@ -536,9 +550,9 @@ def _take_words(a: Action, st) -> str:
     """A take offered after a tap on the pile: the hand cards it uses."""
     top = st.pile[-1]
     if a.kind is Act.TAKE_ADD:
-        return f"Add {card_symbol(top)} to meld {a.target + 1}"
+        return f"Add {words(top)} to meld {a.target + 1}"
     if a.kind is Act.TAKE_SWAP:
-        return f"Swap {card_symbol(top)} for joker ({a.target + 1})"
+        return f"Swap {words(top)} for joker ({a.target + 1})"
     own = list(a.cards)
     own.remove(top)
-    return "With " + " ".join(card_symbol(c) for c in own)
+    return "With " + " & ".join(words(c) for c in own)
