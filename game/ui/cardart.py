@@ -354,7 +354,7 @@ def _crown_top(left: float, w: float, n: int, low: float, peak: float):
     return pts
 
 
-COURT_WIDTH = 0.38
+COURT_WIDTH = 0.36
 COURT_HEIGHT = 0.9
 
 
@@ -390,16 +390,16 @@ def _joker(big: pygame.Surface, u: float, ink) -> None:
     """The joker's centre: a large star ringed in gold over its name."""
     W, H = big.get_size()
     cx, cy = W / 2, H / 2 - 0.06 * u
-    r = 0.19 * u
+    r = 0.16 * u
     pygame.draw.polygon(big, GOLD, star_points(cx, cy, r * 1.12, inner=0.44))
     pygame.draw.polygon(big, ink, star_points(cx, cy, r, inner=0.44))
-    draw_glyph(big, "JOKER", ink, 0.07 * u, cx - 0.19 * u, cy + r * 1.25, 0.38 * u)
+    draw_glyph(big, "JOKER", ink, 0.065 * u, cx - 0.17 * u, cy + r * 1.3, 0.34 * u)
 
 
 def _centre(big: pygame.Surface, c: int, u: float, ink) -> None:
     """The middle of the card: a big pip, a court's frame, or the joker's star.
 
-    It keeps within the middle 38% of the width, so a fan showing ~30% of each card shows
+    It keeps within the middle 36% of the width, so a fan showing up to 32% of each card shows
     only the index, never a sliver of the centre.
     """
     if c == JOKER:
@@ -410,7 +410,7 @@ def _centre(big: pygame.Surface, c: int, u: float, ink) -> None:
         _court(big, c, u, ink)
         return
     W, H = big.get_size()
-    size = (0.38 if rank == ACE else 0.33) * u
+    size = (0.34 if rank == ACE else 0.32) * u
     pip = pygame.Rect(0, 0, round(size), round(size * 1.1))
     pip.center = (W // 2, H // 2)
     draw_suit(big, suit_of(c), pip, ink)
