@@ -183,6 +183,17 @@ def draw_suit(surface: pygame.Surface, suit: int, box: pygame.Rect, colour) -> p
     return pygame.Rect(round(x0), round(y0), round(w), round(h))
 
 
+@lru_cache(maxsize=128)
+def suit_image(suit: int, size: int, colour) -> pygame.Surface:
+    """A suit shape ``size`` pixels tall, anti-aliased, for inline use in text."""
+    size = max(2, int(size))
+    k = 4
+    width = max(1, round(size * suit_aspect(suit)))
+    big = theme.blank((width * k, size * k), colour)
+    draw_suit(big, suit, big.get_rect(), colour)
+    return theme.smooth_down(big, (width, size))
+
+
 def star_points(cx: float, cy: float, r: float, points: int = 5, inner: float = 0.45,
                 turn: float = -math.pi / 2):
     """Vertices of a star centred at (cx, cy) with outer radius ``r``."""

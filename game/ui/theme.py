@@ -63,10 +63,55 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
     return pygame.font.Font(str(FONT_FILES[bool(bold)]), max(1, int(px)))
 
 
+SUIT_CHARS = "\u2660\u2665\u2666\u2663"
+"""♠ ♥ ♦ ♣ in a string are drawn as the cards' suit shapes (the font has no such glyphs)."""
+SUIT_ADVANCE = 0.78
+"""Width of an inline suit, as a fraction of the font size."""
+
+
+def _runs(text: str) -> list[str]:
+    """``text`` cut into plain runs and single suit characters."""
+    runs: list[str] = []
+    for ch in text:
+        if ch in SUIT_CHARS or not runs or runs[-1][-1] in SUIT_CHARS:
+            runs.append(ch)
+        else:
+            runs[-1] += ch
+    return runs
+
+
+def _measure(f: pygame.font.Font, text: str, px: int) -> int:
+    if not any(ch in SUIT_CHARS for ch in text):
+        return f.size(text)[0]
+    return sum(round(px * SUIT_ADVANCE) if run in SUIT_CHARS else f.size(run)[0]
+               for run in _runs(text))
+
+
 @lru_cache(maxsize=1024)
 def rendered(text: str, px: int, colour: Colour, bold: bool = False) -> pygame.Surface:
-    """``text`` rendered anti-aliased with per-pixel alpha (cached: labels repeat every frame)."""
-    return font(px, bold).render(text, True, colour)
+    """``text`` rendered anti-aliased with per-pixel alpha (cached: labels repeat every frame).
+
+    Suit characters become suit shapes in the same colour, sized to the capitals.
+    """
+    f = font(px, bold)
+    if not any(ch in SUIT_CHARS for ch in text):
+        return f.render(text, True, colour)
+    from . import cardart  # cardart draws with this module; imported late to avoid a cycle
+
+    out = blank((max(1, _measure(f, text, px)), f.get_height()), colour)
+    cap = px * 0.74
+    top = f.get_ascent() - cap
+    x = 0
+    for run in _runs(text):
+        if run in SUIT_CHARS:
+            advance = round(px * SUIT_ADVANCE)
+            out.blit(cardart.suit_image(SUIT_CHARS.index(run), round(cap), colour),
+                     (x + round(px * 0.06), round(top)))
+            x += advance
+        else:
+            out.blit(f.render(run, True, colour), (x, 0))
+            x += f.size(run)[0]
+    return out
 
 
 def text(surface: pygame.Surface, text: str, px: int, pos, colour: Colour = INK,
@@ -80,7 +125,7 @@ def text(surface: pygame.Surface, text: str, px: int, pos, colour: Colour = INK,
 
 def text_width(text: str, px: int, bold: bool = False) -> int:
     """Width in pixels of one line of ``text``."""
-    return font(int(px), bold).size(text)[0]
+    return _measure(font(int(px), bold), text, int(px))
 
 
 def line_height(px: int) -> int:
@@ -96,12 +141,9 @@ def fit_px(text: str, px: int, width: int, bold: bool = False, smallest: int = 1
     return px
 
 
-@lru_cache(maxsize=512)
 def wrap(text: str, px: int, width: int, bold: bool = False) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` at ``px`` (newlines kept, long words cut).
-
-    Returns a fresh list each call's caller may keep: the cached value is a tuple copied out.
-    """
+    """``text`` broken into lines no wider than ``width`` at ``px`` (newlines kept, long words
+    cut); a new list each call, so the caller may change it."""
     return list(_wrap(text, int(px), int(width), bool(bold)))
 
 
@@ -113,14 +155,14 @@ def _wrap(text: str, px: int, width: int, bold: bool) -> tuple[str, ...]:
         line = ""
         for word in paragraph.split(" "):
             candidate = f"{line} {word}" if line else word
-            if f.size(candidate)[0] <= width:
+            if _measure(f, candidate, px) <= width:
                 line = candidate
                 continue
             if line:
                 lines.append(line)
-            while f.size(word)[0] > width and len(word) > 1:
+            while _measure(f, word, px) > width and len(word) > 1:
                 cut = len(word) - 1
-                while cut > 1 and f.size(word[:cut])[0] > width:
+                while cut > 1 and _measure(f, word[:cut], px) > width:
                     cut -= 1
                 lines.append(word[:cut])
                 word = word[cut:]
@@ -192,20 +234,33 @@ def rounded(size: tuple[int, int], radius: int, colour: Colour,
             border: int = 0, border_colour: Colour | None = None) -> pygame.Surface:
     """An anti-aliased rounded box of ``size`` (optionally with a ``border`` px outline).
 
-    Only the corners are supersampled, so a box as large as the window stays cheap.
+    Fill and border may each be translucent: the inside is exactly ``colour``, the ring
+    exactly ``border_colour`` (the fill does not show the border through it). Only the
+    corners are supersampled, so a box as large as the window stays cheap.
     """
     w, h = max(1, int(size[0])), max(1, int(size[1]))
     radius = max(0, min(int(radius), w // 2, h // 2))
     out = blank((w, h), border_colour or colour)
-    if border and border_colour is not None:
-        _fill_rounded(out, out.get_rect(), radius, border_colour)
-        inner = out.get_rect().inflate(-2 * border, -2 * border)
-        if inner.w > 0 and inner.h > 0:
-            clear = blank(inner.size, colour)
-            _fill_rounded(clear, clear.get_rect(), max(0, radius - border), colour)
-            out.blit(clear, inner)
-    else:
+    if not (border and border_colour is not None):
         _fill_rounded(out, out.get_rect(), radius, colour)
+        return out
+    inner = out.get_rect().inflate(-2 * border, -2 * border)
+    inner_radius = max(0, radius - border)
+    fill_a = colour[3] if len(colour) > 3 else 255
+    ring_a = border_colour[3] if len(border_colour) > 3 else 255
+    # Colour: the border colour, with the fill's colour laid over the inside by coverage.
+    out.fill((*border_colour[:3], 255))
+    if inner.w > 0 and inner.h > 0:
+        _fill_rounded(out, inner, inner_radius, (*colour[:3], 255))
+    # Alpha: ring alpha over the outer shape, changed to the fill's alpha over the inside.
+    alpha = blank((w, h), (255, 255, 255))
+    _fill_rounded(alpha, alpha.get_rect(), radius, (255, 255, 255, ring_a))
+    if inner.w > 0 and inner.h > 0 and fill_a != ring_a:
+        step = blank(inner.size)
+        _fill_rounded(step, step.get_rect(), inner_radius, (0, 0, 0, abs(fill_a - ring_a)))
+        flag = pygame.BLEND_RGBA_ADD if fill_a > ring_a else pygame.BLEND_RGBA_SUB
+        alpha.blit(step, inner, special_flags=flag)
+    out.blit(alpha, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     return out
 
 
