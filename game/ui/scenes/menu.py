@@ -32,17 +32,16 @@ def menu_layout(size, items, head_h: float, boxed: bool = False) -> MenuLayout:
     share of the height wanted above them (it shrinks first when the window is short)."""
     w, h = size
     m = metrics(size)
-    col_w = max(160, min(w - 2 * m.margin, round(340 * m.s)))
+    pad = m.pad + m.gap if boxed else 0
+    col_w = max(160, min(w - 2 * m.margin - 2 * pad, round(340 * m.s)))
     n = len(items)
     bh = m.target + round(4 * m.s)
     gap = m.gap
     stack_h = n * bh + max(0, n - 1) * gap
-    room = h - 2 * m.margin
-    head = max(round(90 * m.s), min(round(h * head_h), room - stack_h - m.gap))
+    room = h - 2 * m.margin - 2 * pad
+    head = max(round(60 * m.s), min(round(h * head_h), room - stack_h - m.gap))
     if boxed:
-        pad = m.pad + m.gap
-        total = head + m.gap + stack_h + 2 * pad
-        panel = pygame.Rect(0, 0, col_w + 2 * pad, min(total, h - 2 * m.margin))
+        panel = pygame.Rect(0, 0, col_w + 2 * pad, head + m.gap + stack_h + 2 * pad)
         panel.center = (w // 2, h // 2)
         top = panel.y + pad
     else:

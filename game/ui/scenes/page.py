@@ -42,7 +42,7 @@ class Metrics:
 def metrics(size: tuple[int, int]) -> Metrics:
     """Sizes for a window of ``size``: a 390-px phone is scale 1, big screens grow to 1.6."""
     w, h = size
-    s = max(1.0, min(w / 390, h / 700, 1.6))
+    s = max(1.0, min(w / 390, h / 600, 1.6))
     return Metrics(s=s, margin=round(14 * s), gap=round(10 * s),
                    target=max(widgets.MIN_TARGET, round(46 * s)), title_px=round(26 * s),
                    label_px=round(17 * s), body_px=round(16 * s), small_px=round(14 * s),
@@ -255,8 +255,10 @@ class Field(Row):
 
 PANEL_FILL = (6, 36, 24, 150)
 """The page's panel: a darker, translucent pane of the felt (the widgets are drawn for it)."""
-MODAL_FILL = (9, 42, 28, 246)
-"""The panel of a page over the table: nearly opaque, so the cards beneath do not show."""
+MODAL_FILL = (7, 34, 23, 255)
+"""The panel of a page over the table."""
+CARD_FILL = (14, 58, 39, 255)
+"""The card a page over the table stands on (opaque, so the cards beneath do not show)."""
 LINE = (255, 255, 255, 26)
 """The panel's edge."""
 HAIRLINE = (38, 84, 62)
@@ -497,8 +499,13 @@ class PageScene(Scene):
         lay = self.layout()
         m = lay.m
         self.draw_background(surface)
-        theme.text(surface, self.title, theme.fit_px(self.title, m.title_px,
-                                                     lay.panel.w - 2 * round(96 * m.s), True),
+        if self.dim_below:  # one opaque card under title, panel and buttons: no table shows
+            card = pygame.Rect(lay.panel.x - m.pad, m.margin // 3, lay.panel.w + 2 * m.pad,
+                               surface.get_height() - 2 * (m.margin // 3))
+            widgets.draw_panel(surface, card.clip(surface.get_rect()), fill=CARD_FILL,
+                               radius=m.radius, border=LINE)
+        room = lay.panel.w - (2 * (lay.back.rect.w + m.gap) if lay.back else 0)
+        theme.text(surface, self.title, theme.fit_px(self.title, m.title_px, room, True),
                    lay.title_pos, theme.INK, "center", True)
         if sub := self.subtitle():
             px = theme.fit_px(sub, m.small_px, lay.panel.w)
