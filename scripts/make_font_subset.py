@@ -86,7 +86,7 @@ def cff_to_glyf(font: TTFont) -> None:
 
 def make(face: str, source: Path, out: Path) -> int:
     """Write one subset face; return its size in bytes."""
-    font = TTFont(source)
+    font = TTFont(source, recalcTimestamp=False)  # same bytes on every run
     tabular_digits(font)
     options = subset.Options()
     options.layout_features = ["kern"]
