@@ -427,10 +427,14 @@ def _centre(big: pygame.Surface, c: int, u: float, ink) -> None:
     draw_suit(big, suit_of(c), pip, ink)
 
 
-@lru_cache(maxsize=640)
 def face(card: int, width: int, four_colour: bool = False) -> pygame.Surface:
-    """The face of ``card`` ``width`` pixels wide (per-pixel alpha, rounded, anti-aliased)."""
-    width = max(8, int(width))
+    """The face of ``card`` ``width`` pixels wide (per-pixel alpha, rounded, anti-aliased),
+    drawn once per card, width and colour scheme. Treat it as read-only: it is shared."""
+    return _face(int(card), max(8, int(width)), bool(four_colour))
+
+
+@theme.surface_cache(max_pixels=6_000_000)
+def _face(card: int, width: int, four_colour: bool) -> pygame.Surface:
     k = _scale(width)
     big = _body(width, k)
     u = float(width * k)
@@ -448,10 +452,14 @@ BACK_LINE = (182, 72, 86)
 BACK_BORDER = (250, 246, 236)
 
 
-@lru_cache(maxsize=16)
 def back(width: int) -> pygame.Surface:
-    """The back every card shares: a deep red lattice framed in cream, a small medallion."""
-    width = max(8, int(width))
+    """The back every card shares: a deep red lattice framed in cream, a small medallion
+    (cached per width; read-only)."""
+    return _back(max(8, int(width)))
+
+
+@theme.surface_cache(max_pixels=1_000_000)
+def _back(width: int) -> pygame.Surface:
     k = _scale(width)
     big = _body(width, k, fill=BACK_BORDER)
     W, H = big.get_size()

@@ -10,7 +10,8 @@ caches so a storm of resizes cannot grow memory without end.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from collections import OrderedDict
+from functools import lru_cache, wraps
 from pathlib import Path
 
 import pygame
@@ -49,6 +50,41 @@ SHADOW = (0, 0, 0, 96)
 
 LINE_SPACING = 1.3
 """Line height as a multiple of the font size, for wrapped text."""
+
+
+def surface_cache(max_pixels: int):
+    """Cache a function's Surfaces by its arguments, least recently used out first, keeping at
+    most ``max_pixels`` pixels in all.
+
+    A count of entries is no bound when sizes follow the window: a storm of resizes would keep
+    hundreds of window-sized panels. Arguments must be hashable and passed the same way.
+    """
+    def decorate(fn):
+        store: OrderedDict = OrderedDict()
+        kept = [0]
+
+        @wraps(fn)
+        def cached(*args):
+            image = store.get(args)
+            if image is not None:
+                store.move_to_end(args)
+                return image
+            image = fn(*args)
+            store[args] = image
+            kept[0] += image.get_width() * image.get_height()
+            while kept[0] > max_pixels and len(store) > 1:
+                _, old = store.popitem(last=False)
+                kept[0] -= old.get_width() * old.get_height()
+            return image
+
+        def cache_clear() -> None:
+            store.clear()
+            kept[0] = 0
+
+        cached.cache_clear = cache_clear
+        return cached
+
+    return decorate
 
 
 def _ensure_font_module() -> None:
@@ -229,17 +265,24 @@ def _fill_rounded(surface: pygame.Surface, rect: pygame.Rect, radius: int, colou
     surface.blit(layer, rect)
 
 
-@lru_cache(maxsize=256)
 def rounded(size: tuple[int, int], radius: int, colour: Colour,
             border: int = 0, border_colour: Colour | None = None) -> pygame.Surface:
-    """An anti-aliased rounded box of ``size`` (optionally with a ``border`` px outline).
+    """An anti-aliased rounded box of ``size`` (optionally with a ``border`` px outline),
+    cached.
 
     Fill and border may each be translucent: the inside is exactly ``colour``, the ring
     exactly ``border_colour`` (the fill does not show the border through it). Only the
     corners are supersampled, so a box as large as the window stays cheap.
     """
     w, h = max(1, int(size[0])), max(1, int(size[1]))
-    radius = max(0, min(int(radius), w // 2, h // 2))
+    ring = tuple(border_colour) if border and border_colour is not None else None
+    return _rounded((w, h), max(0, min(int(radius), w // 2, h // 2)), tuple(colour),
+                    int(border) if ring else 0, ring)
+
+
+@surface_cache(max_pixels=6_000_000)
+def _rounded(size, radius, colour, border, border_colour) -> pygame.Surface:
+    w, h = size
     out = blank((w, h), border_colour or colour)
     if not (border and border_colour is not None):
         _fill_rounded(out, out.get_rect(), radius, colour)
@@ -264,16 +307,21 @@ def rounded(size: tuple[int, int], radius: int, colour: Colour,
     return out
 
 
-@lru_cache(maxsize=128)
 def soft_shadow(size: tuple[int, int], radius: int, blur: int,
                 colour: Colour = SHADOW) -> pygame.Surface:
-    """A blurred rounded box ``blur`` px larger on every side than ``size``, for drop shadows.
+    """A blurred rounded box ``blur`` px larger on every side than ``size``, for drop shadows
+    (cached).
 
     Blurred at a reduced scale and smoothed back up: a shadow has no detail to lose, and a
     window-sized panel's shadow then costs a few milliseconds instead of a hundred.
     """
-    w, h = max(1, int(size[0])), max(1, int(size[1]))
-    blur = max(1, int(blur))
+    return _soft_shadow((max(1, int(size[0])), max(1, int(size[1]))), int(radius),
+                        max(1, int(blur)), tuple(colour))
+
+
+@surface_cache(max_pixels=4_000_000)
+def _soft_shadow(size, radius, blur, colour) -> pygame.Surface:
+    w, h = size
     q = max(1, blur // 3)
     sb = max(1, round(blur / q))
     sw, sh = max(1, round(w / q)), max(1, round(h / q))
@@ -294,7 +342,7 @@ def draw_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, blur: i
 
 # --- the felt -----------------------------------------------------------------------------------
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=2)
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """The cloth for a window of ``size``: centre colour fading to the edge colour, fine grain."""
     w, h = max(1, int(size[0])), max(1, int(size[1]))

@@ -226,3 +226,13 @@ def test_felt_is_lighter_at_the_centre_and_cached_per_size():
     centre, corner = s.get_at((200, 150)), s.get_at((2, 2))
     assert sum(centre[:3]) > sum(corner[:3]) + 30
     assert theme.felt((400, 300)) is theme.felt((400, 300))
+
+
+def test_caches_of_window_sized_boxes_stay_bounded_through_a_storm_of_resizes():
+    first = theme.rounded((1200, 800), 14, theme.PANEL)
+    assert theme.rounded((1200, 800), 14, theme.PANEL) is first
+    for w in range(600, 660):  # 60 window-sized panels: more than the pixel budget holds
+        theme.rounded((w, 700), 14, theme.PANEL)
+    latest = theme.rounded((659, 700), 14, theme.PANEL)
+    assert theme.rounded((659, 700), 14, theme.PANEL) is latest
+    assert theme.rounded((1200, 800), 14, theme.PANEL) is not first
