@@ -51,7 +51,7 @@ def metrics(size: tuple[int, int]) -> Metrics:
 
 def narrow(m: Metrics, width: int) -> bool:
     """Whether a row of ``width`` is too narrow for a control beside its label."""
-    return width < 520 * m.s
+    return width < 500 * min(m.s, 1.25)
 
 
 # --------------------------------------------------------------------------- rows
@@ -194,27 +194,44 @@ class Field(Row):
         top = rect.y + m.gap + max(0, (beside - m.target) // 2)
         return pygame.Rect(rect.right - cw, top, cw, m.target)
 
+    def widget(self, m, rect: pygame.Rect):
+        """The LOOK widget that draws this row's control (and says where its parts are)."""
+        c = self.control_rect(m, rect)
+        if self.kind == TOGGLE:
+            return widgets.Toggle(c, "", self.key, bool(self.value), self.enabled)
+        if self.kind == STEPPER:
+            return widgets.Stepper(c, "", self.key, int(self.value), self.low, self.high,
+                                   enabled=self.enabled)
+        if self.kind == CHOICE:
+            # the widget sizes its box to the values, up to 3/5 of its rect: a rect 5/3 of
+            # the control lets the box use all of it (the label part is empty)
+            wide = pygame.Rect(c.right - c.w * 5 // 3, c.y, c.w * 5 // 3, c.h)
+            return widgets.Choice(wide, "", self.key, tuple(range(len(self.names))),
+                                  int(self.value), self.names, self.enabled)
+        return widgets.Button(c, str(self.value), self.key, self.enabled)
+
     def targets(self, m, rect):
         if not self.enabled:
             return []
-        c = self.control_rect(m, rect)
+        w = self.widget(m, rect)
         if self.kind == TOGGLE:
             return [Target(self.key, "", rect.copy())]
         if self.kind == STEPPER:
             out = []
             if self.value > self.low:
-                out.append(Target(self.key, "-", pygame.Rect(c.x, c.y, m.target, c.h)))
+                out.append(Target(self.key, "-", w.minus_rect))
             if self.value < self.high:
-                out.append(Target(self.key, "+", pygame.Rect(c.right - m.target, c.y,
-                                                             m.target, c.h)))
+                out.append(Target(self.key, "+", w.plus_rect))
             return out
         if self.kind == CHOICE:
             if len(self.names) < 2:
                 return []
-            half = c.w // 2
-            return [Target(self.key, "-", pygame.Rect(c.x, c.y, half, c.h)),
-                    Target(self.key, "+", pygame.Rect(c.x + half, c.y, c.w - half, c.h))]
-        return [Target(self.key, "", c)]
+            box = w.box
+            half = box.w // 2  # the widget's own rule: left half back, right half on
+            return [Target(self.key, "-", pygame.Rect(box.x, box.y, half, box.h)),
+                    Target(self.key, "+", pygame.Rect(box.x + half, box.y, box.w - half,
+                                                      box.h))]
+        return [Target(self.key, "", w.rect)]
 
     # --- drawing
 
@@ -230,27 +247,15 @@ class Field(Row):
         if narrow(m, rect.w) and not self._below(m, rect.w):
             y = max(y, rect.y + m.gap + m.target) + m.gap // 2
         theme.draw_text_block(surface, explain, m.small_px, (rect.x, y), theme.INK_DIM)
-        c = self.control_rect(m, rect)
-        down = pressed is not None and pressed[0] == self.key
+        w = self.widget(m, rect)
         if self.kind == TOGGLE:
-            widgets.draw_toggle(surface, widgets.Toggle(c, "", self.key, bool(self.value),
-                                                        self.enabled))
+            widgets.draw_toggle(surface, w)
         elif self.kind == STEPPER:
-            widgets.draw_stepper(surface, widgets.Stepper(c, "", self.key, int(self.value),
-                                                          self.low, self.high,
-                                                          enabled=self.enabled))
+            widgets.draw_stepper(surface, w)
         elif self.kind == CHOICE:
-            # the widget shows its value box on the right of its rect, rect.w // 2 + rect.h
-            # wide: give it a rect whose box is exactly the control
-            w = 2 * (c.w - c.h)
-            box = pygame.Rect(c.right - w, c.y, w, c.h)
-            widgets.draw_choice(surface, widgets.Choice(box, "", self.key,
-                                                        tuple(range(len(self.names))),
-                                                        int(self.value), self.names,
-                                                        self.enabled))
+            widgets.draw_choice(surface, w)
         else:
-            widgets.draw_button(surface, widgets.Button(c, str(self.value), self.key,
-                                                        self.enabled), down)
+            widgets.draw_button(surface, w, pressed is not None and pressed[0] == self.key)
 
 
 PANEL_FILL = (6, 36, 24, 150)
