@@ -18,6 +18,7 @@ import pygame
 
 from game.rules.cards import (
     ACE,
+    CARD_SLOTS,
     CLUBS,
     DIAMONDS,
     HEARTS,
@@ -38,17 +39,22 @@ CARD_RATIO = 88 / 63
 """Height / width of a poker-size card."""
 
 FACE = (253, 252, 248)
+"""The card's paper."""
 EDGE = (178, 176, 168)
+"""The hairline round every card, which keeps overlapped cards apart."""
 BLACK = (28, 30, 36)
 RED = (200, 32, 48)
 BLUE = (28, 86, 196)
 GREEN = (18, 128, 64)
 JOKER_INK = (96, 52, 156)
 GOLD = (212, 160, 40)
+"""Crowns, the wild mark, the back's frame."""
 GOLD_DARK = (150, 104, 18)
 
 TWO_COLOURS = {SPADES: BLACK, HEARTS: RED, DIAMONDS: RED, CLUBS: BLACK}
+"""Suit inks of the usual deck."""
 FOUR_COLOURS = {SPADES: BLACK, HEARTS: RED, DIAMONDS: BLUE, CLUBS: GREEN}
+"""Suit inks of the four-colour deck."""
 
 # The corner index, as fractions of the card's width.
 INDEX_LEFT = 0.055
@@ -430,6 +436,8 @@ def _centre(big: pygame.Surface, c: int, u: float, ink) -> None:
 def face(card: int, width: int, four_colour: bool = False) -> pygame.Surface:
     """The face of ``card`` ``width`` pixels wide (per-pixel alpha, rounded, anti-aliased),
     drawn once per card, width and colour scheme. Treat it as read-only: it is shared."""
+    if not (card == JOKER or 4 <= card < CARD_SLOTS):
+        raise ValueError(f"{card!r} is not a card")
     return _face(int(card), max(8, int(width)), bool(four_colour))
 
 

@@ -212,3 +212,9 @@ def test_back_and_shadow(width):
     rect = pygame.Rect(100, 100, width, cardart.height(width))
     x, y = cardart.shadow_pos(rect)
     assert x < rect.x and cardart.shadow_pos(rect, lift=1.0)[1] > y
+
+
+def test_a_number_that_is_not_a_card_is_refused_clearly():
+    for bad in (1, 3, 56, -4):
+        with pytest.raises(ValueError, match="not a card"):
+            cardart.face(bad, 60)
