@@ -67,6 +67,8 @@ class MenuScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self._press: str | None = None
+        self.focus: str | None = None
+        """The button the keyboard is on (arrows and Tab move it; Enter presses it)."""
 
     def items(self) -> list[FooterButton]:
         return []
@@ -88,6 +90,7 @@ class MenuScene(Scene):
 
     def pointer(self, e: Pointer) -> None:
         if e.kind is P.DOWN:
+            self.focus = None
             self._press = self._hit(e.pos)
         elif e.kind is P.TAP:
             key = self._hit(e.pos)
@@ -98,9 +101,20 @@ class MenuScene(Scene):
             self._press = None
 
     def key(self, event) -> None:
-        if event.key in (pygame.K_ESCAPE, pygame.K_AC_BACK):
+        k = event.key
+        live = [item.key for item in self.items() if item.enabled]
+        if k in (pygame.K_ESCAPE, pygame.K_AC_BACK):
             self.back()
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif k in (pygame.K_DOWN, pygame.K_UP, pygame.K_TAB) and live:
+            back = k == pygame.K_UP or (k == pygame.K_TAB
+                                        and getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+            if self.focus in live:
+                self.focus = live[(live.index(self.focus) + (-1 if back else 1)) % len(live)]
+            else:
+                self.focus = live[-1 if back else 0]
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focus in live:
+            self.activate(self.focus)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             for item in self.items():
                 if item.primary and item.enabled:
                     self.activate(item.key)
@@ -124,6 +138,9 @@ class MenuScene(Scene):
         self.draw_head(surface, lay)
         for b in lay.buttons:
             widgets.draw_button(surface, b, self._press == b.key)
+            if b.key == self.focus:
+                pygame.draw.rect(surface, theme.SELECT, b.rect.inflate(8, 8), 3,
+                                 border_radius=lay.m.radius)
 
 
 def draw_heading(surface, lay: MenuLayout, title: str, subtitle: str = "",

@@ -383,6 +383,9 @@ class PageScene(Scene):
         self._drag_from: int | None = None
         self._cache_key = None
         self._layout: PageLayout | None = None
+        self.focus: str | None = None
+        """The control the keyboard is on (Tab moves it), shown only after a key press."""
+        self._keyboard = False
 
     # --- what subclasses give
 
@@ -442,6 +445,7 @@ class PageScene(Scene):
     def pointer(self, e: Pointer) -> None:
         lay = self.layout()
         if e.kind is P.DOWN:
+            self._keyboard = False
             self._press = self._hit(e.pos)
             self._drag_from = self.scroll if lay.view.collidepoint(e.pos) else None
         elif e.kind is P.DRAG:
@@ -465,6 +469,16 @@ class PageScene(Scene):
         k = event.key
         if k == pygame.K_ESCAPE or k == pygame.K_AC_BACK:
             self.back()
+        elif k == pygame.K_TAB:
+            self.move_focus(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self._focused() is not None:
+            key, parts, _ = self._focused()
+            self.activate(key, "+" if "+" in parts else parts[0])
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT) and self._focused() is not None:
+            key, parts, _ = self._focused()
+            part = "-" if k == pygame.K_LEFT else "+"
+            if part in parts:
+                self.activate(key, part)
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.primary()
         elif k == pygame.K_DOWN:
@@ -479,6 +493,58 @@ class PageScene(Scene):
             self.scroll_to(0)
         elif k == pygame.K_END:
             self.scroll_to(lay.max_scroll)
+
+    # --- keyboard focus
+
+    def focusables(self) -> list[tuple[str, tuple[str, ...], pygame.Rect, bool]]:
+        """Every control a key can reach, in reading order: (key, its parts, its rect, whether
+        the rect is in content coordinates)."""
+        lay = self.layout()
+        out = []
+        for targets in lay.targets:
+            by_key: dict[str, list[Target]] = {}
+            for t in targets:
+                by_key.setdefault(t.key, []).append(t)
+            for key, ts in by_key.items():
+                rect = ts[0].rect.unionall([t.rect for t in ts[1:]])
+                out.append((key, tuple(t.part for t in ts), rect, True))
+        out += [(b.key, ("",), b.rect, False) for b in lay.footer if b.enabled]
+        return out
+
+    def _focused(self):
+        if not self._keyboard:
+            return None
+        for key, parts, rect, _ in self.focusables():
+            if key == self.focus:
+                return key, parts, rect
+        return None
+
+    def move_focus(self, step: int) -> None:
+        """Tab to the next control (Shift-Tab: the previous), scrolled into view."""
+        items = self.focusables()
+        if not items:
+            return
+        keys = [i[0] for i in items]
+        if self._keyboard and self.focus in keys:
+            at = (keys.index(self.focus) + step) % len(keys)
+        else:
+            at = 0 if step > 0 else len(keys) - 1
+        self._keyboard = True
+        self.focus, _, rect, in_content = items[at]
+        if in_content:
+            view = self.layout().view
+            if rect.y < self.scroll:
+                self.scroll_to(rect.y - view.h // 4)
+            elif rect.bottom > self.scroll + view.h:
+                self.scroll_to(rect.bottom - view.h * 3 // 4)
+
+    def _draw_focus(self, surface, lay: PageLayout) -> None:
+        for key, _, rect, in_content in self.focusables():
+            if key == self.focus:
+                r = rect.move(lay.view.x, lay.view.y - self.scroll) if in_content else rect
+                pygame.draw.rect(surface, theme.SELECT, r.inflate(6, 6), 2,
+                                 border_radius=lay.m.radius // 2)
+                return
 
     def wheel(self, dy: int) -> None:
         self.scroll_to(self.scroll - dy * theme.line_height(self.layout().m.body_px) * 3)
@@ -522,6 +588,8 @@ class PageScene(Scene):
         self._draw_rows(surface, lay)
         for b in lay.footer:
             widgets.draw_button(surface, b, self._press == (b.key, ""))
+        if self._keyboard:
+            self._draw_focus(surface, lay)
 
     def _draw_rows(self, surface, lay: PageLayout) -> None:
         m, view = lay.m, lay.view
