@@ -346,6 +346,18 @@ def draw_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, blur: i
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """The cloth for a window of ``size``: centre colour fading to the edge colour, fine grain."""
     w, h = max(1, int(size[0])), max(1, int(size[1]))
+    surface = pygame.transform.smoothscale(_vignette(), (w, h))
+    tile = _grain()
+    tw, th = tile.get_size()
+    for ty in range(0, h, th):
+        for tx in range(0, w, tw):
+            surface.blit(tile, (tx, ty))
+    return surface
+
+
+@lru_cache(maxsize=1)
+def _vignette() -> pygame.Surface:
+    """The felt's light-to-dark fall-off, small: stretched to the window, it stays smooth."""
     n = 48
     small = pygame.Surface((n, n))
     for y in range(n):
@@ -355,13 +367,7 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
             d = min(1.0, (dx * dx + dy * dy) / 2 * 1.25)
             t = d * d * (3 - 2 * d) * 0.85
             small.set_at((x, y), [round(c + (e - c) * t) for c, e in zip(FELT, FELT_EDGE)])
-    surface = pygame.transform.smoothscale(small, (w, h))
-    tile = _grain()
-    tw, th = tile.get_size()
-    for ty in range(0, h, th):
-        for tx in range(0, w, tw):
-            surface.blit(tile, (tx, ty))
-    return surface
+    return small
 
 
 @lru_cache(maxsize=1)
