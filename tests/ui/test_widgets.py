@@ -180,10 +180,6 @@ def test_every_symbol_the_ui_writes_has_a_glyph():
         assert pygame.image.tobytes(image, "RGBA") != pygame.image.tobytes(missing, "RGBA"), ch
 
 
-def test_digits_are_tabular_so_scores_line_up():
-    assert theme.text_width("111", 20) == theme.text_width("888", 20)
-
-
 def test_suits_in_text_are_drawn_as_shapes():
     for text in ("Q\u2660", "Q\u2663", "Q\u2665", "Q\u2666"):
         image = theme.rendered(text, 20, (0, 0, 0))
