@@ -384,19 +384,18 @@ def _flow(area: Rect, sizes, cw: int, label: int, partial: bool = False):
 
 
 def mirrored(layout: TableLayout) -> TableLayout:
-    """The same table reflected left-right (left-handed play: buttons on the left)."""
+    """The controls reflected left-right (left-handed play: buttons, stock and pile on the
+    left-hand side)."""
     w = layout.size[0]
 
     def m(r):
         return None if r is None else r.mirrored(w)
 
-    hand = layout.hand
-    # The hand keeps its order (reading left to right); only its rect is symmetric anyway.
-    opponents = tuple(OpponentBox(m(o.box), m(o.header), m(o.caption), m(o.melds))
-                      for o in layout.opponents)
+    # The hand and the opponents keep their reading order, left to right (both fill the
+    # width, so nothing else can overlap them).
     return TableLayout(layout.size, layout.scale, layout.target, layout.font, m(layout.status),
-                       m(layout.pause), m(layout.log_button), opponents, m(layout.stock),
+                       m(layout.pause), m(layout.log_button), layout.opponents, m(layout.stock),
                        m(layout.stock_card), m(layout.pile), m(layout.pile_card),
                        m(layout.pile_fan), m(layout.my_melds), layout.meld_card_w,
                        m(layout.sort), tuple(reversed([m(r) for r in layout.actions])),
-                       m(layout.message), hand, m(layout.log_panel))
+                       m(layout.message), layout.hand, m(layout.log_panel))
