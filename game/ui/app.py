@@ -29,6 +29,8 @@ class App:
     def __init__(self, surface: pygame.Surface, settings: Settings | None = None):
         self.surface = surface
         self.size: tuple[int, int] = surface.get_size()
+        self.windowed = surface is pygame.display.get_surface()
+        """Whether the app draws into the window (else an off-screen frame, as in tests)."""
         self.settings = settings if settings is not None else Settings()
         self.scenes = SceneManager(on_change=self._scene_changed)
         self.pointers = PointerStream(self.size)
@@ -71,6 +73,7 @@ class App:
         size = (max(1, int(size[0])), max(1, int(size[1])))
         if surface is not None:
             self.surface = surface
+            self.windowed = surface is pygame.display.get_surface()
         elif self.surface.get_size() != size:
             self.surface = pygame.Surface(size)  # headless: a new off-screen frame
         self.size = size
@@ -137,7 +140,7 @@ class App:
 
     def _window_resized(self, event) -> None:
         display = pygame.display.get_surface()
-        if display is not None and display is self.surface:
+        if self.windowed and display is not None:
             self.resize(display.get_size(), display)  # SDL already resized the window
             return
         size = getattr(event, "size", None) or (getattr(event, "x", 0), getattr(event, "y", 0))

@@ -368,6 +368,15 @@ def test_window_size_set_by_the_page():
     assert app.surface.get_size() == (600, 900)
 
 
+def test_desktop_window_resize_event_follows_the_window():
+    display = pygame.display.set_mode((500, 500), pygame.RESIZABLE)
+    app = App(display)
+    app.scenes.push(scenes.TitleScene(app))
+    display = pygame.display.set_mode((700, 400), pygame.RESIZABLE)  # as SDL resizes it
+    step(app, [pygame.event.Event(pygame.WINDOWSIZECHANGED, x=700, y=400)])
+    assert app.size == (700, 400) and app.surface is pygame.display.get_surface()
+
+
 def test_scene_changes_collect_then_freeze_the_heap():
     import gc
 

@@ -11,6 +11,7 @@ off-screen at 360x640 and every target is at least ``widgets.MIN_TARGET`` tall.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
@@ -367,6 +368,15 @@ def page_layout(size, title: str, rows, footer, has_back: bool,
 # --------------------------------------------------------------------------- the scene
 
 
+@lru_cache(maxsize=4)
+def veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    """A dark sheet over the scene beneath a modal (cached: a full-window alpha surface)."""
+    sheet = pygame.Surface(size, pygame.SRCALPHA)
+    sheet.fill((0, 0, 0, alpha))
+    return sheet
+
+
+
 class PageScene(Scene):
     """A scene that is one page. Subclasses give ``title``, ``rows()``, ``footer()`` and act
     in ``activate(key, part)``; Escape and the back button call ``back()``."""
@@ -560,9 +570,7 @@ class PageScene(Scene):
 
     def draw_background(self, surface: pygame.Surface) -> None:
         if self.dim_below:
-            veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            veil.fill((0, 0, 0, 175))
-            surface.blit(veil, (0, 0))
+            surface.blit(veil(surface.get_size(), 175), (0, 0))
         else:
             theme.draw_felt(surface)
 
