@@ -85,7 +85,10 @@ class TableScene(Scene):
         """Deal the next hand (the hand summary calls this)."""
         if self.game.state.phase is not Phase.HAND_OVER:
             return
+        before = self.model.viewer
         self.model.new_hand()
+        if self.model.viewer != before and self.seats[before].is_person:
+            self._cover()  # another person opens: hide their hand until they take the tablet
         for c in self.controllers:
             c.reset()
         self._summary_shown = self._revealed = False
@@ -223,7 +226,7 @@ class TableScene(Scene):
         L = self.layout
         m = self.model
         self._pending_origins = self._origins()
-        for rect, item in self._button_slots():
+        for rect, item, _ in self._button_slots():
             if rect.contains(pos):
                 self._do(m.choose(item))
                 return
@@ -323,7 +326,10 @@ class TableScene(Scene):
             self._do(m.choose(discard[0]) if discard else m.tap_pile())
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             slots = self._button_slots()
-            if slots:
+            discard = [item for _, item, text in slots if text == "Discard"]
+            if discard and m.picking is None and m.confirm is None and not m.offered:
+                self._do(m.choose(discard[0]))
+            elif slots:
                 self._do(m.choose(slots[0][1]))
         elif pygame.K_1 <= k <= pygame.K_9:
             slots = self._button_slots()
@@ -348,10 +354,28 @@ class TableScene(Scene):
             return
         self.app.scenes.push(PauseScene(self.app, self))
 
-    def _button_slots(self) -> list[tuple[Rect, object]]:
-        """The action bar now: each slot's rect with what it does."""
-        items = self.model.buttons()
-        return [(r, item) for r, (_, item) in zip(self.layout.actions, items)]
+    def _button_slots(self) -> list[tuple[Rect, object, str]]:
+        """The buttons now: each one's rect, what it does and its words. They fill the action
+        bar; a longer list of alternatives (which card a wild stands for, which take) stands
+        in a column above the bar, and when the selection can go to more places than the bar
+        holds, Discard keeps its slot (the melds glow and take a tap)."""
+        m, L = self.model, self.layout
+        items = m.buttons()
+        slots = L.actions
+        asking = m.picking is not None or bool(m.offered)
+        if asking and len(items) > len(slots):
+            bar = slots[0]
+            width = min(L.size[0] - 16, round(340 * L.scale))
+            x = (L.size[0] - width) // 2
+            step = L.target + max(4, L.target // 8)
+            room = max(2, (bar.y - L.log_panel.y) // step - 1)
+            items = items[:room - 1] + items[-1:] if len(items) > room else items
+            top = bar.y - step * len(items)
+            rects = [Rect(x, top + i * step, width, L.target) for i in range(len(items))]
+            return [(r, item, text) for r, (text, item) in zip(rects, items)]
+        if len(items) > len(slots):
+            items = items[:len(slots) - 1] + items[-1:]
+        return [(r, item, text) for r, (text, item) in zip(slots, items)]
 
     # ----------------------------------------------------------------- acting
 
@@ -732,8 +756,7 @@ class TableScene(Scene):
     def _draw_bar(self, surface, L, m) -> None:
         label = "By suit" if m.sort_mode is not Sort.SUIT else "By rank"
         widgets.draw_button(surface, widgets.Button(_pg(L.sort), label, "sort"))
-        items = m.buttons()
-        for i, (rect, (text, item)) in enumerate(zip(L.actions, items)):
+        for i, (rect, item, text) in enumerate(self._button_slots()):
             primary = i == 0 and item != "cancel"
             widgets.draw_button(surface, widgets.Button(_pg(rect), text, str(i), True, primary))
 
@@ -796,7 +819,10 @@ class TableScene(Scene):
         if self._toast is not None and self._toast.alive:
             px = round(L.font * 1.05)
             box = widgets.toast_rect(self._toast, L.message.center, L.message.w, px)
-            anchor = (L.message.center[0], L.message.bottom - box.h / 2)  # clear of the bar
+            slots = self._button_slots()
+            above = min([L.message.bottom] + [r.y - 4 for r, _, _ in slots
+                                              if r.y < L.actions[0].y])
+            anchor = (L.message.center[0], above - box.h / 2)  # clear of every button
             widgets.draw_toast(surface, self._toast, anchor, L.message.w, px=px)
 
     def _draw_log(self, surface, L, m) -> None:

@@ -90,7 +90,11 @@ def test_a_tap_on_the_pile_offers_the_legal_takes():
     offered = [c.action for _, c in table.model.buttons() if c != "cancel"]
     assert offered and all(a.kind is Act.TAKE_SET and st.check(a) is None for a in offered)
     assert len(offered) == 3  # KD with any two of KS KC KH
-    Mouse(app).tap(table.layout.actions[0].center)
+    slots = table._button_slots()
+    assert [t for _, _, t in slots][-1] == "Cancel"
+    for (a, _, _), (b, _, _) in zip(slots, slots[1:]):  # a column above the bar on a phone
+        assert a.h >= 44 and not a.overlaps(b) and not a.overlaps(table.layout.hand.rect)
+    Mouse(app).tap(slots[0][0].center)
     assert st.phase is Phase.MELD and len(st.melds[0]) == 1 and not st.pile
 
 
