@@ -154,6 +154,8 @@ class TableModel:
         self.last_move: dict[int, str] = {}
         self._groups_key = None
         self._groups: tuple[Group, ...] = ()
+        if not game.actions:  # a new match: its deal opens the log
+            self.record([Event(Ev.DEALT, self.state.turn)])
         self.sync()
 
     # ----------------------------------------------------------------- what we see
@@ -454,7 +456,6 @@ class TableModel:
     def play(self, action: Action) -> list[Event] | None:
         """Apply ``action`` for the seat to move. Refused: the reason goes to the message
         strip and nothing changes. Done: the log and last moves learn what happened."""
-        seat = self.state.turn
         try:
             events = self.game.play(action)
         except IllegalAction as e:
@@ -462,25 +463,28 @@ class TableModel:
             return None
         self.selected = set()
         self._changed()
-        self.record(seat, events)
+        self.record(events)
         self.sync()
         return events
 
-    def record(self, seat: int, events) -> None:
+    def record(self, events) -> None:
         """Log lines and last moves for ``events`` (as the viewer may see them)."""
+        moves: dict[int, list[str]] = {}
         for e in events:
             text = self.describe(e.seen_by(self.viewer))
             if text:
                 self.log.append(text)
                 if e.seat >= 0 and e.kind not in (Ev.HAND_ENDED, Ev.MATCH_ENDED, Ev.DEALT):
-                    self.last_move[e.seat] = text.split(": ", 1)[-1]
+                    moves.setdefault(e.seat, []).append(text.split(": ", 1)[-1])
+        for s, parts in moves.items():  # one action's events make one caption
+            self.last_move[s] = ", ".join(parts)
 
     def describe(self, e: Event) -> str:
         who = self.name(e.seat) if e.seat >= 0 else ""
         cards = cards_words(e.cards)
         k = e.kind
         if k is Ev.DEALT:
-            return f"Hand {self.state.hand_no + 1}: {who} opens"
+            return f"Hand {self.state.hand_no + 1}, opened by {who}"
         if k is Ev.DREW:
             return f"{who}: drew {cards}" if cards else f"{who}: drew a card"
         if k is Ev.RESHUFFLED:
@@ -513,7 +517,7 @@ class TableModel:
         self.selected = set()
         self._changed()
         self.follow_turn()
-        self.record(-1, events)
+        self.record(events)
         self.order = []
         self.sync()
         return events
