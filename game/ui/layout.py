@@ -72,10 +72,6 @@ class Rect:
         """This rectangle reflected left-right in a window ``width`` wide."""
         return Rect(width - self.right, self.y, self.w, self.h)
 
-    @property
-    def tuple(self) -> tuple[int, int, int, int]:
-        return (self.x, self.y, self.w, self.h)
-
 
 def card_height(width: int) -> int:
     return round(width * CARD_RATIO)

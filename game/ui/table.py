@@ -72,7 +72,7 @@ class TableScene(Scene):
 
     @property
     def settings(self) -> Settings:
-        return getattr(self.app, "settings", None) or Settings()
+        return self.app.settings
 
     @property
     def busy(self) -> bool:
@@ -632,6 +632,8 @@ class TableScene(Scene):
         count = f"{len(st.hands[seat])} cards"
         caption = self.model.last_move.get(seat, "")
         readable = self._opponent_cards_fit(seat)
+        if melds and not readable and box.melds.h < theme.line_height(px):
+            count += f", {len(melds)} meld{'s' if len(melds) > 1 else ''}"  # no room for more
         _line(surface, count + (f" · {caption}" if caption else ""), round(px * 0.9),
               box.caption, box.caption.w, theme.INK_DIM)
         if self._revealed and st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
