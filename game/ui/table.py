@@ -33,8 +33,9 @@ def _pg(r: Rect) -> pygame.Rect:
 
 
 def _even(w: float) -> int:
-    """Card widths in flight rounded to even pixels: fewer sizes of art to cache."""
-    return max(8, int(round(w / 2)) * 2)
+    """Card widths in flight rounded to 8 px steps: a few sizes of art (and of shadow) to
+    cache, so a flight never draws a card from scratch."""
+    return max(8, int(round(w / 8)) * 8)
 
 
 class TableScene(Scene):
