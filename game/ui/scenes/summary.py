@@ -33,6 +33,8 @@ def number(n: int) -> str:
 class HandLine(Row):
     """One player's hand: what they melded, what they were left holding, the score."""
 
+    tile = True
+
     name: str
     went_out: bool
     melded: int
