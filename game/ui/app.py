@@ -147,6 +147,10 @@ class App:
         if size[0] > 0 and size[1] > 0:
             self.resize(size)
 
+    def tidy_soon(self) -> None:
+        """Collect garbage before the next frame (between hands: the summary asks)."""
+        self._tidy_due = True
+
     def _scene_changed(self, scene: Scene) -> None:
         # A modal coming or going (pause) is too frequent and too small to tidy for.
         if scene.opaque:

@@ -237,6 +237,7 @@ class HandSummaryScene(PageScene):
         if key == "next":
             self.app.scenes.remove(self)
             self.table.continue_after_summary()
+            self.app.tidy_soon()  # the last hand's garbage goes now, not mid-deal
 
     def back(self):
         """Escape does not skip the scores: the table waits for Next hand."""
