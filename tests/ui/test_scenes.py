@@ -309,6 +309,16 @@ def test_cover_hides_until_the_next_person_taps():
     assert app.scenes.top is table_of(app)
 
 
+def test_the_cover_shows_nothing_of_the_table():
+    app = at_table()
+    app.scenes.push(scenes.CoverScene(app, "Player 2"))
+    step(app)
+    alone = make_app(app.size)
+    alone.scenes.push(scenes.CoverScene(alone, "Player 2"))
+    step(alone)
+    assert pygame.image.tobytes(app.surface, "RGB") == pygame.image.tobytes(alone.surface, "RGB")
+
+
 def test_two_people_get_the_cover_between_their_turns():
     seats = (Seat("Player 1"), Seat("Player 2"))
     app = at_table(seats=seats)
