@@ -140,6 +140,6 @@ def test_parse_args_defaults():
 def test_browser_ignores_command_line(monkeypatch):
     import main
 
-    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(main, "IS_BROWSER", True)  # game.platform's answer under pygbag
     monkeypatch.setattr(sys, "argv", ["main.py", "--players", "9"])
     assert main.parse_args().players is None
