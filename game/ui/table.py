@@ -197,11 +197,11 @@ class TableScene(Scene):
                 self.log_list = self.log_list.dragged(self._log_down, p.start, p.pos)
                 return
         if p.kind is P.DOWN:
-            self._press = L.hand.index_at(p.pos)
+            self._press = L.hand.index_at(p.pos, self.model.selected)
             return
         if p.kind is P.DRAG:
             if self.drag is None and self._press is not None \
-                    and L.hand.index_at(p.start) == self._press:
+                    and L.hand.index_at(p.start, self.model.selected) == self._press:
                 i = self._press
                 moving = sorted(self.model.selected) if i in self.model.selected else [i]
                 r = L.hand.cards[i]
@@ -250,7 +250,7 @@ class TableScene(Scene):
         if self.game.state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             self._after_hand()
             return
-        i = L.hand.index_at(pos)
+        i = L.hand.index_at(pos, m.selected)
         if i is not None:
             m.toggle(i)
             return

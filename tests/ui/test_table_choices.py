@@ -4,7 +4,7 @@ with nothing selected offers the takes that are legal."""
 
 import pygame
 from test_table_play import FRAME, Mouse, button_pos, card_pos, settle
-from ui_events import key
+from ui_events import key, mouse_drag
 
 from game.rules.actions import Act
 from game.rules.cards import parse_card
@@ -113,3 +113,17 @@ def test_escape_pauses_the_table():
     app.step(key(pygame.K_ESCAPE), FRAME)
     assert type(app.scenes.top).__name__ == "PauseScene"
     assert app.scenes.stack[-2] is table
+
+
+def test_dragging_the_selection_to_the_table_lays_it():
+    app, table = arranged([["KS", "KC", "KH", "2C", "5D", "9C", "3D"], ["4H", "8C", "JD"]])
+    st = table.game.state
+    Mouse(app).tap(table.layout.stock.center)
+    select(app, table, "KS", "KC", "KH")
+    grab = card_pos(table, sorted(table.model.selected)[0])
+    app.step(mouse_drag(grab, table.layout.my_melds.inset(6).center), FRAME)
+    assert len(st.melds[0]) == 1 and len(st.melds[0][0].cards) == 3
+    select(app, table, "2C")
+    grab = card_pos(table, sorted(table.model.selected)[0])
+    app.step(mouse_drag(grab, table.my_meld_rects()[1][0].center), FRAME)
+    assert len(st.melds[0][0].cards) == 4, "dropped on the meld: added to it"
