@@ -325,7 +325,7 @@ class TableScene(Scene):
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             slots = self._button_slots()
             discard = [item for _, item, text in slots if text == "Discard"]
-            if discard and m.picking is None and m.confirm is None and not m.offered:
+            if discard and m.picking is None and m.confirm is None:
                 self._do(m.choose(discard[0]))
             elif slots:
                 self._do(m.choose(slots[0][1]))
@@ -356,7 +356,7 @@ class TableScene(Scene):
         m, L = self.model, self.layout
         items = m.buttons()
         slots = L.actions
-        asking = m.picking is not None or bool(m.offered)
+        asking = m.picking is not None
         if asking and len(items) > len(slots):
             bar = slots[0]
             width = min(L.size[0] - 16, round(340 * L.scale))
@@ -798,7 +798,7 @@ class TableScene(Scene):
     def _draw_message(self, surface, L, m) -> None:
         if m.message != self._toast_text:
             self._toast_text = m.message
-            hint = m.picking is not None or m.confirm is not None or bool(m.offered)
+            hint = m.picking is not None or m.confirm is not None
             self._toast = widgets.Toast(m.message, "info" if hint else "refusal",
                                         seconds=30.0 if hint else 4.0) if m.message else None
         if self._toast is not None and self._toast.alive:
