@@ -1,25 +1,38 @@
-"""Legal actions, generated fast.
+"""Legal actions, generated fast and kept small.
 
-This is the inner loop of the AI's search, so it enumerates only legal actions, straight from
-the sorted hand, without building and checking candidates. The rule book it must agree with
-is ``melds.py`` and ``State.check``; the property tests hold the two together (everything
-listed here passes the check, and random actions that pass the check are listed here).
+This is the inner loop of the AI's search, so it enumerates legal actions straight from the
+sorted hand, without building and checking candidates. The rule book it must agree with is
+``melds.py`` and ``State.check``. It does not list every action the check accepts: where wilds
+would multiply the list (which 2 goes where, how long a run with wilds is) it lists one
+representative, and everything else is reached from what it lists by adding cards in the same
+turn. The contract, stated in ``docs/engine.md`` and held by the property tests:
+
+- everything listed passes ``State.check``;
+- every action the check accepts leads to a position that a listed action, or a short sequence
+  of listed actions in the same turn, also reaches, where two positions are the same when they
+  differ only in the suits of 2s (a wild 2 on a meld, or a 2 in hand, is any 2; a 2 in its own
+  place in a run of its suit is that natural 2).
+
+What it lists: every draw, discard, swap and natural addition; for each place a wild may join
+a meld, one joker and one 2; every set of three or four cards with its wilds chosen canonically
+(jokers, then the 2s in ``_spend`` order); every run of naturals; and, where new runs may hold
+wilds, only the minimal runs with wilds: three cards with one wild, or two natural ends with
+every card between them wild. A longer run is such a run with cards added at its ends. To take
+the pile it lists only the smallest melds that hold the top card.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from functools import lru_cache, reduce
-from itertools import combinations, compress, permutations
-from operator import eq, or_
+from itertools import combinations
+from operator import or_
 
 from .actions import DISCARD, DRAW, PASS, TAKE_UPCARD, Act, Action
-from .cards import ACE, ACE_HIGH, CARD_SLOTS, JOKER, QUEEN_OF_SPADES, TWO, card, is_wild
-from .melds import SET_MAX, Meld, MeldKind, new_run, sort_set
+from .cards import ACE, ACE_HIGH, CARD_SLOTS, JOKER, QUEEN, QUEEN_OF_SPADES, TWO, card, is_wild
+from .melds import SET_MAX, Meld, MeldKind
 from .options import PileTake
 
-RANK = [c >> 2 for c in range(CARD_SLOTS)]
-"""Rank of each card, for ``map``: the hot loops stay in C."""
 RUN_BIT = [0 if c == JOKER or c < 4 else 1 << (16 * (c & 3) + (c >> 2)) for c in range(CARD_SLOTS)]
 """Each card as one bit of a hand mask: 16 bits per suit, bit ``rank`` within them (bit 14,
 the high ace, is filled in from bit 1). Bits 0 and 15 of a suit stay clear, so a run found by
@@ -41,11 +54,11 @@ def _combos(cards: tuple, k: int) -> tuple:
 
 def legal_actions(phase: int, hand: list, melds: list, pile: list, options,
                   must_draw: bool = False) -> list[Action]:
-    """Every legal action of a player with this sorted ``hand`` and these ``melds`` of their
-    own, facing this discard ``pile`` in this phase (``Phase`` values: 0 draw, 1 meld, 4 the
-    upcard offer; else there are none). ``must_draw``: everyone refused the upcard, so the
-    opener must draw from the stock. Everything it needs is in the player's own view, so the
-    AI calls it on a view too."""
+    """The listed actions (see the module docstring) of a player with this sorted ``hand`` and
+    these ``melds`` of their own, facing this discard ``pile`` in this phase (``Phase`` values:
+    0 draw, 1 meld, 4 the upcard offer; else there are none). ``must_draw``: everyone refused
+    the upcard, so the opener must draw from the stock. Everything it needs is in the player's
+    own view, so the AI calls it on a view too."""
     if phase == 0:
         if must_draw or not pile:
             return [DRAW]
@@ -62,45 +75,7 @@ def _has_room(melds, options) -> bool:
     return slots is None or len(melds) < slots
 
 
-def _draw_phase(hand, melds, pile, options) -> list[Action]:
-    """Draw, or take the pile in each way the options allow (``pile_take``, ``easy_pile``)."""
-    acts = [DRAW]
-    top = pile[-1]
-    rule = options.pile_take
-    room = _has_room(melds, options)
-    if rule is PileTake.NEW_SET and not options.easy_pile:
-        if room and (options.go_out_by_melding or len(hand) + len(pile) > 3):
-            acts += _pile_sets(hand, top)
-        return acts
-    if room:
-        acts += _pile_melds(hand, top, len(pile), options)
-    if rule is PileTake.USE_TOP or options.easy_pile:
-        found = []
-        for i, meld in enumerate(melds):
-            _additions(i, meld, (top,), (top,) if is_wild(top) else (), options, found)
-        acts += [a._replace(kind=Act.TAKE_ADD) for a in found]
-    if rule is PileTake.USE_TOP and options.jokers:
-        found = []
-        for i, meld in enumerate(melds):
-            _swaps(i, meld, [top], found)
-        acts += [a._replace(kind=Act.TAKE_SWAP) for a in found]
-    return acts
-
-
-def _pile_melds(hand, top, pile_size, options) -> list[Action]:
-    """Takes that lay the top card in a new set or run with cards from hand."""
-    pool = hand[:]
-    insort(pool, top)
-    longest = len(pool)
-    if not options.go_out_by_melding:  # keep a card to discard after taking the pile
-        longest = min(longest, len(hand) + pile_size - 1)
-    found = []
-    if longest >= 3:
-        wilds = _wilds(pool)
-        _new_sets(pool, wilds, longest, found)
-        _new_runs(pool, wilds, longest, options, found)
-    return [a._replace(kind=Act.TAKE_SET if a.kind is Act.SET else Act.TAKE_RUN)
-            for a in found if top in a.cards]
+# ----------------------------------------------------------------- wilds, canonically
 
 
 def _wilds(hand) -> tuple:
@@ -112,40 +87,91 @@ def _wilds(hand) -> tuple:
     return wilds
 
 
-def _pile_sets(hand: list, top: int) -> tuple[Action, ...]:
-    """Takes of the pile whose top card makes a new set with exactly two cards from hand."""
-    wilds = _wilds(hand)
-    if top > 11 or 4 <= top < 8:  # a natural on top: two of its rank or wilds from hand
+def _spend(twos: tuple, suit: int) -> tuple:
+    """The 2s held, in the order they are spent as wilds in a meld of ``suit`` (-1: a set).
+    2s are interchangeable as wilds, so one order stands for all of them: the 2 of the run's
+    own suit last (it may be wanted as that run's natural 2), then the higher suit first."""
+    return tuple(sorted(twos, key=lambda c: ((c & 3) == suit, -c)))
+
+
+def _split(wilds: tuple) -> tuple[int, tuple]:
+    """(jokers, 2s) of a tuple of wilds."""
+    jokers = wilds.count(JOKER)
+    return jokers, wilds[jokers:]
+
+
+# ----------------------------------------------------------------- the draw phase
+
+
+def _draw_phase(hand, melds, pile, options) -> list[Action]:
+    """Draw, or take the pile in each way the options allow (``pile_take``, ``easy_pile``)."""
+    acts = [DRAW]
+    top = pile[-1]
+    rule = options.pile_take
+    room = _has_room(melds, options)
+    if rule is PileTake.NEW_SET and not options.easy_pile:
+        if room and (options.go_out_by_melding or len(hand) + len(pile) > 3):
+            acts += _take_sets(hand, top)
+        return acts
+    if room:
+        longest = len(hand) + 1
+        if not options.go_out_by_melding:  # keep a card to discard after taking the pile
+            longest = min(longest, len(hand) + len(pile) - 1)
+        if longest >= 3:
+            acts += _take_sets(hand, top)
+            acts += _take_runs(hand, top, longest, options)
+    if rule is PileTake.USE_TOP or options.easy_pile:
+        found = []
+        jokers, twos = _split((top,) if is_wild(top) else ())
+        for i, meld in enumerate(melds):
+            _additions(i, meld, (top,), jokers, twos, options, found)
+        acts += [a._replace(kind=Act.TAKE_ADD) for a in found]
+    if rule is PileTake.USE_TOP and options.jokers:
+        found = []
+        for i, meld in enumerate(melds):
+            _swaps(i, meld, [top], found)
+        acts += [a._replace(kind=Act.TAKE_SWAP) for a in found]
+    return acts
+
+
+def _take_sets(hand: list, top: int) -> list[Action]:
+    """Takes that lay the top card in a new set of three with two cards from hand (a set of
+    four is that set with a card added)."""
+    jokers, twos = _split(_wilds(hand))
+    found = []
+    if not is_wild(top):
         r4 = top & ~3
         group = tuple(hand[bisect_left(hand, r4):bisect_left(hand, r4 + 4)])
-        if len(group) + len(wilds) < 2:
-            return ()
-        return _sets_with_natural_top(top, group, wilds)
-    if not wilds and len(hand) < 2:
-        return ()
-    naturals = tuple(hand[:bisect_left(hand, 8)] + hand[bisect_left(hand, 12):])
-    return _sets_with_wild_top(top, tuple(c for c in naturals if c), wilds)
+        if len(group) + jokers + len(twos) >= 2:
+            found += _sets_of_rank(group, jokers, _spend(twos, -1), (3,), top)
+    else:
+        for r4 in dict.fromkeys(c & ~3 for c in hand if not is_wild(c)):
+            group = tuple(hand[bisect_left(hand, r4):bisect_left(hand, r4 + 4)])
+            found += _sets_of_rank(group, jokers, _spend(twos, -1), (3,), top)
+        if top != JOKER:
+            found += _sets_of_twos(_spend(twos, -1), (3,), top)
+    return [a._replace(kind=Act.TAKE_SET) for a in found]
 
 
-@lru_cache(maxsize=CACHE_SIZE)
-def _sets_with_natural_top(top: int, group: tuple, wilds: tuple) -> tuple[Action, ...]:
-    cands = tuple(sorted(group + wilds))
-    return tuple(Action(Act.TAKE_SET, sort_set((top, a, b))) for a, b in _combos(cands, 2))
+def _take_runs(hand: list, top: int, longest: int, options) -> list[Action]:
+    """Takes that lay the top card in one of the smallest new runs that hold it."""
+    cap = min(options.run_max or 13, longest)
+    found = []
+    held = _run_mask(hand)
+    if not is_wild(top) or (top >> 2) == TWO:  # a natural, or a 2 in its own place
+        pool = held | _run_mask([top])
+        found += [a for a in _natural_runs(pool, 3) if top in a.cards]
+    wilds = _wilds(hand)
+    if options.wilds_in_new_runs and (wilds or is_wild(top)):
+        jokers, twos = _split(wilds)
+        suits = range(4) if is_wild(top) else (top & 3,)
+        for suit in suits:
+            found += _wild_runs(held >> (16 * suit) & 0xFFFF, suit, jokers,
+                                _spend(twos, suit), cap, top)
+    return [a._replace(kind=Act.TAKE_RUN) for a in found]
 
 
-def _sets_with_wild_top(top: int, naturals: tuple, wilds: tuple) -> tuple[Action, ...]:
-    out = []
-    for a, b in zip(naturals, naturals[1:]):  # a pair of one rank, the wild on top joins it
-        if a >> 2 == b >> 2:
-            for pair in _combos(tuple(c for c in naturals if c >> 2 == a >> 2), 2):
-                out.append(_action(Act.TAKE_SET, pair + (top,)))
-    for n in dict.fromkeys(naturals):
-        for w in dict.fromkeys(wilds):
-            out.append(_action(Act.TAKE_SET, (n,) + ((top, w) if top <= w else (w, top))))
-    if top != JOKER:
-        for a, b in _combos(tuple(c for c in wilds if c), 2):  # a meld of 2s
-            out.append(_action(Act.TAKE_SET, tuple(sorted((top, a, b)))))
-    return tuple(dict.fromkeys(out))
+# ----------------------------------------------------------------- the meld phase
 
 
 def _meld_phase(hand, melds, options) -> list[Action]:
@@ -162,15 +188,15 @@ def _meld_phase(hand, melds, options) -> list[Action]:
     if longest < 1:
         return acts
     wilds = _wilds(hand)
+    jokers, twos = _split(wilds)
     if longest >= 3 and _has_room(melds, options):
-        _new_sets(hand, wilds, longest, acts)
+        _new_sets(hand, jokers, twos, longest, acts)
         _new_runs(hand, wilds, longest, options, acts)
     if melds:
         held = distinct.keys()
-        wild_kinds = tuple(dict.fromkeys(wilds))
         for i, meld in enumerate(melds):
-            if wild_kinds or not meld.join_cards.isdisjoint(held):
-                _additions(i, meld, held, wild_kinds, options, acts)
+            if wilds or not meld.join_cards.isdisjoint(held):
+                _additions(i, meld, held, jokers, twos, options, acts)
     return acts
 
 
@@ -180,52 +206,74 @@ def _action(kind: Act, cards: tuple, target: int = -1, stands: int = -1) -> Acti
     return Action(kind, cards, target, stands)
 
 
-def _new_sets(hand, wilds, longest, acts) -> None:
-    nw = len(wilds)
-    need = 3 - nw  # naturals a set needs at the least, given the wilds held
-    ranks = list(map(RANK.__getitem__, hand))
-    if need > 1:  # only ranks held `need` times or more can make a set
-        ranks = compress(ranks, map(eq, ranks, ranks[need - 1:]))
-    cap = 4 if longest >= 4 else 3
-    for r in dict.fromkeys(ranks):
-        if r != TWO and r != 0:
-            group = tuple(hand[bisect_left(hand, 4 * r):bisect_left(hand, 4 * r + 4)])
-            acts += _sets_of_rank(group, wilds, cap)
-    if nw >= 3:
-        acts += _sets_of_twos(tuple(c for c in wilds if c), cap)
+def _new_sets(hand, jokers, twos, longest, acts) -> None:
+    nw = jokers + len(twos)
+    sizes = (3, 4) if longest >= 4 else (3,)
+    spend = _spend(twos, -1)
+    start = bisect_left(hand, 4)
+    while start < len(hand):
+        r4 = hand[start] & ~3
+        end = bisect_left(hand, r4 + 4, start)
+        if r4 != 4 * TWO and end - start + nw >= 3:
+            acts += _sets_of_rank(tuple(hand[start:end]), jokers, spend, sizes, -1)
+        start = end
+    if len(twos) >= 3:
+        acts += _sets_of_twos(spend, sizes, -1)
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def _sets_of_rank(group: tuple, wilds: tuple, cap: int) -> tuple[Action, ...]:
-    """New sets from one rank's cards and the wilds held, up to ``cap`` cards. Hands keep
-    coming back to the same few groups, so each answer is worked out once."""
-    out = []
-    for total in range(3, cap + 1):
-        for k in range(max(1, total - len(wilds)), min(len(group), total) + 1):
-            for nat in _combos(group, k):
-                for wild in _combos(wilds, total - k):
-                    out.append(Action(Act.SET, nat + wild))
+def _sets_of_rank(group: tuple, jokers: int, twos: tuple, sizes: tuple,
+                  top: int) -> tuple[Action, ...]:
+    """New sets of these ``sizes`` from one rank's naturals (``group``) and the wilds held
+    (``jokers``, and ``twos`` in ``_spend`` order), each with its wilds chosen canonically;
+    with ``top`` (the pile's top card, else -1), only the sets that hold it. Hands keep coming
+    back to the same few groups, so each answer is worked out once."""
+    forced = (top,) if top >= 0 and not is_wild(top) else ()
+    top_joker, top_two = int(top == JOKER), top >= 0 and is_wild(top) and top != JOKER
+    out = {}
+    for size in sizes:
+        for k in range(1, size + 1):
+            w = size - k
+            for j in range(min(jokers + top_joker, w) + 1):
+                t = w - j
+                if (top_joker and not j) or (top_two and not t) or t - top_two > len(twos):
+                    continue
+                wild = (JOKER,) * j + tuple(sorted(((top,) if top_two else ())
+                                                   + twos[:t - top_two]))
+                for nat in _combos(group, k - len(forced)):
+                    out[Action(Act.SET, tuple(sorted(forced + nat)) + wild)] = None
     return tuple(out)
 
 
 @lru_cache(maxsize=1024)
-def _sets_of_twos(twos: tuple, cap: int) -> tuple[Action, ...]:
-    """New melds of 2s from the 2s held."""
-    return tuple(Action(Act.SET, combo) for total in range(3, cap + 1)
-                 for combo in _combos(twos, total))
+def _sets_of_twos(twos: tuple, sizes: tuple, top: int) -> tuple[Action, ...]:
+    """New melds of 2s from the 2s held (with ``top``: the pile's top 2 and 2s from hand)."""
+    out = []
+    for size in sizes:
+        use = ((top,) if top >= 0 else ()) + twos[:size - (top >= 0)]
+        if len(use) == size:
+            out.append(Action(Act.SET, tuple(sorted(use))))
+    return tuple(out)
+
+
+def _run_mask(cards) -> int:
+    held = reduce(or_, map(RUN_BIT.__getitem__, cards), 0)
+    return held | (held & ACE_BITS) << (ACE_HIGH - ACE)  # an ace also fits above the king
 
 
 def _new_runs(hand, wilds, longest, options, acts) -> None:
     """Runs of naturals (a 2 of the suit in its own place is natural); with the option, also
-    runs with wilds, keeping at least two naturals."""
-    held = reduce(or_, map(RUN_BIT.__getitem__, hand), 0)
-    held |= (held & ACE_BITS) << (ACE_HIGH - ACE)  # an ace also fits above the king
+    the minimal runs with wilds (see the module docstring)."""
+    held = _run_mask(hand)
     cap = min(options.run_max or 13, longest)
-    if options.wilds_in_new_runs and wilds:
-        for suit in range(4):
-            _runs_with_wilds(wilds, held >> (16 * suit) & 0xFFFF, suit, cap, options, acts)
-    elif held & (held >> 1) & (held >> 2):
+    if held & (held >> 1) & (held >> 2):
         acts += _natural_runs(held, cap)
+    if options.wilds_in_new_runs and wilds:
+        jokers, twos = _split(wilds)
+        for suit in range(4):
+            m = held >> (16 * suit) & 0xFFFF
+            if m & (m - 1):  # two naturals at the least
+                acts += _wild_runs(m, suit, jokers, _spend(twos, suit), cap, -1)
 
 
 @lru_cache(maxsize=CACHE_SIZE)
@@ -245,40 +293,113 @@ def _natural_runs(held: int, cap: int) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def _runs_with_wilds(wilds, m, suit, cap, options, acts) -> None:
-    """Every new run of this suit with at least two naturals, wilds filling its gaps or any
-    other places (a player may keep a natural back and lay a wild in its stead)."""
-    seen = set()
-    for low in range(ACE, ACE_HIGH - 1):
-        for length in range(3, cap + 1):
-            high = low + length - 1
-            if high > ACE_HIGH or (low == ACE and high == ACE_HIGH):
-                break
-            places = range(low, high + 1)
-            gaps = [p for p in places if not m >> p & 1]
-            held = [p for p in places if m >> p & 1]
-            if len(gaps) > len(wilds) or len(held) < 2:
+@lru_cache(maxsize=CACHE_SIZE)
+def _wild_runs(m: int, suit: int, jokers: int, twos: tuple, cap: int,
+               top: int) -> tuple[Action, ...]:
+    """The minimal new runs of ``suit`` with at least one wild and two naturals, from the
+    natural places ``m`` (bits as in RUN_BIT) and the wilds held (``twos`` in ``_spend`` order
+    for this suit); with ``top`` (the pile's top card, else -1), the minimal ones that hold it.
+
+    Minimal: no card can come off an end and leave a new run (that still holds ``top``). So
+    either three cards with two naturals, or two natural ends with only wilds between them, or
+    (a wild ``top``) the top at one end, a natural at the other and one more inside."""
+    own_two = card(TWO, suit)
+    modes = []  # (the place a natural top card takes, the top card as a wild)
+    if top < 0:
+        modes.append((-1, -1))
+    else:
+        if (not is_wild(top) and top & 3 == suit) or top == own_two:
+            modes.append((top >> 2, -1))
+        if is_wild(top):
+            modes.append((-1, top))
+    out = {}
+    for top_place, wild_top in modes:
+        mm = m
+        if top_place > 0:
+            mm |= 1 << top_place | (1 << ACE_HIGH if top_place == ACE else 0)
+        for low in range(ACE, ACE_HIGH - 1):
+            for high in range(low + 2, min(low + cap - 1, ACE_HIGH) + 1):
+                if low == ACE and high == ACE_HIGH:
+                    break
+                for nat, forced_at in _natural_choices(mm, low, high, wild_top >= 0):
+                    if top_place > 0 and top_place not in nat and \
+                            not (top_place == ACE and ACE_HIGH in nat):
+                        continue
+                    pool = list(twos)
+                    if TWO in nat and top_place != TWO:
+                        if own_two not in pool:
+                            continue
+                        pool.remove(own_two)  # the run's own 2 stands in its place
+                    gaps = [p for p in range(low, high + 1) if p not in nat]
+                    for fill in _fills(gaps, suit, jokers, pool, wild_top, forced_at):
+                        out[Action(Act.RUN, tuple(fill[p] if p in fill else card(p, suit)
+                                                  for p in range(low, high + 1)))] = None
+    return tuple(out)
+
+
+def _natural_choices(m: int, low: int, high: int, top_wild: bool) -> list[tuple]:
+    """(natural places, the place a wild top card must take or -1) of the minimal runs on
+    the window ``low..high`` (see ``_wild_runs``)."""
+    if high - low == 2:
+        out = []
+        for pair in combinations([p for p in range(low, high + 1) if m >> p & 1], 2):
+            gap = next(p for p in range(low, high + 1) if p not in pair)
+            out.append((pair, gap if top_wild else -1))
+        return out
+    out = []
+    if m >> low & 1 and m >> high & 1:
+        out.append(((low, high), -1))
+    if top_wild:
+        for end, other in ((low, high), (high, low)):
+            if m >> end & 1:
+                out += [(tuple(sorted((end, p))), other) for p in range(low + 1, high)
+                        if m >> p & 1]
+    return out
+
+
+def _fills(gaps: list, suit: int, jokers: int, twos: list, top: int, forced_at: int):
+    """The canonical ways to fill a run's ``gaps`` with wilds, as {place: card}: jokers at
+    every choice of places, 2s in ``_spend`` order in the others, a wild ``top`` (else -1)
+    among them (at ``forced_at`` unless that is -1)."""
+    own_two = card(TWO, suit)
+    n = len(gaps)
+    top_two = top > 0
+    for j in range(min(jokers + (top == JOKER), n) + 1):
+        t = n - j
+        if (top == JOKER and not j) or (top_two and not t):
+            continue
+        use = ([top] if top_two else []) + twos[:t - top_two]
+        if len(use) < t:
+            continue
+        for at in combinations(gaps, j):
+            if (top == JOKER and forced_at >= 0 and forced_at not in at) \
+                    or (top_two and forced_at in at):
                 continue
-            for extra in range(min(len(wilds) - len(gaps), len(held) - 2) + 1):
-                for kept_back in combinations(held, extra):
-                    wild_places = gaps + list(kept_back)
-                    naturals = [card(p, suit) for p in places if p not in wild_places]
-                    spare = list(wilds)
-                    for c in naturals:
-                        if c in spare:  # a natural 2 in its place is not also a wild
-                            spare.remove(c)
-                    for fill in dict.fromkeys(permutations(spare, len(wild_places))):
-                        at = dict(zip(wild_places, fill))
-                        cards = tuple(at.get(p, card(p, suit)) for p in places)
-                        if cards not in seen:
-                            seen.add(cards)
-                            if not isinstance(new_run(cards, options), str):
-                                acts.append(_action(Act.RUN, cards))
+            fill = dict.fromkeys(at, JOKER)
+            pool = list(use)
+            if top_two and forced_at >= 0:
+                fill[forced_at] = top
+                pool.remove(top)
+            if TWO in gaps and TWO not in fill:  # a wild in the 2's own place: another 2
+                other = next((c for c in pool if c != own_two), None)
+                if other is None:
+                    continue
+                fill[TWO] = other
+                pool.remove(other)
+            for p in gaps:
+                if p not in fill:
+                    fill[p] = pool.pop(0)
+            if fill.get(TWO) == own_two:
+                continue  # that is the natural 2, not a wild
+            if suit == 0 and n > 1 and fill.get(QUEEN, JOKER) != JOKER:
+                continue  # a 2 may stand for the queen of spades only as the only wild
+            yield fill
 
 
-def _additions(i: int, meld: Meld, held, wilds, options, acts) -> None:
+def _additions(i: int, meld: Meld, held, jokers: int, twos: tuple, options, acts) -> None:
     """Cards that may join the player's meld ``i``: naturals among ``held`` (anything that
-    answers ``in``), and the distinct ``wilds`` held."""
+    answers ``in``), and for each place a wild may take one joker and one 2 (the first of
+    ``twos`` in ``_spend`` order that is a wild there)."""
     size = len(meld.cards)
     if meld.kind is MeldKind.RUN:
         if options.run_max is not None and size >= options.run_max:
@@ -288,13 +409,17 @@ def _additions(i: int, meld: Meld, held, wilds, options, acts) -> None:
     for c, stands in meld.joins:
         if c in held:
             acts.append(_action(Act.ADD, (c,), i, stands))
-    if wilds:
+    if jokers or twos:
         twos_only = meld.kind is MeldKind.TWOS
+        spend = _spend(twos, meld.suit)
         for stands, joker_only in meld.wild_places:
-            for w in wilds:
+            if jokers and not twos_only:
+                acts.append(_action(Act.ADD, (JOKER,), i, stands))
+            if not joker_only:
                 # the 2 of a run's suit in its own place was listed above, as a natural
-                if w != stands and not (joker_only and w) and not (twos_only and not w):
-                    acts.append(_action(Act.ADD, (w,), i, stands))
+                two = next((w for w in spend if w != stands), None)
+                if two is not None:
+                    acts.append(_action(Act.ADD, (two,), i, stands))
 
 
 def _swaps(i: int, meld: Meld, hand, acts) -> None:
