@@ -364,36 +364,45 @@ def _fills(gaps: list, suit: int, jokers: int, twos: list, top: int, forced_at: 
     own_two = card(TWO, suit)
     n = len(gaps)
     top_two = top > 0
+    others = [c for c in twos if c != own_two]
+    owns = len(twos) - len(others)
     for j in range(min(jokers + (top == JOKER), n) + 1):
-        t = n - j
-        if (top == JOKER and not j) or (top_two and not t):
+        t = n - j - top_two
+        if (top == JOKER and not j) or t < 0:
             continue
-        use = ([top] if top_two else []) + twos[:t - top_two]
-        if len(use) < t:
+        for own in range(max(0, t - len(others)), min(owns, t) + 1):
+            use = ([top] if top_two else []) + others[:t - own] + [own_two] * own
+            yield from _placed(gaps, suit, use, j, top, forced_at)
+
+
+def _placed(gaps: list, suit: int, use: list, j: int, top: int, forced_at: int):
+    """The fills of ``_fills`` with ``j`` jokers and the 2s ``use``."""
+    own_two = card(TWO, suit)
+    n = len(gaps)
+    top_two = top > 0
+    for at in combinations(gaps, j):
+        if (top == JOKER and forced_at >= 0 and forced_at not in at) \
+                or (top_two and forced_at in at):
             continue
-        for at in combinations(gaps, j):
-            if (top == JOKER and forced_at >= 0 and forced_at not in at) \
-                    or (top_two and forced_at in at):
+        fill = dict.fromkeys(at, JOKER)
+        pool = list(use)
+        if top_two and forced_at >= 0:
+            fill[forced_at] = top
+            pool.remove(top)
+        if TWO in gaps and TWO not in fill:  # a wild in the 2's own place: another 2
+            other = next((c for c in pool if c != own_two), None)
+            if other is None:
                 continue
-            fill = dict.fromkeys(at, JOKER)
-            pool = list(use)
-            if top_two and forced_at >= 0:
-                fill[forced_at] = top
-                pool.remove(top)
-            if TWO in gaps and TWO not in fill:  # a wild in the 2's own place: another 2
-                other = next((c for c in pool if c != own_two), None)
-                if other is None:
-                    continue
-                fill[TWO] = other
-                pool.remove(other)
-            for p in gaps:
-                if p not in fill:
-                    fill[p] = pool.pop(0)
-            if fill.get(TWO) == own_two:
-                continue  # that is the natural 2, not a wild
-            if suit == 0 and n > 1 and fill.get(QUEEN, JOKER) != JOKER:
-                continue  # a 2 may stand for the queen of spades only as the only wild
-            yield fill
+            fill[TWO] = other
+            pool.remove(other)
+        for p in gaps:
+            if p not in fill:
+                fill[p] = pool.pop(0)
+        if fill.get(TWO) == own_two:
+            continue  # that is the natural 2, not a wild
+        if suit == 0 and n > 1 and fill.get(QUEEN, JOKER) != JOKER:
+            continue  # a 2 may stand for the queen of spades only as the only wild
+        yield fill
 
 
 def _additions(i: int, meld: Meld, held, jokers: int, twos: tuple, options, acts) -> None:
@@ -416,10 +425,15 @@ def _additions(i: int, meld: Meld, held, jokers: int, twos: tuple, options, acts
             if jokers and not twos_only:
                 acts.append(_action(Act.ADD, (JOKER,), i, stands))
             if not joker_only:
-                # the 2 of a run's suit in its own place was listed above, as a natural
+                # the 2 of a run's suit in its own place was listed above, as a natural;
+                # elsewhere in a run its own 2 and another are both offered (the other may be
+                # wanted later for the place of the 2, where the run's own 2 is natural)
                 two = next((w for w in spend if w != stands), None)
                 if two is not None:
                     acts.append(_action(Act.ADD, (two,), i, stands))
+                own = card(TWO, meld.suit)
+                if own in spend and own != two and own != stands:
+                    acts.append(_action(Act.ADD, (own,), i, stands))
 
 
 def _swaps(i: int, meld: Meld, hand, acts) -> None:

@@ -59,7 +59,7 @@ def reaches(state: State, action: Action, max_steps: int = 8) -> bool:
     seat = state.turn
     want = Counter(map(_two, target_state.hands[seat]))
     melds_wanted = len(target_state.melds[seat])
-    frontier, seen = [state], {position(state)}
+    frontier, seen = [state], {state.snapshot()}  # exact: which 2 is left may matter later
     for _ in range(max_steps):
         nxt = []
         for s in frontier:
@@ -72,11 +72,12 @@ def reaches(state: State, action: Action, max_steps: int = 8) -> bool:
                 key = position(t)
                 if key == target:
                     return True
-                if key in seen or len(t.melds[seat]) > melds_wanted:
+                exact = t.snapshot()
+                if exact in seen or len(t.melds[seat]) > melds_wanted:
                     continue
                 if want - Counter(map(_two, t.hands[seat])):
                     continue  # a card the target still holds has gone
-                seen.add(key)
+                seen.add(exact)
                 nxt.append(t)
         frontier = nxt
         if not frontier:
