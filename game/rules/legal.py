@@ -52,6 +52,12 @@ def _combos(cards: tuple, k: int) -> tuple:
     return tuple(dict.fromkeys(combinations(cards, k)))
 
 
+def clear_caches() -> None:
+    """Forget every memo of enumerated melds, so that a benchmark times a call from cold."""
+    for memo in (_combos, _sets_of_rank, _sets_of_twos, _natural_runs, _wild_runs):
+        memo.cache_clear()
+
+
 def legal_actions(phase: int, hand: list, melds: list, pile: list, options,
                   must_draw: bool = False) -> list[Action]:
     """The listed actions (see the module docstring) of a player with this sorted ``hand`` and
@@ -302,7 +308,10 @@ def _wild_runs(m: int, suit: int, jokers: int, twos: tuple, cap: int,
 
     Minimal: no card can come off an end and leave a new run (that still holds ``top``). So
     either three cards with two naturals, or two natural ends with only wilds between them, or
-    (a wild ``top``) the top at one end, a natural at the other and one more inside."""
+    (a wild ``top``) the top at one end, a natural at the other and one more inside. In the
+    last case the other wilds are of the other kind (jokers for a 2 on top, 2s for a joker):
+    a wild of the top's own kind inside could change places with it, and then the top is
+    inside a run that shrinks to one of the first two cases."""
     own_two = card(TWO, suit)
     modes = []  # (the place a natural top card takes, the top card as a wild)
     if top < 0:
@@ -312,6 +321,8 @@ def _wild_runs(m: int, suit: int, jokers: int, twos: tuple, cap: int,
             modes.append((top >> 2, -1))
         if is_wild(top):
             modes.append((-1, top))
+    # wilds besides a wild top card at an end: all of the other kind (see above)
+    inside = jokers + 1 if top > 0 else len(twos)
     out = {}
     for top_place, wild_top in modes:
         mm = m
@@ -321,7 +332,7 @@ def _wild_runs(m: int, suit: int, jokers: int, twos: tuple, cap: int,
             for high in range(low + 2, min(low + cap - 1, ACE_HIGH) + 1):
                 if low == ACE and high == ACE_HIGH:
                     break
-                for nat, forced_at in _natural_choices(mm, low, high, wild_top >= 0):
+                for nat, forced_at in _natural_choices(mm, low, high, wild_top >= 0, inside):
                     if top_place > 0 and top_place not in nat and \
                             not (top_place == ACE and ACE_HIGH in nat):
                         continue
@@ -337,9 +348,10 @@ def _wild_runs(m: int, suit: int, jokers: int, twos: tuple, cap: int,
     return tuple(out)
 
 
-def _natural_choices(m: int, low: int, high: int, top_wild: bool) -> list[tuple]:
+def _natural_choices(m: int, low: int, high: int, top_wild: bool, inside: int) -> list[tuple]:
     """(natural places, the place a wild top card must take or -1) of the minimal runs on
-    the window ``low..high`` (see ``_wild_runs``)."""
+    the window ``low..high`` (see ``_wild_runs``; a wild top card at an end leaves room for
+    at most ``inside`` other wilds)."""
     if high - low == 2:
         out = []
         for pair in combinations([p for p in range(low, high + 1) if m >> p & 1], 2):
@@ -349,7 +361,7 @@ def _natural_choices(m: int, low: int, high: int, top_wild: bool) -> list[tuple]
     out = []
     if m >> low & 1 and m >> high & 1:
         out.append(((low, high), -1))
-    if top_wild:
+    if top_wild and high - low - 2 <= inside:
         for end, other in ((low, high), (high, low)):
             if m >> end & 1:
                 out += [(tuple(sorted((end, p))), other) for p in range(low + 1, high)
@@ -370,6 +382,8 @@ def _fills(gaps: list, suit: int, jokers: int, twos: list, top: int, forced_at: 
         t = n - j - top_two
         if (top == JOKER and not j) or t < 0:
             continue
+        if forced_at >= 0 and n > 1 and (j > 1 if top == JOKER else t > 1):
+            continue  # see the filter on the kinds of the other wilds in ``_placed``
         for own in range(max(0, t - len(others)), min(owns, t) + 1):
             use = ([top] if top_two else []) + others[:t - own] + [own_two] * own
             yield from _placed(gaps, suit, use, j, top, forced_at)
@@ -400,6 +414,10 @@ def _placed(gaps: list, suit: int, use: list, j: int, top: int, forced_at: int):
                 fill[p] = pool.pop(0)
         if fill.get(TWO) == own_two:
             continue  # that is the natural 2, not a wild
+        if forced_at >= 0 and n > 1 and any(
+                (c == JOKER) == (top == JOKER) for p, c in fill.items()
+                if p != forced_at and not (p == TWO and top != JOKER)):
+            continue  # the same with the top card inside, where another wild of its kind is
         if suit == 0 and n > 1 and fill.get(QUEEN, JOKER) != JOKER:
             continue  # a 2 may stand for the queen of spades only as the only wild
         yield fill
