@@ -54,7 +54,7 @@ def _combos(cards: tuple, k: int) -> tuple:
 
 def clear_caches() -> None:
     """Forget every memo of enumerated melds, so that a benchmark times a call from cold."""
-    for memo in (_combos, _sets_of_rank, _sets_of_twos, _natural_runs, _wild_runs):
+    for memo in (_combos, _spend, _sets_of_rank, _sets_of_twos, _natural_runs, _pair_runs):
         memo.cache_clear()
 
 
@@ -93,6 +93,7 @@ def _wilds(hand) -> tuple:
     return wilds
 
 
+@lru_cache(maxsize=256)
 def _spend(twos: tuple, suit: int) -> tuple:
     """The 2s held, in the order they are spent as wilds in a meld of ``suit`` (-1: a set).
     2s are interchangeable as wilds, so one order stands for all of them: the 2 of the run's
@@ -131,12 +132,12 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
         jokers, twos = _split((top,) if is_wild(top) else ())
         for i, meld in enumerate(melds):
             _additions(i, meld, (top,), jokers, twos, options, found)
-        acts += [a._replace(kind=Act.TAKE_ADD) for a in found]
+        acts += [Action(Act.TAKE_ADD, a.cards, a.target, a.stands) for a in found]
     if rule is PileTake.USE_TOP and options.jokers:
         found = []
         for i, meld in enumerate(melds):
             _swaps(i, meld, [top], found)
-        acts += [a._replace(kind=Act.TAKE_SWAP) for a in found]
+        acts += [Action(Act.TAKE_SWAP, a.cards, a.target) for a in found]
     return acts
 
 
@@ -156,25 +157,54 @@ def _take_sets(hand: list, top: int) -> list[Action]:
             found += _sets_of_rank(group, jokers, _spend(twos, -1), (3,), top)
         if top != JOKER:
             found += _sets_of_twos(_spend(twos, -1), (3,), top)
-    return [a._replace(kind=Act.TAKE_SET) for a in found]
+    return [Action(Act.TAKE_SET, a.cards) for a in found]
 
 
 def _take_runs(hand: list, top: int, longest: int, options) -> list[Action]:
     """Takes that lay the top card in one of the smallest new runs that hold it."""
     cap = min(options.run_max or 13, longest)
-    found = []
     held = _run_mask(hand)
-    if not is_wild(top) or (top >> 2) == TWO:  # a natural, or a 2 in its own place
-        pool = held | _run_mask([top])
-        found += [a for a in _natural_runs(pool, 3) if top in a.cards]
-    wilds = _wilds(hand)
-    if options.wilds_in_new_runs and (wilds or is_wild(top)):
-        jokers, twos = _split(wilds)
-        suits = range(4) if is_wild(top) else (top & 3,)
+    found = []
+    if not is_wild(top) or top >> 2 == TWO:  # a natural, or a 2 in its own place
+        found += _natural_takes(held, top)
+    if options.wilds_in_new_runs:
+        jokers, twos = _split(_wilds(hand))
+        if is_wild(top):
+            suits = [s for s in range(4) if held >> (16 * s) & 0xFFFF]
+        elif jokers or twos:
+            suits = [top & 3]
+            # the other natural of a minimal run is at most this far from the top card
+            held &= _near(top >> 2, jokers + len(twos) + 1) << (16 * (top & 3))
+        else:
+            suits = []
         for suit in suits:
-            found += _wild_runs(held >> (16 * suit) & 0xFFFF, suit, jokers,
-                                _spend(twos, suit), cap, top)
-    return [a._replace(kind=Act.TAKE_RUN) for a in found]
+            found += _wild_runs(held >> (16 * suit) & 0xFFFF, suit, jokers, _spend(twos, suit),
+                                cap, top)
+    return [Action(Act.TAKE_RUN, a.cards) for a in found]
+
+
+def _natural_takes(held: int, top: int) -> list[Action]:
+    """Runs of three naturals that hold ``top`` with two cards of ``held`` (see RUN_BIT)."""
+    suit, place = top & 3, top >> 2
+    m = held >> (16 * suit) & 0xFFFF | 1 << place
+    places = (ACE, ACE_HIGH) if place == ACE else (place,)
+    if place == ACE:
+        m |= 1 << ACE_HIGH
+    out = []
+    for at in places:
+        for low in range(max(ACE, at - 2), min(at, ACE_HIGH - 2) + 1):
+            if m >> low & 7 == 7:
+                out.append(Action(Act.RUN, tuple(card(p, suit) for p in range(low, low + 3))))
+    return out
+
+
+def _near(place: int, reach: int) -> int:
+    """The run places (bits as in RUN_BIT, one suit) at most ``reach`` from ``place``; an ace
+    stands at both ends."""
+    mask = (1 << min(ACE_HIGH, place + reach) + 1) - (1 << max(ACE, place - reach))
+    if place == ACE:
+        mask |= (1 << ACE_HIGH + 1) - (1 << max(ACE, ACE_HIGH - reach))
+    return mask
 
 
 # ----------------------------------------------------------------- the meld phase
@@ -299,7 +329,6 @@ def _natural_runs(held: int, cap: int) -> tuple[Action, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=CACHE_SIZE)
 def _wild_runs(m: int, suit: int, jokers: int, twos: tuple, cap: int,
                top: int) -> tuple[Action, ...]:
     """The minimal new runs of ``suit`` with at least one wild and two naturals, from the
@@ -323,50 +352,88 @@ def _wild_runs(m: int, suit: int, jokers: int, twos: tuple, cap: int,
             modes.append((-1, top))
     # wilds besides a wild top card at an end: all of the other kind (see above)
     inside = jokers + 1 if top > 0 else len(twos)
+    wilds = jokers + len(twos) + is_wild(top) if top >= 0 else jokers + len(twos)
     out = {}
     for top_place, wild_top in modes:
         mm = m
         if top_place > 0:
             mm |= 1 << top_place | (1 << ACE_HIGH if top_place == ACE else 0)
-        for low in range(ACE, ACE_HIGH - 1):
-            for high in range(low + 2, min(low + cap - 1, ACE_HIGH) + 1):
-                if low == ACE and high == ACE_HIGH:
-                    break
-                for nat, forced_at in _natural_choices(mm, low, high, wild_top >= 0, inside):
-                    if top_place > 0 and top_place not in nat and \
-                            not (top_place == ACE and ACE_HIGH in nat):
+        held = [p for p in range(ACE, ACE_HIGH + 1) if mm >> p & 1]
+        if wild_top < 0:  # the runs of each pair of naturals, worked out once
+            for i, a in enumerate(held):
+                for b in held[i + 1:]:
+                    if b - a > wilds + 1:
+                        break
+                    if top_place > 0 and top_place not in (a, b) and not (
+                            top_place == ACE and b == ACE_HIGH):
                         continue
-                    pool = list(twos)
-                    if TWO in nat and top_place != TWO:
+                    pool = twos
+                    if TWO in (a, b) and top_place != TWO:
                         if own_two not in pool:
                             continue
-                        pool.remove(own_two)  # the run's own 2 stands in its place
-                    gaps = [p for p in range(low, high + 1) if p not in nat]
-                    for fill in _fills(gaps, suit, jokers, pool, wild_top, forced_at):
-                        out[Action(Act.RUN, tuple(fill[p] if p in fill else card(p, suit)
-                                                  for p in range(low, high + 1)))] = None
+                        pool = _without(pool, own_two)  # the run's own 2 in its place
+                    out.update(dict.fromkeys(_pair_runs(a, b, suit, jokers, pool, cap)))
+            continue
+        for low, high, nat, forced_at in _shapes(held, cap, wild_top >= 0, inside, wilds,
+                                                 top_place):
+            if top_place > 0 and top_place not in nat and \
+                    not (top_place == ACE and ACE_HIGH in nat):
+                continue
+            pool = list(twos)
+            if TWO in nat and top_place != TWO:
+                if own_two not in pool:
+                    continue
+                pool.remove(own_two)  # the run's own 2 stands in its place
+            gaps = [p for p in range(low, high + 1) if p not in nat]
+            for fill in _fills(gaps, suit, jokers, pool, wild_top, forced_at):
+                out[Action(Act.RUN, tuple(fill[p] if p in fill else card(p, suit)
+                                          for p in range(low, high + 1)))] = None
     return tuple(out)
 
 
-def _natural_choices(m: int, low: int, high: int, top_wild: bool, inside: int) -> list[tuple]:
-    """(natural places, the place a wild top card must take or -1) of the minimal runs on
-    the window ``low..high`` (see ``_wild_runs``; a wild top card at an end leaves room for
-    at most ``inside`` other wilds)."""
-    if high - low == 2:
-        out = []
-        for pair in combinations([p for p in range(low, high + 1) if m >> p & 1], 2):
-            gap = next(p for p in range(low, high + 1) if p not in pair)
-            out.append((pair, gap if top_wild else -1))
-        return out
+def _without(cards: tuple, c: int) -> tuple:
+    i = cards.index(c)
+    return cards[:i] + cards[i + 1:]
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _pair_runs(a: int, b: int, suit: int, jokers: int, twos: tuple,
+               cap: int) -> tuple[Action, ...]:
+    """The minimal new runs with wilds whose naturals are the places ``a`` < ``b`` of
+    ``suit``: three cards, or ``a`` and ``b`` the ends with only wilds between."""
     out = []
-    if m >> low & 1 and m >> high & 1:
-        out.append(((low, high), -1))
-    if top_wild and high - low - 2 <= inside:
-        for end, other in ((low, high), (high, low)):
-            if m >> end & 1:
-                out += [(tuple(sorted((end, p))), other) for p in range(low + 1, high)
-                        if m >> p & 1]
-    return out
+    for low, high, nat, _ in _shapes([a, b], cap, False, 0, jokers + len(twos), -1):
+        gaps = [p for p in range(low, high + 1) if p not in nat]
+        for fill in _fills(gaps, suit, jokers, list(twos), -1, -1):
+            out.append(Action(Act.RUN, tuple(fill[p] if p in fill else card(p, suit)
+                                             for p in range(low, high + 1))))
+    return tuple(out)
+
+
+def _shapes(held: list, cap: int, top_wild: bool, inside: int, wilds: int, must: int):
+    """(low, high, natural places, the place a wild top card must take or -1) of the minimal
+    runs (see ``_wild_runs``) on the natural places ``held``, within ``cap`` cards and the
+    number of ``wilds`` held; a wild top card at an end leaves room for ``inside`` others.
+    With ``must`` (a place, else -1) only runs with a natural there."""
+    for i, a in enumerate(held):
+        for b in held[i + 1:]:
+            d = b - a
+            if (a == ACE and b == ACE_HIGH) or (must > 0 and must != a and must != b and not (
+                    must == ACE and b == ACE_HIGH)):
+                continue
+            if d <= 2 and cap >= 3:  # three cards, one of them wild
+                for low in range(max(ACE, b - 2), min(a, ACE_HIGH - 2) + 1):
+                    gap = next(p for p in range(low, low + 3) if p != a and p != b)
+                    yield low, low + 2, (a, b), gap if top_wild else -1
+            if 3 <= d <= wilds + 1 and d + 1 <= cap:  # natural ends
+                yield a, b, (a, b), -1
+            if top_wild and d + 1 <= inside + 2:  # the top at one end, beyond b or below a
+                for high in range(max(b + 1, a + 3), min(ACE_HIGH, a + cap - 1) + 1):
+                    if high - a - 2 <= inside and not (a == ACE and high == ACE_HIGH):
+                        yield a, high, (a, b), high
+                for low in range(min(a - 1, b - 3), max(ACE, b - cap + 1) - 1, -1):
+                    if b - low - 2 <= inside and not (low == ACE and b == ACE_HIGH):
+                        yield low, b, (a, b), low
 
 
 def _fills(gaps: list, suit: int, jokers: int, twos: list, top: int, forced_at: int):

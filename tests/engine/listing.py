@@ -31,11 +31,14 @@ def _meld_key(meld) -> tuple:
 
 def position(state: State) -> tuple:
     """Everything that makes ``state``, with the suits of 2s forgotten except where a 2 stands
-    in its own place in a run: what "the same position" means in the listing contract."""
+    in its own place in a run: what "the same position" means in the listing contract. What
+    the others know a seat holds is left out: spending a known 2 or another is the same move."""
     out = []
     for name in State.__slots__:
+        if name == "known":
+            continue
         value = getattr(state, name)
-        if name in ("hands", "known"):
+        if name == "hands":
             value = tuple(tuple(sorted(map(_two, h))) for h in value)
         elif name == "melds":
             value = tuple(tuple(map(_meld_key, ms)) for ms in value)
