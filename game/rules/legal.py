@@ -54,7 +54,8 @@ def _combos(cards: tuple, k: int) -> tuple:
 
 def clear_caches() -> None:
     """Forget every memo of enumerated melds, so that a benchmark times a call from cold."""
-    for memo in (_combos, _spend, _sets_of_rank, _sets_of_twos, _natural_runs, _pair_runs):
+    for memo in (_combos, _spend, _twos_for, _sets_of_rank, _sets_of_twos, _natural_runs,
+                 _pair_runs, _places):
         memo.cache_clear()
 
 
@@ -116,22 +117,25 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
     top = pile[-1]
     rule = options.pile_take
     room = _has_room(melds, options)
+    jokers, twos = _split(_wilds(hand))
     if rule is PileTake.NEW_SET and not options.easy_pile:
         if room and (options.go_out_by_melding or len(hand) + len(pile) > 3):
-            acts += _take_sets(hand, top)
+            acts += _take_sets(hand, top, jokers, twos)
         return acts
     if room:
         longest = len(hand) + 1
         if not options.go_out_by_melding:  # keep a card to discard after taking the pile
             longest = min(longest, len(hand) + len(pile) - 1)
         if longest >= 3:
-            acts += _take_sets(hand, top)
-            acts += _take_runs(hand, top, longest, options)
+            acts += _take_sets(hand, top, jokers, twos)
+            acts += _take_runs(hand, top, longest, jokers, twos, options)
     if rule is PileTake.USE_TOP or options.easy_pile:
         found = []
-        jokers, twos = _split((top,) if is_wild(top) else ())
+        wild = is_wild(top)
+        top_jokers, top_twos = _split((top,) if wild else ())
         for i, meld in enumerate(melds):
-            _additions(i, meld, (top,), jokers, twos, options, found)
+            if wild or top in meld.join_cards:
+                _additions(i, meld, (top,), top_jokers, top_twos, options, found)
         acts += [Action(Act.TAKE_ADD, a.cards, a.target, a.stands) for a in found]
     if rule is PileTake.USE_TOP and options.jokers:
         found = []
@@ -141,10 +145,9 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
     return acts
 
 
-def _take_sets(hand: list, top: int) -> list[Action]:
+def _take_sets(hand: list, top: int, jokers: int, twos: tuple) -> list[Action]:
     """Takes that lay the top card in a new set of three with two cards from hand (a set of
-    four is that set with a card added)."""
-    jokers, twos = _split(_wilds(hand))
+    four is that set with a card added); the hand holds these ``jokers`` and ``twos``."""
     found = []
     if not is_wild(top):
         r4 = top & ~3
@@ -157,10 +160,11 @@ def _take_sets(hand: list, top: int) -> list[Action]:
             found += _sets_of_rank(group, jokers, _spend(twos, -1), (3,), top)
         if top != JOKER:
             found += _sets_of_twos(_spend(twos, -1), (3,), top)
-    return [Action(Act.TAKE_SET, a.cards) for a in found]
+    return [_new(Action, (Act.TAKE_SET, a.cards, -1, -1)) for a in found]
 
 
-def _take_runs(hand: list, top: int, longest: int, options) -> list[Action]:
+def _take_runs(hand: list, top: int, longest: int, jokers: int, twos: tuple,
+               options) -> list[Action]:
     """Takes that lay the top card in one of the smallest new runs that hold it."""
     cap = min(options.run_max or 13, longest)
     held = _run_mask(hand)
@@ -168,19 +172,22 @@ def _take_runs(hand: list, top: int, longest: int, options) -> list[Action]:
     if not is_wild(top) or top >> 2 == TWO:  # a natural, or a 2 in its own place
         found += _natural_takes(held, top)
     if options.wilds_in_new_runs:
-        jokers, twos = _split(_wilds(hand))
-        if is_wild(top):
-            suits = [s for s in range(4) if held >> (16 * s) & 0xFFFF]
-        elif jokers or twos:
-            suits = [top & 3]
-            # the other natural of a minimal run is at most this far from the top card
-            held &= _near(top >> 2, jokers + len(twos) + 1) << (16 * (top & 3))
+        if not is_wild(top):
+            if jokers or twos:
+                suit, place = top & 3, top >> 2
+                m = held >> (16 * suit) & 0xFFFF | _run_mask([top]) >> (16 * suit)
+                found += _pair_loop(m, suit, jokers, _spend(twos, suit), cap, place, False)
         else:
-            suits = []
-        for suit in suits:
-            found += _wild_runs(held >> (16 * suit) & 0xFFFF, suit, jokers, _spend(twos, suit),
-                                cap, top)
-    return [Action(Act.TAKE_RUN, a.cards) for a in found]
+            for suit in range(4):
+                m = held >> (16 * suit) & 0xFFFF
+                if not m:
+                    continue
+                spend = _spend(twos, suit)
+                if top == card(TWO, suit):  # the top card as this run's natural 2
+                    found += _pair_loop(m | 1 << TWO, suit, jokers, spend, cap, TWO, True)
+                found += _wild_runs(m, suit, jokers, spend, cap, top)
+            found = list(dict.fromkeys(found))
+    return [_new(Action, (Act.TAKE_RUN, a.cards, -1, -1)) for a in found]
 
 
 def _natural_takes(held: int, top: int) -> list[Action]:
@@ -196,15 +203,6 @@ def _natural_takes(held: int, top: int) -> list[Action]:
             if m >> low & 7 == 7:
                 out.append(Action(Act.RUN, tuple(card(p, suit) for p in range(low, low + 3))))
     return out
-
-
-def _near(place: int, reach: int) -> int:
-    """The run places (bits as in RUN_BIT, one suit) at most ``reach`` from ``place``; an ace
-    stands at both ends."""
-    mask = (1 << min(ACE_HIGH, place + reach) + 1) - (1 << max(ACE, place - reach))
-    if place == ACE:
-        mask |= (1 << ACE_HIGH + 1) - (1 << max(ACE, ACE_HIGH - reach))
-    return mask
 
 
 # ----------------------------------------------------------------- the meld phase
@@ -239,7 +237,11 @@ def _meld_phase(hand, melds, options) -> list[Action]:
 def _action(kind: Act, cards: tuple, target: int = -1, stands: int = -1) -> Action:
     """A new action. Not cached: every long-lived action is one more object for each full
     garbage collection to walk, and those pauses must stay shorter than a frame."""
-    return Action(kind, cards, target, stands)
+    return _new(Action, (kind, cards, target, stands))
+
+
+_new = tuple.__new__
+"""``Action``'s own constructor is Python code; the tuple's is not (the inner loop)."""
 
 
 def _new_sets(hand, jokers, twos, longest, acts) -> None:
@@ -303,13 +305,16 @@ def _new_runs(hand, wilds, longest, options, acts) -> None:
     held = _run_mask(hand)
     cap = min(options.run_max or 13, longest)
     if held & (held >> 1) & (held >> 2):
-        acts += _natural_runs(held, cap)
+        for suit in range(4):  # memoised suit by suit: a suit's cards change less often
+            m = held & 0xFFFF << 16 * suit
+            if m & (m >> 1) & (m >> 2):
+                acts += _natural_runs(m, cap)
     if options.wilds_in_new_runs and wilds:
         jokers, twos = _split(wilds)
         for suit in range(4):
             m = held >> (16 * suit) & 0xFFFF
             if m & (m - 1):  # two naturals at the least
-                acts += _wild_runs(m, suit, jokers, _spend(twos, suit), cap, -1)
+                acts += _pair_loop(m, suit, jokers, _spend(twos, suit), cap, -1, False)
 
 
 @lru_cache(maxsize=CACHE_SIZE)
@@ -329,65 +334,62 @@ def _natural_runs(held: int, cap: int) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def _wild_runs(m: int, suit: int, jokers: int, twos: tuple, cap: int,
-               top: int) -> tuple[Action, ...]:
+def _pair_loop(m: int, suit: int, jokers: int, twos: tuple, cap: int, must: int,
+               own_given: bool) -> list[Action]:
     """The minimal new runs of ``suit`` with at least one wild and two naturals, from the
     natural places ``m`` (bits as in RUN_BIT) and the wilds held (``twos`` in ``_spend`` order
-    for this suit); with ``top`` (the pile's top card, else -1), the minimal ones that hold it.
+    for this suit): those of each pair of naturals (with ``must``, a place, only the pairs
+    holding it; ``own_given``: the suit's own 2 at its place is the pile's top, not from hand).
 
-    Minimal: no card can come off an end and leave a new run (that still holds ``top``). So
-    either three cards with two naturals, or two natural ends with only wilds between them, or
-    (a wild ``top``) the top at one end, a natural at the other and one more inside. In the
-    last case the other wilds are of the other kind (jokers for a 2 on top, 2s for a joker):
-    a wild of the top's own kind inside could change places with it, and then the top is
-    inside a run that shrinks to one of the first two cases."""
+    Minimal: no card can come off an end and leave a new run. So either three cards with two
+    naturals, or two natural ends with only wilds between them."""
     own_two = card(TWO, suit)
-    modes = []  # (the place a natural top card takes, the top card as a wild)
-    if top < 0:
-        modes.append((-1, -1))
-    else:
-        if (not is_wild(top) and top & 3 == suit) or top == own_two:
-            modes.append((top >> 2, -1))
-        if is_wild(top):
-            modes.append((-1, top))
-    # wilds besides a wild top card at an end: all of the other kind (see above)
-    inside = jokers + 1 if top > 0 else len(twos)
-    wilds = jokers + len(twos) + is_wild(top) if top >= 0 else jokers + len(twos)
-    out = {}
-    for top_place, wild_top in modes:
-        mm = m
-        if top_place > 0:
-            mm |= 1 << top_place | (1 << ACE_HIGH if top_place == ACE else 0)
-        held = [p for p in range(ACE, ACE_HIGH + 1) if mm >> p & 1]
-        if wild_top < 0:  # the runs of each pair of naturals, worked out once
-            for i, a in enumerate(held):
-                for b in held[i + 1:]:
-                    if b - a > wilds + 1:
-                        break
-                    if top_place > 0 and top_place not in (a, b) and not (
-                            top_place == ACE and b == ACE_HIGH):
-                        continue
-                    pool = twos
-                    if TWO in (a, b) and top_place != TWO:
-                        if own_two not in pool:
-                            continue
-                        pool = _without(pool, own_two)  # the run's own 2 in its place
-                    out.update(dict.fromkeys(_pair_runs(a, b, suit, jokers, pool, cap)))
-            continue
-        for low, high, nat, forced_at in _shapes(held, cap, wild_top >= 0, inside, wilds,
-                                                 top_place):
-            if top_place > 0 and top_place not in nat and \
-                    not (top_place == ACE and ACE_HIGH in nat):
+    reach = jokers + len(twos) + 1
+    held = _places(m)
+    out = []
+    for i, a in enumerate(held):
+        for b in held[i + 1:]:
+            if b - a > reach:
+                break
+            if must > 0 and must != a and must != b and not (must == ACE and b == ACE_HIGH):
                 continue
-            pool = list(twos)
-            if TWO in nat and top_place != TWO:
+            pool = twos
+            if (a == TWO or b == TWO) and not own_given:
                 if own_two not in pool:
                     continue
-                pool.remove(own_two)  # the run's own 2 stands in its place
-            gaps = [p for p in range(low, high + 1) if p not in nat]
-            for fill in _fills(gaps, suit, jokers, pool, wild_top, forced_at):
-                out[Action(Act.RUN, tuple(fill[p] if p in fill else card(p, suit)
-                                          for p in range(low, high + 1)))] = None
+                pool = _without(pool, own_two)  # the run's own 2 stands in its place
+            out += _pair_runs(a, b, suit, jokers, pool, cap)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _places(m: int) -> tuple[int, ...]:
+    """The set bits of a one-suit mask, lowest first."""
+    return tuple(p for p in range(ACE, ACE_HIGH + 1) if m >> p & 1)
+
+
+def _wild_runs(m: int, suit: int, jokers: int, twos: tuple, cap: int,
+               top: int) -> tuple[Action, ...]:
+    """The minimal new runs of ``suit`` that hold the wild ``top`` (the pile's top card) with
+    two naturals of ``m`` and other wilds held (as in ``_pair_loop``): three cards, natural
+    ends with only wilds between them (the top among them), or the top at one end, a natural
+    at the other and one more inside. In the last case the other wilds are of the other kind
+    (jokers for a 2 on top, 2s for a joker): a wild of the top's own kind inside could change
+    places with it, and then the top is inside a run that shrinks to one of the first two."""
+    own_two = card(TWO, suit)
+    inside = jokers + 1 if top > 0 else len(twos)  # wilds besides the top at an end
+    wilds = jokers + len(twos) + 1
+    out = {}
+    for low, high, nat, forced_at in _shapes(list(_places(m)), cap, True, inside, wilds):
+        pool = list(twos)
+        if TWO in nat:
+            if own_two not in pool:
+                continue
+            pool.remove(own_two)  # the run's own 2 stands in its place
+        gaps = [p for p in range(low, high + 1) if p not in nat]
+        for fill in _fills(gaps, suit, jokers, pool, top, forced_at):
+            out[Action(Act.RUN, tuple(fill[p] if p in fill else card(p, suit)
+                                      for p in range(low, high + 1)))] = None
     return tuple(out)
 
 
@@ -402,7 +404,7 @@ def _pair_runs(a: int, b: int, suit: int, jokers: int, twos: tuple,
     """The minimal new runs with wilds whose naturals are the places ``a`` < ``b`` of
     ``suit``: three cards, or ``a`` and ``b`` the ends with only wilds between."""
     out = []
-    for low, high, nat, _ in _shapes([a, b], cap, False, 0, jokers + len(twos), -1):
+    for low, high, nat, _ in _shapes([a, b], cap, False, 0, jokers + len(twos)):
         gaps = [p for p in range(low, high + 1) if p not in nat]
         for fill in _fills(gaps, suit, jokers, list(twos), -1, -1):
             out.append(Action(Act.RUN, tuple(fill[p] if p in fill else card(p, suit)
@@ -410,16 +412,14 @@ def _pair_runs(a: int, b: int, suit: int, jokers: int, twos: tuple,
     return tuple(out)
 
 
-def _shapes(held: list, cap: int, top_wild: bool, inside: int, wilds: int, must: int):
+def _shapes(held: list, cap: int, top_wild: bool, inside: int, wilds: int):
     """(low, high, natural places, the place a wild top card must take or -1) of the minimal
     runs (see ``_wild_runs``) on the natural places ``held``, within ``cap`` cards and the
-    number of ``wilds`` held; a wild top card at an end leaves room for ``inside`` others.
-    With ``must`` (a place, else -1) only runs with a natural there."""
+    number of ``wilds`` held; a wild top card at an end leaves room for ``inside`` others."""
     for i, a in enumerate(held):
         for b in held[i + 1:]:
             d = b - a
-            if (a == ACE and b == ACE_HIGH) or (must > 0 and must != a and must != b and not (
-                    must == ACE and b == ACE_HIGH)):
+            if a == ACE and b == ACE_HIGH:
                 continue
             if d <= 2 and cap >= 3:  # three cards, one of them wild
                 for low in range(max(ACE, b - 2), min(a, ACE_HIGH - 2) + 1):
@@ -492,8 +492,8 @@ def _placed(gaps: list, suit: int, use: list, j: int, top: int, forced_at: int):
 
 def _additions(i: int, meld: Meld, held, jokers: int, twos: tuple, options, acts) -> None:
     """Cards that may join the player's meld ``i``: naturals among ``held`` (anything that
-    answers ``in``), and for each place a wild may take one joker and one 2 (the first of
-    ``twos`` in ``_spend`` order that is a wild there)."""
+    answers ``in``), and for each place a wild may take one joker and the 2s of
+    ``_twos_for``."""
     size = len(meld.cards)
     if meld.kind is MeldKind.RUN:
         if options.run_max is not None and size >= options.run_max:
@@ -505,20 +505,27 @@ def _additions(i: int, meld: Meld, held, jokers: int, twos: tuple, options, acts
             acts.append(_action(Act.ADD, (c,), i, stands))
     if jokers or twos:
         twos_only = meld.kind is MeldKind.TWOS
-        spend = _spend(twos, meld.suit)
         for stands, joker_only in meld.wild_places:
             if jokers and not twos_only:
                 acts.append(_action(Act.ADD, (JOKER,), i, stands))
-            if not joker_only:
-                # the 2 of a run's suit in its own place was listed above, as a natural;
-                # elsewhere in a run its own 2 and another are both offered (the other may be
-                # wanted later for the place of the 2, where the run's own 2 is natural)
-                two = next((w for w in spend if w != stands), None)
-                if two is not None:
+            if not joker_only and twos:
+                for two in _twos_for(twos, meld.suit, stands):
                     acts.append(_action(Act.ADD, (two,), i, stands))
-                own = card(TWO, meld.suit)
-                if own in spend and own != two and own != stands:
-                    acts.append(_action(Act.ADD, (own,), i, stands))
+
+
+@lru_cache(maxsize=1024)
+def _twos_for(twos: tuple, suit: int, stands: int) -> tuple:
+    """The 2s offered for a wild place that stands for ``stands`` in a meld of ``suit`` (-1 a
+    set): the first in ``_spend`` order, and in a run its own 2 as well (another suit's 2 may
+    be wanted later for the place of the 2, where the run's own 2 is natural). The 2 of a
+    run's suit in its own place is natural, listed with the naturals."""
+    spend = _spend(twos, suit)
+    two = next((w for w in spend if w != stands), None)
+    out = () if two is None else (two,)
+    own = card(TWO, suit)
+    if suit >= 0 and own in spend and own != two and own != stands:
+        out += (own,)
+    return out
 
 
 def _swaps(i: int, meld: Meld, hand, acts) -> None:
