@@ -253,8 +253,8 @@ def _new_sets(hand, jokers, twos, longest, acts) -> None:
     while start < len(hand):
         r4 = hand[start] & ~3
         end = bisect_left(hand, r4 + 4, start)
-        if r4 != 4 * TWO and end - start + nw >= 3:
-            acts += _sets_of_rank(tuple(hand[start:end]), jokers, spend, sizes, -1)
+        if r4 != 4 * TWO and end - start + nw >= 3:  # (a set holds three wilds at most)
+            acts += _sets_of_rank(tuple(hand[start:end]), min(jokers, 3), spend[:3], sizes, -1)
         start = end
     if len(twos) >= 3:
         acts += _sets_of_twos(spend, sizes, -1)
@@ -309,7 +309,7 @@ def _new_runs(hand, wilds, longest, options, acts) -> None:
         for suit in range(4):  # memoised suit by suit: a suit's cards change less often
             m = held & 0xFFFF << 16 * suit
             if m & (m >> 1) & (m >> 2):
-                acts += _natural_runs(m, cap)
+                acts += _natural_runs(m, min(cap, m.bit_count()))
     if options.wilds_in_new_runs and wilds:
         jokers, twos = _split(wilds)
         for suit in range(4):
@@ -354,13 +354,27 @@ def _pair_loop(m: int, suit: int, jokers: int, twos: tuple, cap: int, must: int,
                 break
             if must > 0 and must != a and must != b and not (must == ACE and b == ACE_HIGH):
                 continue
+            d = b - a
+            if d > 2 and d >= cap:
+                continue  # natural ends this far apart make too long a run
             pool = twos
             if (a == TWO or b == TWO) and not own_given:
                 if own_two not in pool:
                     continue
                 pool = _without(pool, own_two)  # the run's own 2 stands in its place
-            out += _pair_runs(a, b, suit, jokers, pool, cap)
+            # only the wilds this pair can use, so the memo meets the same question again
+            g = d - 1 if d > 2 else 1
+            out += _pair_runs(a, b, suit, min(jokers, g), _wilds_for(pool, own_two, g))
     return out
+
+
+def _wilds_for(twos: tuple, own_two: int, n: int) -> tuple:
+    """The 2s of ``twos`` (in ``_spend`` order) that ``n`` wild places could use: the first
+    ``n`` of the other suits' and up to ``n`` of the run's own."""
+    if len(twos) <= n:
+        return twos
+    own = twos.count(own_two)
+    return twos[:min(n, len(twos) - own)] + (own_two,) * min(own, n)
 
 
 @lru_cache(maxsize=4096)
@@ -400,12 +414,11 @@ def _without(cards: tuple, c: int) -> tuple:
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def _pair_runs(a: int, b: int, suit: int, jokers: int, twos: tuple,
-               cap: int) -> tuple[Action, ...]:
+def _pair_runs(a: int, b: int, suit: int, jokers: int, twos: tuple) -> tuple[Action, ...]:
     """The minimal new runs with wilds whose naturals are the places ``a`` < ``b`` of
     ``suit``: three cards, or ``a`` and ``b`` the ends with only wilds between."""
     out = []
-    for low, high, nat, _ in _shapes([a, b], cap, False, 0, jokers + len(twos)):
+    for low, high, nat, _ in _shapes([a, b], 13, False, 0, jokers + len(twos)):
         gaps = [p for p in range(low, high + 1) if p not in nat]
         for fill in _fills(gaps, suit, jokers, list(twos), -1, -1):
             out.append(Action(Act.RUN, tuple(fill[p] if p in fill else card(p, suit)
