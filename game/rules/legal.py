@@ -392,7 +392,8 @@ def _wild_runs(m: int, suit: int, jokers: int, twos: tuple, cap: int,
     (jokers for a 2 on top, 2s for a joker): a wild of the top's own kind inside could change
     places with it, and then the top is inside a run that shrinks to one of the first two."""
     own_two = card(TWO, suit)
-    inside = jokers + 1 if top > 0 else len(twos)  # wilds besides the top at an end
+    # wilds besides the top at an end (see above)
+    inside = jokers + 1 + twos.count(own_two) if top > 0 else len(twos)
     wilds = jokers + len(twos) + 1
     out = {}
     for low, high, nat, forced_at in _shapes(list(_places(m)), cap, True, inside, wilds):
@@ -463,7 +464,8 @@ def _fills(gaps: list, suit: int, jokers: int, twos: list, top: int, forced_at: 
         t = n - j - top_two
         if (top == JOKER and not j) or t < 0:
             continue
-        if forced_at >= 0 and n > 1 and (j > 1 if top == JOKER else t > 1):
+        if forced_at >= 0 and n > 1 and (j > 1 if top == JOKER else
+                                         t > 1 + (owns if forced_at == TWO else 0)):
             continue  # see the filter on the kinds of the other wilds in ``_placed``
         for own in range(max(0, t - len(others)), min(owns, t) + 1):
             use = ([top] if top_two else []) + others[:t - own] + [own_two] * own
@@ -497,8 +499,11 @@ def _placed(gaps: list, suit: int, use: list, j: int, top: int, forced_at: int):
             continue  # that is the natural 2, not a wild
         if forced_at >= 0 and n > 1 and any(
                 (c == JOKER) == (top == JOKER) for p, c in fill.items()
-                if p != forced_at and not (p == TWO and top != JOKER)):
-            continue  # the same with the top card inside, where another wild of its kind is
+                if p != forced_at and not (p == TWO and top != JOKER)
+                and not (forced_at == TWO and c == own_two)):
+            # the same with the top card inside, where another wild of its kind is (unless
+            # the two changing places would make a natural 2)
+            continue
         if suit == 0 and n > 1 and fill.get(QUEEN, JOKER) != JOKER:
             continue  # a 2 may stand for the queen of spades only as the only wild
         yield fill
