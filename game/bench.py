@@ -6,6 +6,18 @@ generating the legal actions, choosing one and applying it (as the AI's search d
 the same with every action checked, as a click or a save file is. ``random_hands_per_s``
 counts whole hands, deal included. Each figure is the best of a few timed rounds.
 
+``legal_position`` (one line per fixed adversarial position: the hands of issue 7 and the worst
+ones ``--search-legal`` found): how many actions ``legal_actions()`` lists for it and how long
+the call takes from cold memos (``ms``, and ``cpu_ms`` in process time), in the meld phase and,
+with a pile, the draw phase; under the preset, with two jokers added where the position holds
+one (positions the preset cannot have, such as a run laid with a wild under ``digital``, are
+left out). ``legal_worst`` is the worst of
+them (the bar: at most 3,000 actions and 20 ms for any hand of up to 20 cards).
+``steps_vs_digital``: random-play steps per second of the preset over digital's, measured in the
+same run, digital's rounds between the preset's: ``value`` by CPU time (which other processes on
+a busy machine do not inflate), ``wall`` by the clock (the bar for ``classic`` and ``book``: at
+least 0.5).
+
 ``decision_ms`` (one line per AI level): the level's decision time p50/p90/max (wall clock,
 and ``cpu_ms`` in process time, which a busy machine does not inflate) over the decisions of a
 few hands against medium players (2 players), and its longest think slice (wall clock).
@@ -27,15 +39,38 @@ import random
 import sys
 import time
 
+from .rules import legal
+from .rules.actions import Act, parse_action
+from .rules.cards import cards_text, deck, parse_card
+from .rules.melds import new_run, new_set
 from .rules.options import PRESETS, preset
 from .rules.state import Phase, State
 
+ADVERSARIAL = (
+    # (hand, own melds, pile top or ""): the hands of issue 7 first
+    ("2S 2H 2D 2C 3S 4S 5S 6S 7S 8S 9S 10S JS", (), "QS"),
+    ("2S 2H 2D 2C 2S 3S 4S 5S 6S 7S 8S 9S 10S", (), "JS"),
+    ("JK 2S 2H 2D 2C 3S 4S 5S 6S 7S 8S 9S 10S", (), "JS"),
+    ("JK JK 2S 2H 2D 2C 2S 2H 2D 2C 3S 4S 5S 6S 7S 8S 9S 10S", (), "JS"),
+    # the worst that ``--search-legal`` found (classic and book, seeds 1 to 6)
+    ("JK AS AC 2S 2S 2H 2H 2D 2D 2C 2C 4C 5S 5C 6C 7S 7C 8C 9S QC", (), "JK"),
+    ("AC 2S 2S 2H 2H 2D 2D 2C 2C 3S 4C 5S 5C 6C 7C 8S 8C 9S 9C QC",
+     ("set 7D 7C 7H", "run JK=9S 10S JS", "run 9H 10H JH"), "JK"),
+    ("JK JK AH AD 2S 2H 2H 2D 2C 2C 3H 5S 5H 5C 8D 9H 9D 10D JH QH", (), "2D"),
+    ("JK JK AD AC 2S 2H 2H 2D 2D 2C 3D 3C 6D 6D 6C 7C 8D 9D 9C 10C",
+     ("run 2C=4S 5S 6S", "run 5S 6S 7S"), "JH"),
+    ("JK JK AD 2S 2H 2D 2C 4S 4D 5D 5C 6S 6D 7D 8S 8D 9D 10S QS QD", (), "2C"),
+    ("JK JK 2S 2H 2D 2D 2C 2C 4H 6H 7S 7H 8H 9S 9H 10H JS JD QS QD", (), "2H"),
+)
+"""Fixed positions for ``legal_position``: the worst hands of up to 20 cards known."""
+
 
 def _random_play(options, players: int, seed: int, budget_s: float, trusted: bool):
-    """Play random matches for about ``budget_s`` seconds; return (steps, hands, seconds)."""
+    """Play random matches for about ``budget_s`` seconds; return (steps, hands, seconds,
+    CPU seconds)."""
     rand = random.Random(seed)
     steps = hands = 0
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     deadline = start + budget_s
     while time.perf_counter() < deadline:
         state = State(options, players, rand.getrandbits(32))
@@ -50,7 +85,7 @@ def _random_play(options, players: int, seed: int, budget_s: float, trusted: boo
                 break
             state.apply(rand.choice(state.legal_actions()), trusted=trusted)
             steps += 1
-    return steps, hands, time.perf_counter() - start
+    return steps, hands, time.perf_counter() - start, time.process_time() - start_cpu
 
 
 def _best(fn, rounds: int) -> float:
@@ -60,22 +95,152 @@ def _best(fn, rounds: int) -> float:
 def figures(preset_name: str, seconds: float, rounds: int, levels_hands: int = 4):
     """Yield the benchmark figures as dicts."""
     options = preset(preset_name)
+    yield from _legal_positions(preset_name, options)
     for players in (2, 8):
         if not options.min_players <= players <= options.max_players:
             continue
-        runs = [_random_play(options, players, r, seconds, True) for r in range(rounds)]
+        runs, ref = [], []
+        for r in range(rounds):  # digital's rounds in between, so both see the same machine
+            runs.append(_random_play(options, players, r, seconds, True))
+            if preset_name != "digital":
+                ref.append(_random_play(PRESETS["digital"], players, r, seconds, True))
+        steps = max(r[0] / r[2] for r in runs)
         yield {"name": "engine_steps_per_s", "preset": preset_name, "players": players,
-               "unit": "steps/s", "value": round(max(s / t for s, _, t in runs))}
+               "unit": "steps/s", "value": round(steps)}
+        if ref:
+            cpu = max(r[0] / r[3] for r in runs) / max(r[0] / r[3] for r in ref)
+            yield {"name": "steps_vs_digital", "preset": preset_name, "players": players,
+                   "unit": "ratio", "value": round(cpu, 2),
+                   "wall": round(steps / max(r[0] / r[2] for r in ref), 2)}
         yield {"name": "random_hands_per_s", "preset": preset_name, "players": players,
-               "unit": "hands/s", "value": round(max(h / t for _, h, t in runs), 1)}
+               "unit": "hands/s", "value": round(max(r[1] / r[2] for r in runs), 1)}
         checked = [_random_play(options, players, r, seconds, False) for r in range(rounds)]
         yield {"name": "engine_checked_steps_per_s", "preset": preset_name, "players": players,
-               "unit": "steps/s", "value": round(max(s / t for s, _, t in checked))}
+               "unit": "steps/s", "value": round(max(r[0] / r[2] for r in checked))}
     yield from _state_ops(options)
     # Start the AI timings from a clean heap, as a game does, not from the garbage of the
     # engine runs above: a full collection walking it would land in some think slice.
     gc.collect()
     yield from _levels(preset_name, options, hands=levels_hands)
+
+
+def _cards(text: str) -> list[int]:
+    return sorted(parse_card(w) for w in text.split())
+
+
+def _melds(texts, options) -> list:
+    """Melds from action texts (``run 5S 6S 7S``), or None if the options refuse one."""
+    out = []
+    for text in texts:
+        a = parse_action(text)
+        made = new_run(a.cards, options) if a.kind is Act.RUN else new_set(a.cards, options)
+        if isinstance(made, str):
+            return None
+        out.append(made)
+    return out
+
+
+def _cold(fn, repeats: int = 3) -> tuple[float, int, float]:
+    """(seconds, actions, CPU seconds) of ``fn()`` called with empty memos, the best of a few
+    calls (CPU time, which a busy machine does not inflate, as well as wall-clock time)."""
+    best = cpu = float("inf")
+    n = 0
+    for _ in range(repeats):
+        legal.clear_caches()
+        start, start_cpu = time.perf_counter(), time.process_time()
+        n = len(fn())
+        best = min(best, time.perf_counter() - start)
+        cpu = min(cpu, time.process_time() - start_cpu)
+    return best, n, cpu
+
+
+def _measure(hand, melds, top, options) -> list[tuple[str, float, int, float]]:
+    """(phase, seconds, actions, CPU seconds) of the meld phase and, with a pile, the draw
+    phase."""
+    out = [("meld", *_cold(lambda: legal.legal_actions(1, hand, melds, [], options)))]
+    if top is not None:
+        out.append(("draw", *_cold(lambda: legal.legal_actions(0, hand, melds, [top],
+                                                                   options))))
+    return out
+
+
+def _legal_positions(preset_name: str, options):
+    """``legal_position`` and ``legal_worst`` (see the module docstring)."""
+    worst = {"ms": 0.0, "actions": 0, "cpu_ms": 0.0}
+    for hand_text, meld_texts, top_text in ADVERSARIAL:
+        hand = _cards(hand_text)
+        jokers = "JK" in " ".join((hand_text, top_text, *meld_texts))
+        opts = options.with_changes(jokers=2) if jokers and not options.jokers else options
+        melds = _melds(meld_texts, opts)
+        if melds is None:
+            continue
+        top = parse_card(top_text) if top_text else None
+        for phase, spent, n, cpu in _measure(hand, melds, top, opts):
+            ms, cpu_ms = round(spent * 1000, 3), round(cpu * 1000, 3)
+            yield {"name": "legal_position", "preset": preset_name, "jokers": opts.jokers,
+                   "hand": hand_text, "melds": list(meld_texts), "top": top_text,
+                   "phase": phase, "actions": n, "ms": ms, "cpu_ms": cpu_ms}
+            worst["ms"] = max(worst["ms"], ms)
+            worst["cpu_ms"] = max(worst["cpu_ms"], cpu_ms)
+            worst["actions"] = max(worst["actions"], n)
+    yield {"name": "legal_worst", "preset": preset_name, "unit": "ms", "value": worst["ms"],
+           "cpu_ms": worst["cpu_ms"], "actions": worst["actions"],
+           "positions": len(ADVERSARIAL)}
+
+
+MELD_POOL = ("run 5S 6S 7S", "run 9H 10H JH", "set 7D 7C 7H", "run 2C=4S 5S 6S",
+             "set KS KH 2D", "run JK=9S 10S JS", "run AD 2D 3D", "set 2S 2H 2C")
+"""Own melds the search may put on the table (those the options allow)."""
+
+
+def search_legal(options, seconds: float, seed: int, cards: int = 20):
+    """Hill-climb for positions where ``legal_actions()`` lists the most actions: hands of up to
+    ``cards`` cards (no card more often than the deck holds it), own melds from ``MELD_POOL``
+    and a pile top. Returns the worst found as (actions, ms, hand, melds, top)."""
+    rand = random.Random(seed)
+    full = deck(2)
+    pool = [m for m in MELD_POOL if _melds((m,), options) is not None]
+
+    def fits(hand, melds, top):
+        counts = {}
+        for c in hand + [top] + [c for m in melds for c in parse_action(m).cards]:
+            counts[c] = counts.get(c, 0) + 1
+        return all(n <= full.count(c) for c, n in counts.items())
+
+    def score(hand, melds, top):
+        opts = options.with_changes(jokers=2)
+        made = _melds(melds, opts)
+        figs = _measure(sorted(hand), made, top, opts)
+        return max(f[2] for f in figs), max(f[3] for f in figs) * 1000
+
+    def fresh():
+        cards_ = rand.sample(full, cards)
+        return cards_, [], rand.choice(full)
+
+    best = cur = None
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        if cur is None or rand.random() < 0.02:
+            hand, melds, top = fresh()
+            cur = (score(hand, melds, top), hand, melds, top)
+        (n, ms), hand, melds, top = cur
+        hand, melds = hand[:], melds[:]
+        move = rand.random()
+        if move < 0.7:
+            hand[rand.randrange(len(hand))] = rand.choice(full)
+        elif move < 0.85:
+            top = rand.choice(full)
+        elif pool:
+            melds = rand.sample(pool, rand.randint(0, min(3, len(pool))))
+        if not fits(hand, melds, top):
+            continue
+        got = score(hand, melds, top)
+        if got >= cur[0]:
+            cur = (got, hand, melds, top)
+        if best is None or got > best[0]:
+            best = (got, hand, melds, top)
+    (n, ms), hand, melds, top = best
+    return n, round(ms, 3), cards_text(sorted(hand)), melds, cards_text([top])
 
 
 def _state_ops(options):
@@ -197,10 +362,19 @@ def main(argv=None) -> int:
                         help="hands played per AI level for its decision times")
     parser.add_argument("--frame", action="store_true",
                         help="only the table's frame drawing time (frame_ms)")
+    parser.add_argument("--search-legal", type=float, metavar="SECONDS",
+                        help="only search for positions where legal_actions() lists the most "
+                             "(to add to ADVERSARIAL), for this long")
+    parser.add_argument("--seed", type=int, default=1, help="seed of --search-legal")
     args = parser.parse_args(argv)
     if args.frame:
         for fig in frame_figures():
             print(json.dumps(fig), flush=True)
+        return 0
+    if args.search_legal:
+        n, ms, hand, melds, top = search_legal(preset(args.preset), args.search_legal, args.seed)
+        print(json.dumps({"name": "legal_search", "preset": args.preset, "actions": n, "ms": ms,
+                          "hand": hand, "melds": melds, "top": top}), flush=True)
         return 0
     for fig in figures(args.preset, args.seconds, args.rounds, args.level_hands):
         print(json.dumps(fig), flush=True)

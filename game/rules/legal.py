@@ -1,25 +1,39 @@
-"""Legal actions, generated fast.
+"""Legal actions, generated fast and kept small.
 
-This is the inner loop of the AI's search, so it enumerates only legal actions, straight from
-the sorted hand, without building and checking candidates. The rule book it must agree with
-is ``melds.py`` and ``State.check``; the property tests hold the two together (everything
-listed here passes the check, and random actions that pass the check are listed here).
+This is the inner loop of the AI's search, so it enumerates legal actions straight from the
+sorted hand, without building and checking candidates. The rule book it must agree with is
+``melds.py`` and ``State.check``. It does not list every action the check accepts: where wilds
+would multiply the list (which 2 goes where, how long a run with wilds is) it lists one
+representative and lets additions in the same turn do the rest. The contract, stated in
+``docs/engine.md`` ("What legal_actions lists") and held by the property tests:
+
+- everything listed passes ``State.check``, once;
+- every action the check accepts leads to a position that a listed action, or a short sequence
+  of listed actions in the same turn, also reaches, where positions that differ only in the
+  suits of 2s are the same (a wild 2 on a meld, or a 2 in hand, is any 2; a 2 in its own place
+  in a run of its suit is that natural 2) and what the others know is not part of a position;
+- at most 3,000 actions in at most 20 ms for any hand of up to 20 cards (``game.bench``).
+
+What it lists: draw, every discard, swap and natural addition; for each place a wild may join a
+meld, one joker and one or two 2s (``_twos_for``); every set of three or four cards, its wilds
+chosen canonically (jokers, then the 2s in ``_spend`` order); every run of naturals; and, where
+new runs may hold wilds, only the minimal runs with wilds (``_pair_loop``), which additions at
+the ends grow into every longer one. To take the pile it lists only the smallest melds that hold
+the top card.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from functools import lru_cache, reduce
-from itertools import combinations, compress, permutations
-from operator import eq, or_
+from itertools import combinations
+from operator import or_
 
 from .actions import DISCARD, DRAW, PASS, TAKE_UPCARD, Act, Action
-from .cards import ACE, ACE_HIGH, CARD_SLOTS, JOKER, QUEEN_OF_SPADES, TWO, card, is_wild
-from .melds import SET_MAX, Meld, MeldKind, new_run, sort_set
+from .cards import ACE, ACE_HIGH, CARD_SLOTS, JOKER, QUEEN, QUEEN_OF_SPADES, TWO, card, is_wild
+from .melds import SET_MAX, Meld, MeldKind
 from .options import PileTake
 
-RANK = [c >> 2 for c in range(CARD_SLOTS)]
-"""Rank of each card, for ``map``: the hot loops stay in C."""
 RUN_BIT = [0 if c == JOKER or c < 4 else 1 << (16 * (c & 3) + (c >> 2)) for c in range(CARD_SLOTS)]
 """Each card as one bit of a hand mask: 16 bits per suit, bit ``rank`` within them (bit 14,
 the high ace, is filled in from bit 1). Bits 0 and 15 of a suit stay clear, so a run found by
@@ -39,13 +53,20 @@ def _combos(cards: tuple, k: int) -> tuple:
     return tuple(dict.fromkeys(combinations(cards, k)))
 
 
+def clear_caches() -> None:
+    """Forget every memo of enumerated melds, so that a benchmark times a call from cold."""
+    for memo in (_combos, _spend, _twos_for, _sets_of_rank, _sets_of_twos, _natural_runs,
+                 _pair_runs, _places):
+        memo.cache_clear()
+
+
 def legal_actions(phase: int, hand: list, melds: list, pile: list, options,
                   must_draw: bool = False) -> list[Action]:
-    """Every legal action of a player with this sorted ``hand`` and these ``melds`` of their
-    own, facing this discard ``pile`` in this phase (``Phase`` values: 0 draw, 1 meld, 4 the
-    upcard offer; else there are none). ``must_draw``: everyone refused the upcard, so the
-    opener must draw from the stock. Everything it needs is in the player's own view, so the
-    AI calls it on a view too."""
+    """The listed actions (see the module docstring) of a player with this sorted ``hand`` and
+    these ``melds`` of their own, facing this discard ``pile`` in this phase (``Phase`` values:
+    0 draw, 1 meld, 4 the upcard offer; else there are none). ``must_draw``: everyone refused
+    the upcard, so the opener must draw from the stock. Everything it needs is in the player's
+    own view, so the AI calls it on a view too."""
     if phase == 0:
         if must_draw or not pile:
             return [DRAW]
@@ -62,45 +83,7 @@ def _has_room(melds, options) -> bool:
     return slots is None or len(melds) < slots
 
 
-def _draw_phase(hand, melds, pile, options) -> list[Action]:
-    """Draw, or take the pile in each way the options allow (``pile_take``, ``easy_pile``)."""
-    acts = [DRAW]
-    top = pile[-1]
-    rule = options.pile_take
-    room = _has_room(melds, options)
-    if rule is PileTake.NEW_SET and not options.easy_pile:
-        if room and (options.go_out_by_melding or len(hand) + len(pile) > 3):
-            acts += _pile_sets(hand, top)
-        return acts
-    if room:
-        acts += _pile_melds(hand, top, len(pile), options)
-    if rule is PileTake.USE_TOP or options.easy_pile:
-        found = []
-        for i, meld in enumerate(melds):
-            _additions(i, meld, (top,), (top,) if is_wild(top) else (), options, found)
-        acts += [a._replace(kind=Act.TAKE_ADD) for a in found]
-    if rule is PileTake.USE_TOP and options.jokers:
-        found = []
-        for i, meld in enumerate(melds):
-            _swaps(i, meld, [top], found)
-        acts += [a._replace(kind=Act.TAKE_SWAP) for a in found]
-    return acts
-
-
-def _pile_melds(hand, top, pile_size, options) -> list[Action]:
-    """Takes that lay the top card in a new set or run with cards from hand."""
-    pool = hand[:]
-    insort(pool, top)
-    longest = len(pool)
-    if not options.go_out_by_melding:  # keep a card to discard after taking the pile
-        longest = min(longest, len(hand) + pile_size - 1)
-    found = []
-    if longest >= 3:
-        wilds = _wilds(pool)
-        _new_sets(pool, wilds, longest, found)
-        _new_runs(pool, wilds, longest, options, found)
-    return [a._replace(kind=Act.TAKE_SET if a.kind is Act.SET else Act.TAKE_RUN)
-            for a in found if top in a.cards]
+# ----------------------------------------------------------------- wilds, canonically
 
 
 def _wilds(hand) -> tuple:
@@ -112,40 +95,118 @@ def _wilds(hand) -> tuple:
     return wilds
 
 
-def _pile_sets(hand: list, top: int) -> tuple[Action, ...]:
-    """Takes of the pile whose top card makes a new set with exactly two cards from hand."""
-    wilds = _wilds(hand)
-    if top > 11 or 4 <= top < 8:  # a natural on top: two of its rank or wilds from hand
+@lru_cache(maxsize=256)
+def _spend(twos: tuple, suit: int) -> tuple:
+    """The 2s held, in the order they are spent as wilds in a meld of ``suit`` (-1: a set).
+    2s are interchangeable as wilds, so one order stands for all of them: the 2 of the run's
+    own suit last (it may be wanted as that run's natural 2), then the higher suit first."""
+    return tuple(sorted(twos, key=lambda c: ((c & 3) == suit, -c)))
+
+
+def _split(wilds: tuple) -> tuple[int, tuple]:
+    """(jokers, 2s) of a tuple of wilds."""
+    jokers = wilds.count(JOKER)
+    return jokers, wilds[jokers:]
+
+
+# ----------------------------------------------------------------- the draw phase
+
+
+def _draw_phase(hand, melds, pile, options) -> list[Action]:
+    """Draw, or take the pile in each way the options allow (``pile_take``, ``easy_pile``)."""
+    acts = [DRAW]
+    top = pile[-1]
+    rule = options.pile_take
+    room = _has_room(melds, options)
+    jokers, twos = _split(_wilds(hand))
+    if rule is PileTake.NEW_SET and not options.easy_pile:
+        if room and (options.go_out_by_melding or len(hand) + len(pile) > 3):
+            acts += _take_sets(hand, top, jokers, twos)
+        return acts
+    if room:
+        longest = len(hand) + 1
+        if not options.go_out_by_melding:  # keep a card to discard after taking the pile
+            longest = min(longest, len(hand) + len(pile) - 1)
+        if longest >= 3:
+            acts += _take_sets(hand, top, jokers, twos)
+            acts += _take_runs(hand, top, longest, jokers, twos, options)
+    if rule is PileTake.USE_TOP or options.easy_pile:
+        found = []
+        wild = is_wild(top)
+        top_jokers, top_twos = _split((top,) if wild else ())
+        for i, meld in enumerate(melds):
+            if wild or top in meld.join_cards:
+                _additions(i, meld, (top,), top_jokers, top_twos, options, found)
+        acts += [Action(Act.TAKE_ADD, a.cards, a.target, a.stands) for a in found]
+    if rule is PileTake.USE_TOP and options.jokers:
+        found = []
+        for i, meld in enumerate(melds):
+            _swaps(i, meld, [top], found)
+        acts += [Action(Act.TAKE_SWAP, a.cards, a.target) for a in found]
+    return acts
+
+
+def _take_sets(hand: list, top: int, jokers: int, twos: tuple) -> list[Action]:
+    """Takes that lay the top card in a new set of three with two cards from hand (a set of
+    four is that set with a card added); the hand holds these ``jokers`` and ``twos``."""
+    found = []
+    if not is_wild(top):
         r4 = top & ~3
         group = tuple(hand[bisect_left(hand, r4):bisect_left(hand, r4 + 4)])
-        if len(group) + len(wilds) < 2:
-            return ()
-        return _sets_with_natural_top(top, group, wilds)
-    if not wilds and len(hand) < 2:
-        return ()
-    naturals = tuple(hand[:bisect_left(hand, 8)] + hand[bisect_left(hand, 12):])
-    return _sets_with_wild_top(top, tuple(c for c in naturals if c), wilds)
+        if len(group) + jokers + len(twos) >= 2:
+            found += _sets_of_rank(group, jokers, _spend(twos, -1), (3,), top)
+    else:
+        for r4 in dict.fromkeys(c & ~3 for c in hand if not is_wild(c)):
+            group = tuple(hand[bisect_left(hand, r4):bisect_left(hand, r4 + 4)])
+            found += _sets_of_rank(group, jokers, _spend(twos, -1), (3,), top)
+        if top != JOKER:
+            found += _sets_of_twos(_spend(twos, -1), (3,), top)
+    return [_new(Action, (Act.TAKE_SET, a.cards, -1, -1)) for a in found]
 
 
-@lru_cache(maxsize=CACHE_SIZE)
-def _sets_with_natural_top(top: int, group: tuple, wilds: tuple) -> tuple[Action, ...]:
-    cands = tuple(sorted(group + wilds))
-    return tuple(Action(Act.TAKE_SET, sort_set((top, a, b))) for a, b in _combos(cands, 2))
+def _take_runs(hand: list, top: int, longest: int, jokers: int, twos: tuple,
+               options) -> list[Action]:
+    """Takes that lay the top card in one of the smallest new runs that hold it."""
+    cap = min(options.run_max or 13, longest)
+    held = _run_mask(hand)
+    found = []
+    if not is_wild(top) or top >> 2 == TWO:  # a natural, or a 2 in its own place
+        found += _natural_takes(held, top)
+    if options.wilds_in_new_runs:
+        if not is_wild(top):
+            if jokers or twos:
+                suit, place = top & 3, top >> 2
+                m = held >> (16 * suit) & 0xFFFF | _run_mask([top]) >> (16 * suit)
+                found += _pair_loop(m, suit, jokers, _spend(twos, suit), cap, place, False)
+        else:
+            for suit in range(4):
+                m = held >> (16 * suit) & 0xFFFF
+                if not m:
+                    continue
+                spend = _spend(twos, suit)
+                if top == card(TWO, suit):  # the top card as this run's natural 2
+                    found += _pair_loop(m | 1 << TWO, suit, jokers, spend, cap, TWO, True)
+                found += _wild_runs(m, suit, jokers, spend, cap, top)
+            found = list(dict.fromkeys(found))
+    return [_new(Action, (Act.TAKE_RUN, a.cards, -1, -1)) for a in found]
 
 
-def _sets_with_wild_top(top: int, naturals: tuple, wilds: tuple) -> tuple[Action, ...]:
+def _natural_takes(held: int, top: int) -> list[Action]:
+    """Runs of three naturals that hold ``top`` with two cards of ``held`` (see RUN_BIT)."""
+    suit, place = top & 3, top >> 2
+    m = held >> (16 * suit) & 0xFFFF | 1 << place
+    places = (ACE, ACE_HIGH) if place == ACE else (place,)
+    if place == ACE:
+        m |= 1 << ACE_HIGH
     out = []
-    for a, b in zip(naturals, naturals[1:]):  # a pair of one rank, the wild on top joins it
-        if a >> 2 == b >> 2:
-            for pair in _combos(tuple(c for c in naturals if c >> 2 == a >> 2), 2):
-                out.append(_action(Act.TAKE_SET, pair + (top,)))
-    for n in dict.fromkeys(naturals):
-        for w in dict.fromkeys(wilds):
-            out.append(_action(Act.TAKE_SET, (n,) + ((top, w) if top <= w else (w, top))))
-    if top != JOKER:
-        for a, b in _combos(tuple(c for c in wilds if c), 2):  # a meld of 2s
-            out.append(_action(Act.TAKE_SET, tuple(sorted((top, a, b)))))
-    return tuple(dict.fromkeys(out))
+    for at in places:
+        for low in range(max(ACE, at - 2), min(at, ACE_HIGH - 2) + 1):
+            if m >> low & 7 == 7:
+                out.append(Action(Act.RUN, tuple(card(p, suit) for p in range(low, low + 3))))
+    return out
+
+
+# ----------------------------------------------------------------- the meld phase
 
 
 def _meld_phase(hand, melds, options) -> list[Action]:
@@ -162,70 +223,99 @@ def _meld_phase(hand, melds, options) -> list[Action]:
     if longest < 1:
         return acts
     wilds = _wilds(hand)
+    jokers, twos = _split(wilds)
     if longest >= 3 and _has_room(melds, options):
-        _new_sets(hand, wilds, longest, acts)
+        _new_sets(hand, jokers, twos, longest, acts)
         _new_runs(hand, wilds, longest, options, acts)
     if melds:
         held = distinct.keys()
-        wild_kinds = tuple(dict.fromkeys(wilds))
         for i, meld in enumerate(melds):
-            if wild_kinds or not meld.join_cards.isdisjoint(held):
-                _additions(i, meld, held, wild_kinds, options, acts)
+            if wilds or not meld.join_cards.isdisjoint(held):
+                _additions(i, meld, held, jokers, twos, options, acts)
     return acts
 
 
 def _action(kind: Act, cards: tuple, target: int = -1, stands: int = -1) -> Action:
     """A new action. Not cached: every long-lived action is one more object for each full
     garbage collection to walk, and those pauses must stay shorter than a frame."""
-    return Action(kind, cards, target, stands)
+    return _new(Action, (kind, cards, target, stands))
 
 
-def _new_sets(hand, wilds, longest, acts) -> None:
-    nw = len(wilds)
-    need = 3 - nw  # naturals a set needs at the least, given the wilds held
-    ranks = list(map(RANK.__getitem__, hand))
-    if need > 1:  # only ranks held `need` times or more can make a set
-        ranks = compress(ranks, map(eq, ranks, ranks[need - 1:]))
-    cap = 4 if longest >= 4 else 3
-    for r in dict.fromkeys(ranks):
-        if r != TWO and r != 0:
-            group = tuple(hand[bisect_left(hand, 4 * r):bisect_left(hand, 4 * r + 4)])
-            acts += _sets_of_rank(group, wilds, cap)
-    if nw >= 3:
-        acts += _sets_of_twos(tuple(c for c in wilds if c), cap)
+_new = tuple.__new__
+"""``Action``'s own constructor is Python code; the tuple's is not (the inner loop)."""
+
+
+def _new_sets(hand, jokers, twos, longest, acts) -> None:
+    nw = jokers + len(twos)
+    sizes = (3, 4) if longest >= 4 else (3,)
+    spend = _spend(twos, -1)
+    start = bisect_left(hand, 4)
+    while start < len(hand):
+        r4 = hand[start] & ~3
+        end = bisect_left(hand, r4 + 4, start)
+        if r4 != 4 * TWO and end - start + nw >= 3:  # (a set holds three wilds at most)
+            acts += _sets_of_rank(tuple(hand[start:end]), min(jokers, 3), spend[:3], sizes, -1)
+        start = end
+    if len(twos) >= 3:
+        acts += _sets_of_twos(spend, sizes, -1)
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def _sets_of_rank(group: tuple, wilds: tuple, cap: int) -> tuple[Action, ...]:
-    """New sets from one rank's cards and the wilds held, up to ``cap`` cards. Hands keep
-    coming back to the same few groups, so each answer is worked out once."""
-    out = []
-    for total in range(3, cap + 1):
-        for k in range(max(1, total - len(wilds)), min(len(group), total) + 1):
-            for nat in _combos(group, k):
-                for wild in _combos(wilds, total - k):
-                    out.append(Action(Act.SET, nat + wild))
+def _sets_of_rank(group: tuple, jokers: int, twos: tuple, sizes: tuple,
+                  top: int) -> tuple[Action, ...]:
+    """New sets of these ``sizes`` from one rank's naturals (``group``) and the wilds held
+    (``jokers``, and ``twos`` in ``_spend`` order), each with its wilds chosen canonically;
+    with ``top`` (the pile's top card, else -1), only the sets that hold it. Hands keep coming
+    back to the same few groups, so each answer is worked out once."""
+    forced = (top,) if top >= 0 and not is_wild(top) else ()
+    top_joker, top_two = int(top == JOKER), top >= 0 and is_wild(top) and top != JOKER
+    out = {}
+    for size in sizes:
+        for k in range(1, size + 1):
+            w = size - k
+            for j in range(min(jokers + top_joker, w) + 1):
+                t = w - j
+                if (top_joker and not j) or (top_two and not t) or t - top_two > len(twos):
+                    continue
+                wild = (JOKER,) * j + tuple(sorted(((top,) if top_two else ())
+                                                   + twos[:t - top_two]))
+                for nat in _combos(group, k - len(forced)):
+                    out[Action(Act.SET, tuple(sorted(forced + nat)) + wild)] = None
     return tuple(out)
 
 
 @lru_cache(maxsize=1024)
-def _sets_of_twos(twos: tuple, cap: int) -> tuple[Action, ...]:
-    """New melds of 2s from the 2s held."""
-    return tuple(Action(Act.SET, combo) for total in range(3, cap + 1)
-                 for combo in _combos(twos, total))
+def _sets_of_twos(twos: tuple, sizes: tuple, top: int) -> tuple[Action, ...]:
+    """New melds of 2s from the 2s held (with ``top``: the pile's top 2 and 2s from hand)."""
+    out = []
+    for size in sizes:
+        use = ((top,) if top >= 0 else ()) + twos[:size - (top >= 0)]
+        if len(use) == size:
+            out.append(Action(Act.SET, tuple(sorted(use))))
+    return tuple(out)
+
+
+def _run_mask(cards) -> int:
+    held = reduce(or_, map(RUN_BIT.__getitem__, cards), 0)
+    return held | (held & ACE_BITS) << (ACE_HIGH - ACE)  # an ace also fits above the king
 
 
 def _new_runs(hand, wilds, longest, options, acts) -> None:
     """Runs of naturals (a 2 of the suit in its own place is natural); with the option, also
-    runs with wilds, keeping at least two naturals."""
-    held = reduce(or_, map(RUN_BIT.__getitem__, hand), 0)
-    held |= (held & ACE_BITS) << (ACE_HIGH - ACE)  # an ace also fits above the king
+    the minimal runs with wilds (see the module docstring)."""
+    held = _run_mask(hand)
     cap = min(options.run_max or 13, longest)
+    if held & (held >> 1) & (held >> 2):
+        for suit in range(4):  # memoised suit by suit: a suit's cards change less often
+            m = held & 0xFFFF << 16 * suit
+            if m & (m >> 1) & (m >> 2):
+                acts += _natural_runs(m, min(cap, m.bit_count()))
     if options.wilds_in_new_runs and wilds:
+        jokers, twos = _split(wilds)
         for suit in range(4):
-            _runs_with_wilds(wilds, held >> (16 * suit) & 0xFFFF, suit, cap, options, acts)
-    elif held & (held >> 1) & (held >> 2):
-        acts += _natural_runs(held, cap)
+            m = held >> (16 * suit) & 0xFFFF
+            if m & (m - 1):  # two naturals at the least
+                acts += _pair_loop(m, suit, jokers, _spend(twos, suit), cap, -1, False)
 
 
 @lru_cache(maxsize=CACHE_SIZE)
@@ -245,40 +335,184 @@ def _natural_runs(held: int, cap: int) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def _runs_with_wilds(wilds, m, suit, cap, options, acts) -> None:
-    """Every new run of this suit with at least two naturals, wilds filling its gaps or any
-    other places (a player may keep a natural back and lay a wild in its stead)."""
-    seen = set()
-    for low in range(ACE, ACE_HIGH - 1):
-        for length in range(3, cap + 1):
-            high = low + length - 1
-            if high > ACE_HIGH or (low == ACE and high == ACE_HIGH):
+def _pair_loop(m: int, suit: int, jokers: int, twos: tuple, cap: int, must: int,
+               own_given: bool) -> list[Action]:
+    """The minimal new runs of ``suit`` with at least one wild and two naturals, from the
+    natural places ``m`` (bits as in RUN_BIT) and the wilds held (``twos`` in ``_spend`` order
+    for this suit): those of each pair of naturals (with ``must``, a place, only the pairs
+    holding it; ``own_given``: the suit's own 2 at its place is the pile's top, not from hand).
+
+    Minimal: no card can come off an end and leave a new run. So either three cards with two
+    naturals, or two natural ends with only wilds between them."""
+    own_two = card(TWO, suit)
+    reach = jokers + len(twos) + 1
+    held = _places(m)
+    out = []
+    for i, a in enumerate(held):
+        for b in held[i + 1:]:
+            if b - a > reach:
                 break
-            places = range(low, high + 1)
-            gaps = [p for p in places if not m >> p & 1]
-            held = [p for p in places if m >> p & 1]
-            if len(gaps) > len(wilds) or len(held) < 2:
+            if must > 0 and must != a and must != b and not (must == ACE and b == ACE_HIGH):
                 continue
-            for extra in range(min(len(wilds) - len(gaps), len(held) - 2) + 1):
-                for kept_back in combinations(held, extra):
-                    wild_places = gaps + list(kept_back)
-                    naturals = [card(p, suit) for p in places if p not in wild_places]
-                    spare = list(wilds)
-                    for c in naturals:
-                        if c in spare:  # a natural 2 in its place is not also a wild
-                            spare.remove(c)
-                    for fill in dict.fromkeys(permutations(spare, len(wild_places))):
-                        at = dict(zip(wild_places, fill))
-                        cards = tuple(at.get(p, card(p, suit)) for p in places)
-                        if cards not in seen:
-                            seen.add(cards)
-                            if not isinstance(new_run(cards, options), str):
-                                acts.append(_action(Act.RUN, cards))
+            d = b - a
+            if d > 2 and d >= cap:
+                continue  # natural ends this far apart make too long a run
+            pool = twos
+            if (a == TWO or b == TWO) and not own_given:
+                if own_two not in pool:
+                    continue
+                pool = _without(pool, own_two)  # the run's own 2 stands in its place
+            # only the wilds this pair can use, so the memo meets the same question again
+            g = d - 1 if d > 2 else 1
+            out += _pair_runs(a, b, suit, min(jokers, g), _wilds_for(pool, own_two, g))
+    return out
 
 
-def _additions(i: int, meld: Meld, held, wilds, options, acts) -> None:
+def _wilds_for(twos: tuple, own_two: int, n: int) -> tuple:
+    """The 2s of ``twos`` (in ``_spend`` order) that ``n`` wild places could use: the first
+    ``n`` of the other suits' and up to ``n`` of the run's own."""
+    if len(twos) <= n:
+        return twos
+    own = twos.count(own_two)
+    return twos[:min(n, len(twos) - own)] + (own_two,) * min(own, n)
+
+
+@lru_cache(maxsize=4096)
+def _places(m: int) -> tuple[int, ...]:
+    """The set bits of a one-suit mask, lowest first."""
+    return tuple(p for p in range(ACE, ACE_HIGH + 1) if m >> p & 1)
+
+
+def _wild_runs(m: int, suit: int, jokers: int, twos: tuple, cap: int,
+               top: int) -> tuple[Action, ...]:
+    """The minimal new runs of ``suit`` that hold the wild ``top`` (the pile's top card) with
+    two naturals of ``m`` and other wilds held (as in ``_pair_loop``): three cards, natural
+    ends with only wilds between them (the top among them), or the top at one end, a natural
+    at the other and one more inside. In the last case the other wilds are of the other kind
+    (jokers for a 2 on top, 2s for a joker): a wild of the top's own kind inside could change
+    places with it, and then the top is inside a run that shrinks to one of the first two."""
+    own_two = card(TWO, suit)
+    # wilds besides the top at an end (see above)
+    inside = jokers + 1 + twos.count(own_two) if top > 0 else len(twos)
+    wilds = jokers + len(twos) + 1
+    out = {}
+    for low, high, nat, forced_at in _shapes(list(_places(m)), cap, True, inside, wilds):
+        pool = list(twos)
+        if TWO in nat:
+            if own_two not in pool:
+                continue
+            pool.remove(own_two)  # the run's own 2 stands in its place
+        gaps = [p for p in range(low, high + 1) if p not in nat]
+        for fill in _fills(gaps, suit, jokers, pool, top, forced_at):
+            out[Action(Act.RUN, tuple(fill[p] if p in fill else card(p, suit)
+                                      for p in range(low, high + 1)))] = None
+    return tuple(out)
+
+
+def _without(cards: tuple, c: int) -> tuple:
+    i = cards.index(c)
+    return cards[:i] + cards[i + 1:]
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _pair_runs(a: int, b: int, suit: int, jokers: int, twos: tuple) -> tuple[Action, ...]:
+    """The minimal new runs with wilds whose naturals are the places ``a`` < ``b`` of
+    ``suit``: three cards, or ``a`` and ``b`` the ends with only wilds between."""
+    out = []
+    for low, high, nat, _ in _shapes([a, b], 13, False, 0, jokers + len(twos)):
+        gaps = [p for p in range(low, high + 1) if p not in nat]
+        for fill in _fills(gaps, suit, jokers, list(twos), -1, -1):
+            out.append(Action(Act.RUN, tuple(fill[p] if p in fill else card(p, suit)
+                                             for p in range(low, high + 1))))
+    return tuple(out)
+
+
+def _shapes(held: list, cap: int, top_wild: bool, inside: int, wilds: int):
+    """(low, high, natural places, the place a wild top card must take or -1) of the minimal
+    runs (see ``_wild_runs``) on the natural places ``held``, within ``cap`` cards and the
+    number of ``wilds`` held; a wild top card at an end leaves room for ``inside`` others."""
+    for i, a in enumerate(held):
+        for b in held[i + 1:]:
+            d = b - a
+            if a == ACE and b == ACE_HIGH:
+                continue
+            if d <= 2 and cap >= 3:  # three cards, one of them wild
+                for low in range(max(ACE, b - 2), min(a, ACE_HIGH - 2) + 1):
+                    gap = next(p for p in range(low, low + 3) if p != a and p != b)
+                    yield low, low + 2, (a, b), gap if top_wild else -1
+            if 3 <= d <= wilds + 1 and d + 1 <= cap:  # natural ends
+                yield a, b, (a, b), -1
+            if top_wild and d + 1 <= inside + 2:  # the top at one end, beyond b or below a
+                for high in range(max(b + 1, a + 3), min(ACE_HIGH, a + cap - 1) + 1):
+                    if high - a - 2 <= inside and not (a == ACE and high == ACE_HIGH):
+                        yield a, high, (a, b), high
+                for low in range(min(a - 1, b - 3), max(ACE, b - cap + 1) - 1, -1):
+                    if b - low - 2 <= inside and not (low == ACE and b == ACE_HIGH):
+                        yield low, b, (a, b), low
+
+
+def _fills(gaps: list, suit: int, jokers: int, twos: list, top: int, forced_at: int):
+    """The canonical ways to fill a run's ``gaps`` with wilds, as {place: card}: jokers at
+    every choice of places, 2s in ``_spend`` order in the others, a wild ``top`` (else -1)
+    among them (at ``forced_at`` unless that is -1)."""
+    own_two = card(TWO, suit)
+    n = len(gaps)
+    top_two = top > 0
+    others = [c for c in twos if c != own_two]
+    owns = len(twos) - len(others)
+    for j in range(min(jokers + (top == JOKER), n) + 1):
+        t = n - j - top_two
+        if (top == JOKER and not j) or t < 0:
+            continue
+        if forced_at >= 0 and n > 1 and (j > 1 if top == JOKER else
+                                         t > 1 + (owns if forced_at == TWO else 0)):
+            continue  # see the filter on the kinds of the other wilds in ``_placed``
+        for own in range(max(0, t - len(others)), min(owns, t) + 1):
+            use = ([top] if top_two else []) + others[:t - own] + [own_two] * own
+            yield from _placed(gaps, suit, use, j, top, forced_at)
+
+
+def _placed(gaps: list, suit: int, use: list, j: int, top: int, forced_at: int):
+    """The fills of ``_fills`` with ``j`` jokers and the 2s ``use``."""
+    own_two = card(TWO, suit)
+    n = len(gaps)
+    top_two = top > 0
+    for at in combinations(gaps, j):
+        if (top == JOKER and forced_at >= 0 and forced_at not in at) \
+                or (top_two and forced_at in at):
+            continue
+        fill = dict.fromkeys(at, JOKER)
+        pool = list(use)
+        if top_two and forced_at >= 0:
+            fill[forced_at] = top
+            pool.remove(top)
+        if TWO in gaps and TWO not in fill:  # a wild in the 2's own place: another 2
+            other = next((c for c in pool if c != own_two), None)
+            if other is None:
+                continue
+            fill[TWO] = other
+            pool.remove(other)
+        for p in gaps:
+            if p not in fill:
+                fill[p] = pool.pop(0)
+        if fill.get(TWO) == own_two:
+            continue  # that is the natural 2, not a wild
+        if forced_at >= 0 and n > 1 and any(
+                (c == JOKER) == (top == JOKER) for p, c in fill.items()
+                if p != forced_at and not (p == TWO and top != JOKER)
+                and not (forced_at == TWO and c == own_two)):
+            # the same with the top card inside, where another wild of its kind is (unless
+            # the two changing places would make a natural 2)
+            continue
+        if suit == 0 and n > 1 and fill.get(QUEEN, JOKER) != JOKER:
+            continue  # a 2 may stand for the queen of spades only as the only wild
+        yield fill
+
+
+def _additions(i: int, meld: Meld, held, jokers: int, twos: tuple, options, acts) -> None:
     """Cards that may join the player's meld ``i``: naturals among ``held`` (anything that
-    answers ``in``), and the distinct ``wilds`` held."""
+    answers ``in``), and for each place a wild may take one joker and the 2s of
+    ``_twos_for``."""
     size = len(meld.cards)
     if meld.kind is MeldKind.RUN:
         if options.run_max is not None and size >= options.run_max:
@@ -288,13 +522,29 @@ def _additions(i: int, meld: Meld, held, wilds, options, acts) -> None:
     for c, stands in meld.joins:
         if c in held:
             acts.append(_action(Act.ADD, (c,), i, stands))
-    if wilds:
+    if jokers or twos:
         twos_only = meld.kind is MeldKind.TWOS
         for stands, joker_only in meld.wild_places:
-            for w in wilds:
-                # the 2 of a run's suit in its own place was listed above, as a natural
-                if w != stands and not (joker_only and w) and not (twos_only and not w):
-                    acts.append(_action(Act.ADD, (w,), i, stands))
+            if jokers and not twos_only:
+                acts.append(_action(Act.ADD, (JOKER,), i, stands))
+            if not joker_only and twos:
+                for two in _twos_for(twos, meld.suit, stands):
+                    acts.append(_action(Act.ADD, (two,), i, stands))
+
+
+@lru_cache(maxsize=1024)
+def _twos_for(twos: tuple, suit: int, stands: int) -> tuple:
+    """The 2s offered for a wild place that stands for ``stands`` in a meld of ``suit`` (-1 a
+    set): the first in ``_spend`` order, and in a run its own 2 as well (another suit's 2 may
+    be wanted later for the place of the 2, where the run's own 2 is natural). The 2 of a
+    run's suit in its own place is natural, listed with the naturals."""
+    spend = _spend(twos, suit)
+    two = next((w for w in spend if w != stands), None)
+    out = () if two is None else (two,)
+    own = card(TWO, suit)
+    if suit >= 0 and own in spend and own != two and own != stands:
+        out += (own,)
+    return out
 
 
 def _swaps(i: int, meld: Meld, hand, acts) -> None:

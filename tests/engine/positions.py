@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from listing import reaches
 
 from game.rules.actions import Act, Action, parse_action
 from game.rules.cards import card_text, deck, parse_card
@@ -72,9 +73,13 @@ def _norm(a: Action):
 
 
 def is_listed(state: State, a) -> bool:
-    """Whether ``a`` is among ``state.legal_actions()``."""
-    want = _norm(state.named(act(a)))
-    return any(_norm(x) == want for x in state.legal_actions())
+    """Whether ``state.legal_actions()`` offers ``a``: lists it, or (for a legal action) reaches
+    the position it leads to by listed actions in the same turn, as docs/engine.md promises."""
+    a = act(a)
+    want = _norm(state.named(a))
+    if any(_norm(x) == want for x in state.legal_actions()):
+        return True
+    return state.check(a) is None and reaches(state, a)
 
 
 def accept(state: State, a):
