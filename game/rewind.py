@@ -42,13 +42,14 @@ class Rewind:
         """Per hand, how many actions came before its first one (at that position the board
         still shows the end of the hand before)."""
         state = self.setup.start()
+        self._copies.append(state.copy())
         for i, action in enumerate(self.actions):
-            if i % EVERY == 0:
-                self._copies.append(state.copy())
             if state.phase is Phase.HAND_OVER:
                 state.next_hand()
                 self.hand_starts.append(i)
             state.apply(action, trusted=True)
+            if (i + 1) % EVERY == 0:
+                self._copies.append(state.copy())
 
     def __len__(self) -> int:
         """How many positions there are (one more than actions)."""
