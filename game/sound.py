@@ -13,26 +13,26 @@ from pathlib import Path
 
 import pygame
 
-from .rules.events import Ev, Event
+from .rules.actions import Act, Action
+from .rules.state import Phase
 
 FOLDER = Path(__file__).resolve().parent.parent / "assets" / "sounds"
 NAMES = ("deal", "draw", "pile_sweep", "meld", "discard", "go_out", "match_won")
 
-_FOR_EVENT = {Ev.DEALT: "deal", Ev.DREW: "draw", Ev.RESHUFFLED: "deal", Ev.TOOK_PILE: "pile_sweep",
-              Ev.TOOK_UPCARD: "draw", Ev.MELDED: "meld", Ev.ADDED: "meld", Ev.SWAPPED: "meld",
-              Ev.DISCARDED: "discard", Ev.MATCH_ENDED: "match_won"}
-_RANK = {name: i for i, name in enumerate(("draw", "deal", "discard", "meld", "pile_sweep",
-                                           "go_out", "match_won"))}
-"""When one action makes several events, the most telling one is heard."""
+_FOR_ACTION = {Act.DRAW: "draw", Act.TAKE_UPCARD: "draw", Act.TAKE_SET: "pile_sweep",
+               Act.TAKE_RUN: "pile_sweep", Act.TAKE_ADD: "pile_sweep", Act.TAKE_SWAP: "pile_sweep",
+               Act.SET: "meld", Act.RUN: "meld", Act.ADD: "meld", Act.SWAP: "meld",
+               Act.DISCARD: "discard"}
 
 
-def for_events(events: list[Event]) -> str | None:
-    """The effect for what one action did (a pile take that lays a meld sounds like a sweep;
-    going out outranks the discard that did it), or None."""
-    names = [_FOR_EVENT.get(e.kind) for e in events]
-    names += ["go_out" for e in events if e.kind is Ev.HAND_ENDED and e.seat >= 0]
-    names = [n for n in names if n]
-    return max(names, key=_RANK.__getitem__) if names else None
+def for_action(action: Action, state) -> str | None:
+    """The effect for ``action`` just played, ``state`` being the match after it: the match
+    won or a player going out outranks the discard or meld that did it."""
+    if state.phase is Phase.MATCH_OVER:
+        return "match_won"
+    if state.phase is Phase.HAND_OVER and state.hand_outs and state.hand_outs[-1] >= 0:
+        return "go_out"
+    return _FOR_ACTION.get(action.kind)
 
 
 class Sounds:
@@ -71,10 +71,6 @@ class Sounds:
             return sound.play() is not None
         except pygame.error:
             return False
-
-    def play_events(self, events: list[Event]) -> bool:
-        """Play the effect for one action's events."""
-        return self.play(for_events(events))
 
     def _load(self) -> bool:
         try:

@@ -7,8 +7,10 @@ import pygame
 import pytest
 
 from game import sound
-from game.rules.cards import parse_card
-from game.rules.events import Ev, Event
+from game.rules.actions import parse_action
+from game.rules.deal import Deal
+from game.rules.options import BOOK, DIGITAL
+from game.rules.state import State
 from game.settings import Settings
 
 
@@ -71,16 +73,25 @@ def test_missing_files_are_silence(mixer, tmp_path):
     assert not sounds.play("draw") and sounds.available is False
 
 
+def _effects(target, *texts):
+    deal = Deal.arranged(DIGITAL, [["7S", "7H", "7D"], ["9S", "9D", "3H", "6H"]], pile=["9C"],
+                         stock_top=["8S"])
+    state = State(DIGITAL.with_changes(target=target), 2, 1, first_seat=1, deal=deal)
+    out = []
+    for text in texts:
+        action = parse_action(text)
+        state.apply(action)
+        out.append(sound.for_action(action, state))
+    return out
+
+
+MOVES = ("take set 9C 9S 9D", "discard 3H", "draw", "set 7S 7H 7D", "discard 8S")
+
+
 def test_each_action_gets_its_most_telling_effect():
-    qs, qh, c2, k = (parse_card(c) for c in ("QS", "QH", "2C", "KD"))
-    took = [Event(Ev.TOOK_PILE, 0, (k, qs)), Event(Ev.MELDED, 0, (qs, qh, c2), 0)]
-    assert sound.for_events(took) == "pile_sweep"
-    out = [Event(Ev.DISCARDED, 1, (k,)), Event(Ev.HAND_ENDED, 1, scores=(10, 90))]
-    assert sound.for_events(out) == "go_out"
-    stuck = [Event(Ev.DISCARDED, 1, (k,)), Event(Ev.HAND_ENDED, -1, scores=(-5, -9))]
-    assert sound.for_events(stuck) == "discard"  # nobody went out
-    won = out + [Event(Ev.MATCH_ENDED, 1, scores=(400, 1010))]
-    assert sound.for_events(won) == "match_won"
-    assert sound.for_events([Event(Ev.DREW, 0, (k,))]) == "draw"
-    assert sound.for_events([Event(Ev.PASSED, 0)]) is None
-    assert sound.for_events([]) is None
+    assert _effects(1000, *MOVES) == ["pile_sweep", "discard", "draw", "meld", "go_out"]
+    assert sound.for_action(parse_action("pass"), State(BOOK, 2, 3)) is None
+
+
+def test_the_winning_action_sounds_like_winning():
+    assert _effects(100, *MOVES)[-1] == "match_won"  # 15 melded + 100 for going out
