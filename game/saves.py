@@ -15,8 +15,11 @@ Versions:
     {"format": "arlington-match", "version": 2,
      "game": {...the engine's save...},
      "seats": [{"name": "You", "level": null}, {"name": "Computer 1", "level": "medium"}],
-     "hand_order": [["QS", "QH", "7C"], null],   # per seat, top card codes; null: table's order
+     "hand_order": [["QS", "QH", "7C"], null],   # per seat, card codes; null: table's order
+     "hand_sort": ["custom", null],              # per seat: rank, suit, custom or null
      "recorded": 3}                              # hands already counted in the statistics
+
+``hand_sort`` may be missing (files written before it was added: the table's default).
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ from .seats import Seat, default_seats
 KEY = "match.json"
 FORMAT = "arlington-match"
 VERSION = 2
+SORTS = ("rank", "suit", "custom")
+"""How a person may keep their hand sorted (the table's words)."""
 NAME_MAX = 40
 """Longest seat name a save may carry (the new-game scene allows fewer)."""
 
@@ -46,6 +51,9 @@ class SavedMatch:
     seats: tuple[Seat, ...]
     hand_order: tuple[tuple[Card, ...] | None, ...]
     """Per seat, the order a person gave their hand (None: the table sorts it)."""
+    hand_sort: tuple[str | None, ...] = ()
+    """Per seat, how that hand is kept sorted (one of ``SORTS``, or None: the table's
+    default); empty: the default for every seat."""
     recorded: int = 0
     """How many finished hands the statistics have counted (so none is counted twice)."""
 
@@ -54,6 +62,7 @@ class SavedMatch:
                 "seats": [{"name": s.name, "level": s.level} for s in self.seats],
                 "hand_order": [None if o is None else [card_text(c) for c in o]
                                for o in self.hand_order],
+                "hand_sort": list(self.hand_sort) or [None] * len(self.seats),
                 "recorded": self.recorded}
 
     def dumps(self) -> str:
@@ -111,6 +120,11 @@ def from_json(data) -> SavedMatch:
     players = game.setup.players
     seats = _seats(data.get("seats"), players)
     orders = _orders(data.get("hand_order"), players)
+    sorts = data.get("hand_sort", [None] * players)
+    if not isinstance(sorts, list) or len(sorts) != players or \
+            not all(s is None or (isinstance(s, str) and s in SORTS) for s in sorts):
+        raise SaveError(f"bad save file: hand_sort must give each seat one of "
+                        f"{', '.join(SORTS)} or null")
     state = game.state
     if (problem := conservation_problem(state)) is not None:
         raise SaveError(f"bad save file: {problem}")
@@ -122,7 +136,7 @@ def from_json(data) -> SavedMatch:
         raise SaveError(f"bad save file: recorded must be a whole number from 0 to {finished}")
     orders = tuple(None if o is None else tuple(arrange(state.hands[s], o))
                    for s, o in enumerate(orders))
-    return SavedMatch(game, seats, orders, recorded)
+    return SavedMatch(game, seats, orders, tuple(sorts) if any(sorts) else (), recorded)
 
 
 def loads(text) -> SavedMatch:

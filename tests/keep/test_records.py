@@ -55,7 +55,7 @@ def test_a_reload_mid_match_counts_no_hand_twice():
     seats = default_seats(3)
     play(game, rand, lambda g: len(g.state.hand_scores) == 2)
     rec, recorded = records.progress(Records(), game.state, seats, 0)
-    saves.autosave(saves.SavedMatch(game, seats, (None,) * 3, recorded))
+    saves.autosave(saves.SavedMatch(game, seats, (None,) * 3, recorded=recorded))
     back = saves.load_autosave().match
     assert back.recorded == 2
     again, count = records.progress(rec, back.game.state, back.seats, back.recorded)

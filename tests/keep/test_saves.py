@@ -63,6 +63,7 @@ def test_version_2_fixture_loads_seats_and_hand_order():
     assert match.hand_order[0] == tuple(parse_card(c) for c in data["hand_order"][0])
     assert sorted(match.hand_order[0]) == sorted(match.game.state.hands[0])
     assert match.hand_order[1:] == (None, None) and match.recorded == 1
+    assert match.hand_sort == ()  # written before the sort was kept: the table's default
     assert match.game.state.snapshot() == saves.loads(V1).game.state.snapshot()
 
 
@@ -70,12 +71,12 @@ def test_round_trip_keeps_everything():
     game = played(length=140)
     order = tuple(reversed(game.state.hands[1]))
     match = SavedMatch(game, (Seat("A", "easy"), Seat("B"), Seat("C", "hard")),
-                       (None, order, None), len(game.state.hand_scores))
+                       (None, order, None), (None, "suit", None), len(game.state.hand_scores))
     back = saves.loads(match.dumps())
     assert back.game.state.snapshot() == game.state.snapshot()
     assert back.game.actions == game.actions
-    assert (back.seats, back.hand_order, back.recorded) == (match.seats, match.hand_order,
-                                                            match.recorded)
+    assert (back.seats, back.hand_order, back.hand_sort, back.recorded) == \
+        (match.seats, match.hand_order, (None, "suit", None), match.recorded)
     assert back.dumps() == match.dumps()
 
 
@@ -158,6 +159,8 @@ BROKEN = {
     "unknown level": (_with(["seats", 2, "level"], "genius"), "unknown computer level"),
     "bad hand order": (_with(["hand_order", 0], ["QS", "ZZ"]), "not a card"),
     "recorded too many": (_with(["recorded"], 40), "recorded"),
+    "unknown sort": (_with(["hand_sort"], ["by colour", None, None]), "hand_sort"),
+    "sort count": (_with(["hand_sort"], ["rank"]), "hand_sort"),
     "engine version": (_with(["game", "version"], 7), "version 7"),
 }
 
@@ -236,7 +239,8 @@ def test_fuzz_random_json(value):
 
 
 @FUZZ
-@given(st.sampled_from(["game", "seats", "hand_order", "recorded", "version", "format"]),
+@given(st.sampled_from(["game", "seats", "hand_order", "hand_sort", "recorded", "version",
+                        "format"]),
        json_values)
 def test_fuzz_random_json_under_real_keys(key, value):
     data = json.loads(V2)
