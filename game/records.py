@@ -51,6 +51,9 @@ class Line:
             if f.name in ("best_hand", "best_match"):
                 if value is not None and type(value) is not int:
                     return f"{f.name} must be a whole number or null"
+            elif f.name == "hand_points":  # hands can score below zero
+                if type(value) is not int:
+                    return "hand_points must be a whole number"
             elif type(value) is not int or value < 0:
                 return f"{f.name} must be a whole number, 0 or more"
         if self.won > self.matches or self.best_streak > self.won:

@@ -86,6 +86,7 @@ def test_streaks_and_tables_are_kept_apart():
 
 def test_saved_and_loaded_statistics_are_the_same():
     rec = Records().with_hand("classic", 5, -40).with_hand("classic", 5, 120)
+    rec = rec.with_hand("book", 2, -150).with_match("book", 2, False, -310)  # below zero
     rec = rec.with_match("classic", 5, True, 1010).with_hint("digital", 2)
     assert records.save(rec) is None
     assert records.load() == (rec, None)
