@@ -96,11 +96,12 @@ class TitleScene(MenuScene):
 
     def draw(self, surface):
         super().draw(surface)
-        if self._toast is not None:
-            m = self.layout().m
-            w, h = surface.get_size()
-            widgets.draw_toast(surface, self._toast, (w / 2, h - m.margin - m.target),
-                               w - 2 * m.margin, m.body_px)
+        if self._toast is not None:  # over the art, never over a button
+            lay = self.layout()
+            w = surface.get_width()
+            widgets.draw_toast(surface, self._toast, (w / 2, lay.head.y + lay.head.h * 0.4),
+                               min(w - 2 * lay.m.margin, round(520 * lay.m.s)),
+                               lay.m.body_px)
 
     def draw_head(self, surface, lay):
         m, head = lay.m, lay.head
