@@ -3,9 +3,10 @@
 The game needs one text face that looks the same on the desktop and under pygbag (pygame's
 default font differs there) and fits the 1 MB web archive. Inter (SIL OFL 1.1, Debian package
 ``fonts-inter``) is cut down to Latin-1, a little of Latin Extended-A, punctuation and the few
-symbols the UI writes (minus, times, ellipsis, arrows, check mark), its digits made tabular so
-scores line up, and its CFF outlines converted to TrueType quadratics, which every FreeType
-build reads (the web runtime's included).
+symbols the UI writes (minus, times, ellipsis, arrows, check mark), and its CFF outlines
+converted to TrueType quadratics, which every FreeType build reads (the web runtime's
+included). Digits stay proportional: they sit in labels ("13 cards", "+120") far more than in
+columns, and Inter's tabular 1 leaves a gap there.
 
     apt-get install fonts-inter && pip install fonttools
     python scripts/make_font_subset.py            # writes assets/fonts/Arlington-*.ttf
@@ -33,25 +34,6 @@ CODEPOINTS = sorted(
     | {0x2190, 0x2191, 0x2192, 0x2193, 0x2713, 0x25B2, 0x25B6, 0x25BC, 0x25C0}
 )
 MAX_ERR = 1.0  # font units: the quadratic approximation error, invisible at UI sizes
-
-
-def tabular_digits(font: TTFont) -> None:
-    """Point the digits' cmap entries at their tabular forms (pygame applies no features)."""
-    gsub = font["GSUB"].table
-    lookups = {
-        i
-        for rec in gsub.FeatureList.FeatureRecord
-        if rec.FeatureTag == "tnum"
-        for i in rec.Feature.LookupListIndex
-    }
-    mapping: dict[str, str] = {}
-    for i in lookups:
-        for sub in gsub.LookupList.Lookup[i].SubTable:
-            mapping.update(getattr(sub, "mapping", {}))
-    for table in font["cmap"].tables:
-        for cp in range(0x30, 0x3A):
-            if cp in table.cmap and table.cmap[cp] in mapping:
-                table.cmap[cp] = mapping[table.cmap[cp]]
 
 
 def cff_to_glyf(font: TTFont) -> None:
@@ -86,8 +68,7 @@ def cff_to_glyf(font: TTFont) -> None:
 
 def make(face: str, source: Path, out: Path) -> int:
     """Write one subset face; return its size in bytes."""
-    font = TTFont(source)
-    tabular_digits(font)
+    font = TTFont(source, recalcTimestamp=False)  # same bytes on every run
     options = subset.Options()
     options.layout_features = ["kern"]
     options.name_IDs = [0, 1, 2, 3, 4, 5, 6, 13, 14]

@@ -18,6 +18,7 @@ import pygame
 
 from game.rules.cards import (
     ACE,
+    CARD_SLOTS,
     CLUBS,
     DIAMONDS,
     HEARTS,
@@ -38,17 +39,22 @@ CARD_RATIO = 88 / 63
 """Height / width of a poker-size card."""
 
 FACE = (253, 252, 248)
+"""The card's paper."""
 EDGE = (178, 176, 168)
+"""The hairline round every card, which keeps overlapped cards apart."""
 BLACK = (28, 30, 36)
 RED = (200, 32, 48)
 BLUE = (28, 86, 196)
 GREEN = (18, 128, 64)
 JOKER_INK = (96, 52, 156)
 GOLD = (212, 160, 40)
+"""Crowns, the wild mark, the back's frame."""
 GOLD_DARK = (150, 104, 18)
 
 TWO_COLOURS = {SPADES: BLACK, HEARTS: RED, DIAMONDS: RED, CLUBS: BLACK}
+"""Suit inks of the usual deck."""
 FOUR_COLOURS = {SPADES: BLACK, HEARTS: RED, DIAMONDS: BLUE, CLUBS: GREEN}
+"""Suit inks of the four-colour deck."""
 
 # The corner index, as fractions of the card's width.
 INDEX_LEFT = 0.055
@@ -181,6 +187,17 @@ def draw_suit(surface: pygame.Surface, suit: int, box: pygame.Rect, colour) -> p
         pygame.draw.circle(surface, colour, (x0 + 0.5 * h, y0 + 0.5 * h), 0.16 * h)
         pygame.draw.polygon(surface, colour, at(CLUB_STEM))
     return pygame.Rect(round(x0), round(y0), round(w), round(h))
+
+
+@lru_cache(maxsize=128)
+def suit_image(suit: int, size: int, colour) -> pygame.Surface:
+    """A suit shape ``size`` pixels tall, anti-aliased, for inline use in text."""
+    size = max(2, int(size))
+    k = 4
+    width = max(1, round(size * suit_aspect(suit)))
+    big = theme.blank((width * k, size * k), colour)
+    draw_suit(big, suit, big.get_rect(), colour)
+    return theme.smooth_down(big, (width, size))
 
 
 def star_points(cx: float, cy: float, r: float, points: int = 5, inner: float = 0.45,
@@ -354,7 +371,7 @@ def _crown_top(left: float, w: float, n: int, low: float, peak: float):
     return pts
 
 
-COURT_WIDTH = 0.38
+COURT_WIDTH = 0.36
 COURT_HEIGHT = 0.9
 
 
@@ -390,16 +407,16 @@ def _joker(big: pygame.Surface, u: float, ink) -> None:
     """The joker's centre: a large star ringed in gold over its name."""
     W, H = big.get_size()
     cx, cy = W / 2, H / 2 - 0.06 * u
-    r = 0.19 * u
+    r = 0.16 * u
     pygame.draw.polygon(big, GOLD, star_points(cx, cy, r * 1.12, inner=0.44))
     pygame.draw.polygon(big, ink, star_points(cx, cy, r, inner=0.44))
-    draw_glyph(big, "JOKER", ink, 0.07 * u, cx - 0.19 * u, cy + r * 1.25, 0.38 * u)
+    draw_glyph(big, "JOKER", ink, 0.065 * u, cx - 0.17 * u, cy + r * 1.3, 0.34 * u)
 
 
 def _centre(big: pygame.Surface, c: int, u: float, ink) -> None:
     """The middle of the card: a big pip, a court's frame, or the joker's star.
 
-    It keeps within the middle 38% of the width, so a fan showing ~30% of each card shows
+    It keeps within the middle 36% of the width, so a fan showing up to 32% of each card shows
     only the index, never a sliver of the centre.
     """
     if c == JOKER:
@@ -410,16 +427,22 @@ def _centre(big: pygame.Surface, c: int, u: float, ink) -> None:
         _court(big, c, u, ink)
         return
     W, H = big.get_size()
-    size = (0.38 if rank == ACE else 0.33) * u
+    size = (0.34 if rank == ACE else 0.32) * u
     pip = pygame.Rect(0, 0, round(size), round(size * 1.1))
     pip.center = (W // 2, H // 2)
     draw_suit(big, suit_of(c), pip, ink)
 
 
-@lru_cache(maxsize=640)
 def face(card: int, width: int, four_colour: bool = False) -> pygame.Surface:
-    """The face of ``card`` ``width`` pixels wide (per-pixel alpha, rounded, anti-aliased)."""
-    width = max(8, int(width))
+    """The face of ``card`` ``width`` pixels wide (per-pixel alpha, rounded, anti-aliased),
+    drawn once per card, width and colour scheme. Treat it as read-only: it is shared."""
+    if not (card == JOKER or 4 <= card < CARD_SLOTS):
+        raise ValueError(f"{card!r} is not a card")
+    return _face(int(card), max(8, int(width)), bool(four_colour))
+
+
+@theme.surface_cache(max_pixels=6_000_000)
+def _face(card: int, width: int, four_colour: bool) -> pygame.Surface:
     k = _scale(width)
     big = _body(width, k)
     u = float(width * k)
@@ -437,10 +460,14 @@ BACK_LINE = (182, 72, 86)
 BACK_BORDER = (250, 246, 236)
 
 
-@lru_cache(maxsize=16)
 def back(width: int) -> pygame.Surface:
-    """The back every card shares: a deep red lattice framed in cream, a small medallion."""
-    width = max(8, int(width))
+    """The back every card shares: a deep red lattice framed in cream, a small medallion
+    (cached per width; read-only)."""
+    return _back(max(8, int(width)))
+
+
+@theme.surface_cache(max_pixels=1_000_000)
+def _back(width: int) -> pygame.Surface:
     k = _scale(width)
     big = _body(width, k, fill=BACK_BORDER)
     W, H = big.get_size()

@@ -211,8 +211,15 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
     least = 2 * line + pad
     """An opponent's header and caption lines; their melds need a readable card more."""
     ideal = least + round(card_height(MIN_MINI_WIDTH) * 1.25)
-    opp_h = min(rows * ideal, round(middle.h * 0.5)) + pad * max(0, rows - 1)
-    opp_h = max(opp_h, rows * least + pad * max(0, rows - 1)) if k else 0
+    # The centre keeps room for the stock, the pile and two rows of your melds; the
+    # opponents take the rest, up to what a row of readable meld cards needs.
+    keep = card_height(round(hand.card_w * 0.8)) + pad + 2 * (card_height(MIN_MINI_WIDTH)
+                                                             + round(font * 1.4))
+    if not portrait:
+        keep = 2 * (card_height(MIN_MINI_WIDTH) + round(font * 1.4)) + pad
+    gaps = pad * max(0, rows - 1)
+    opp_h = min(rows * ideal, max(round(middle.h * 0.4), middle.h - keep)) + gaps
+    opp_h = max(opp_h, rows * least + gaps) if k else 0
     opponents = _opponents(Rect(middle.x, middle.y, middle.w, opp_h), k, pad, font, portrait)
     centre = Rect(middle.x, middle.y + opp_h + pad, middle.w, max(0, middle.h - opp_h - pad))
     label = round(font * 1.4)
@@ -270,7 +277,7 @@ def _hand(area: Rect, n: int, size, settings: Settings, pad: int) -> HandLayout:
 
     rows = 1
     cw = min(prefer, fit(n))
-    if cw < prefer * 0.8 and n > 1:
+    if cw < min(prefer * 0.8, 72 * scale_of(size)) and n > 1:
         two = min(prefer, fit(math.ceil(n / 2)))
         if two > cw * 1.15:
             rows, cw = 2, two
@@ -300,7 +307,7 @@ def _bar(bar: Rect, pad: int, s: float) -> tuple[Rect, tuple[Rect, ...]]:
     sort = Rect(bar.x, bar.y, sort_w, bar.h)
     rest = Rect(sort.right + pad, bar.y, bar.right - sort.right - pad, bar.h)
     slots = max(1, min(4, rest.w // max(1, round(110 * s))))
-    slot_w = (rest.w - pad * (slots - 1)) // slots
+    slot_w = min(round(240 * s), (rest.w - pad * (slots - 1)) // slots)
     actions = tuple(Rect(rest.x + i * (slot_w + pad), bar.y, slot_w, bar.h)
                     for i in range(slots))
     return sort, actions
@@ -314,9 +321,9 @@ def _opp_cols(k: int, width: int, portrait: bool) -> int:
     """Columns of opponent panels: a row across a wide window, two or three on a phone."""
     if k <= 0:
         return 1
-    if portrait:
-        return min(k, 2 if width < 600 else 3)
-    return min(k, max(1, width // 300)) if k > 4 else k
+    most = (2 if width < 600 else 3) if portrait else (max(1, width // 300) if k > 4 else k)
+    rows = math.ceil(k / most)
+    return math.ceil(k / rows)  # balanced rows: 4 + 3, not 6 + 1
 
 
 def _opponents(area: Rect, k: int, pad: int, font: int, portrait: bool) -> tuple:
@@ -377,19 +384,18 @@ def _flow(area: Rect, sizes, cw: int, label: int, partial: bool = False):
 
 
 def mirrored(layout: TableLayout) -> TableLayout:
-    """The same table reflected left-right (left-handed play: buttons on the left)."""
+    """The controls reflected left-right (left-handed play: buttons, stock and pile on the
+    left-hand side)."""
     w = layout.size[0]
 
     def m(r):
         return None if r is None else r.mirrored(w)
 
-    hand = layout.hand
-    # The hand keeps its order (reading left to right); only its rect is symmetric anyway.
-    opponents = tuple(OpponentBox(m(o.box), m(o.header), m(o.caption), m(o.melds))
-                      for o in layout.opponents)
+    # The hand and the opponents keep their reading order, left to right (both fill the
+    # width, so nothing else can overlap them).
     return TableLayout(layout.size, layout.scale, layout.target, layout.font, m(layout.status),
-                       m(layout.pause), m(layout.log_button), opponents, m(layout.stock),
+                       m(layout.pause), m(layout.log_button), layout.opponents, m(layout.stock),
                        m(layout.stock_card), m(layout.pile), m(layout.pile_card),
                        m(layout.pile_fan), m(layout.my_melds), layout.meld_card_w,
                        m(layout.sort), tuple(reversed([m(r) for r in layout.actions])),
-                       m(layout.message), hand, m(layout.log_panel))
+                       m(layout.message), layout.hand, m(layout.log_panel))

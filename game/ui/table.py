@@ -158,7 +158,7 @@ class TableScene(Scene):
             if place[1] == self.model.viewer:
                 return (*L.hand.rect.center, L.hand.card_w)
             box = L.opponents[self.opponent_index(place[1])]
-            return (*box.header.center, cardart.MIN_READABLE_WIDTH)
+            return (*box.box.center, cardart.MIN_READABLE_WIDTH)
         elif kind == "meld":
             seat, i = place[1], place[2]
             cw, rects = (self.my_meld_rects() if seat == self.model.viewer
@@ -571,9 +571,18 @@ class TableScene(Scene):
 
     def _draw_status(self, surface, L, m) -> None:
         text = m.status()
-        px = theme.fit_px(text, round(L.font * 1.15), L.status.w, bold=True)
-        theme.text(surface, text, px, (L.status.x, L.status.center[1]), theme.INK, "midleft",
-                   bold=True)
+        px = round(L.font * 1.15)
+        if theme.text_width(text, px, True) > L.status.w:  # a phone: two lines, still large
+            px = max(12, round(L.font * 0.95))
+            lines = theme.wrap(text, px, L.status.w, True)[:2]
+            step = theme.line_height(px)
+            y = L.status.center[1] - step * (len(lines) - 1) / 2
+            for i, line in enumerate(lines):
+                _line(surface, line, px, Rect(L.status.x, round(y + i * step) - step // 2,
+                                              L.status.w, step), L.status.w, theme.INK, True)
+        else:
+            theme.text(surface, text, px, (L.status.x, L.status.center[1]), theme.INK,
+                       "midleft", bold=True)
         widgets.draw_button(surface, widgets.Button(_pg(L.pause), "Menu", "pause"))
         widgets.draw_button(surface, widgets.Button(_pg(L.log_button), "Log", "log",
                                                     primary=self.show_log))
@@ -599,8 +608,6 @@ class TableScene(Scene):
         count = f"{len(st.hands[seat])} cards"
         caption = self.model.last_move.get(seat, "")
         readable = self._opponent_cards_fit(seat)
-        if melds and not readable:
-            count += f", {len(melds)} meld{'s' if len(melds) > 1 else ''}"
         _line(surface, count + (f" · {caption}" if caption else ""), round(px * 0.9),
               box.caption, box.caption.w, theme.INK_DIM)
         if self._revealed and st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
@@ -615,8 +622,9 @@ class TableScene(Scene):
                     self._draw_meld(surface, meld.cards, mr, cw, shadow=False)
         elif box.melds.h >= theme.line_height(px):
             pts = sum(self.model.meld_points(seat))
-            _line(surface, f"{len(melds)} melds, {pts} pts: tap to see", round(px * 0.9),
-                  box.melds, box.melds.w, theme.INK)
+            n = len(melds)
+            _line(surface, f"{n} meld{'s' if n > 1 else ''}, {pts} pts · tap to see",
+                  round(px * 0.9), box.melds, box.melds.w, theme.INK)
 
     def _opponent_cards_fit(self, seat: int) -> bool:
         """Whether this opponent's melds can be drawn as readable cards in their panel."""
@@ -629,7 +637,7 @@ class TableScene(Scene):
     def _draw_inspect(self, surface, L, seat) -> None:
         """One opponent's melds, large, over the table (tap anywhere to close)."""
         r = _pg(L.log_panel)
-        widgets.draw_panel(surface, r, fill=(12, 40, 28, 235))
+        widgets.draw_panel(surface, r, fill=(12, 40, 28, 248))
         title = f"{self.seats[seat].name}: melds"
         theme.text(surface, title, L.font, (r.x + 12, r.y + 10), theme.INK, bold=True)
         melds = self.game.state.melds[seat]
@@ -786,8 +794,10 @@ class TableScene(Scene):
             self._toast = widgets.Toast(m.message, "info" if hint else "refusal",
                                         seconds=30.0 if hint else 4.0) if m.message else None
         if self._toast is not None and self._toast.alive:
-            widgets.draw_toast(surface, self._toast, L.message.center, L.message.w,
-                               px=round(L.font * 1.05))
+            px = round(L.font * 1.05)
+            box = widgets.toast_rect(self._toast, L.message.center, L.message.w, px)
+            anchor = (L.message.center[0], L.message.bottom - box.h / 2)  # clear of the bar
+            widgets.draw_toast(surface, self._toast, anchor, L.message.w, px=px)
 
     def _draw_log(self, surface, L, m) -> None:
         lines = tuple(m.log) or ("Nothing has happened yet this hand.",)

@@ -230,10 +230,10 @@ class TableModel:
         self._changed()
 
     def sort(self, mode: Sort | None = None) -> Sort:
-        """Sort the hand (by default: by rank, then by suit, alternately); the selection keeps
-        its cards."""
+        """Sort the hand (by default: by suit, or by rank when it is by suit already); the
+        selection keeps its cards."""
         if mode is None:
-            mode = Sort.SUIT if self.sort_mode is Sort.RANK else Sort.RANK
+            mode = Sort.RANK if self.sort_mode is Sort.SUIT else Sort.SUIT
         chosen = self.selected_cards()
         self.sort_mode = mode
         self.order.sort(key=sort_key(mode))

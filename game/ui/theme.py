@@ -10,7 +10,8 @@ caches so a storm of resizes cannot grow memory without end.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from collections import OrderedDict
+from functools import lru_cache, wraps
 from pathlib import Path
 
 import pygame
@@ -51,6 +52,41 @@ LINE_SPACING = 1.3
 """Line height as a multiple of the font size, for wrapped text."""
 
 
+def surface_cache(max_pixels: int):
+    """Cache a function's Surfaces by its arguments, least recently used out first, keeping at
+    most ``max_pixels`` pixels in all.
+
+    A count of entries is no bound when sizes follow the window: a storm of resizes would keep
+    hundreds of window-sized panels. Arguments must be hashable and passed the same way.
+    """
+    def decorate(fn):
+        store: OrderedDict = OrderedDict()
+        kept = [0]
+
+        @wraps(fn)
+        def cached(*args):
+            image = store.get(args)
+            if image is not None:
+                store.move_to_end(args)
+                return image
+            image = fn(*args)
+            store[args] = image
+            kept[0] += image.get_width() * image.get_height()
+            while kept[0] > max_pixels and len(store) > 1:
+                _, old = store.popitem(last=False)
+                kept[0] -= old.get_width() * old.get_height()
+            return image
+
+        def cache_clear() -> None:
+            store.clear()
+            kept[0] = 0
+
+        cached.cache_clear = cache_clear
+        return cached
+
+    return decorate
+
+
 def _ensure_font_module() -> None:
     if not pygame.font.get_init():
         pygame.font.init()
@@ -63,10 +99,55 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
     return pygame.font.Font(str(FONT_FILES[bool(bold)]), max(1, int(px)))
 
 
+SUIT_CHARS = "\u2660\u2665\u2666\u2663"
+"""♠ ♥ ♦ ♣ in a string are drawn as the cards' suit shapes (the font has no such glyphs)."""
+SUIT_ADVANCE = 0.78
+"""Width of an inline suit, as a fraction of the font size."""
+
+
+def _runs(text: str) -> list[str]:
+    """``text`` cut into plain runs and single suit characters."""
+    runs: list[str] = []
+    for ch in text:
+        if ch in SUIT_CHARS or not runs or runs[-1][-1] in SUIT_CHARS:
+            runs.append(ch)
+        else:
+            runs[-1] += ch
+    return runs
+
+
+def _measure(f: pygame.font.Font, text: str, px: int) -> int:
+    if not any(ch in SUIT_CHARS for ch in text):
+        return f.size(text)[0]
+    return sum(round(px * SUIT_ADVANCE) if run in SUIT_CHARS else f.size(run)[0]
+               for run in _runs(text))
+
+
 @lru_cache(maxsize=1024)
 def rendered(text: str, px: int, colour: Colour, bold: bool = False) -> pygame.Surface:
-    """``text`` rendered anti-aliased with per-pixel alpha (cached: labels repeat every frame)."""
-    return font(px, bold).render(text, True, colour)
+    """``text`` rendered anti-aliased with per-pixel alpha (cached: labels repeat every frame).
+
+    Suit characters become suit shapes in the same colour, sized to the capitals.
+    """
+    f = font(px, bold)
+    if not any(ch in SUIT_CHARS for ch in text):
+        return f.render(text, True, colour)
+    from . import cardart  # cardart draws with this module; imported late to avoid a cycle
+
+    out = blank((max(1, _measure(f, text, px)), f.get_height()), colour)
+    cap = px * 0.74
+    top = f.get_ascent() - cap
+    x = 0
+    for run in _runs(text):
+        if run in SUIT_CHARS:
+            advance = round(px * SUIT_ADVANCE)
+            out.blit(cardart.suit_image(SUIT_CHARS.index(run), round(cap), colour),
+                     (x + round(px * 0.06), round(top)))
+            x += advance
+        else:
+            out.blit(f.render(run, True, colour), (x, 0))
+            x += f.size(run)[0]
+    return out
 
 
 def text(surface: pygame.Surface, text: str, px: int, pos, colour: Colour = INK,
@@ -80,7 +161,7 @@ def text(surface: pygame.Surface, text: str, px: int, pos, colour: Colour = INK,
 
 def text_width(text: str, px: int, bold: bool = False) -> int:
     """Width in pixels of one line of ``text``."""
-    return font(int(px), bold).size(text)[0]
+    return _measure(font(int(px), bold), text, int(px))
 
 
 def line_height(px: int) -> int:
@@ -96,12 +177,9 @@ def fit_px(text: str, px: int, width: int, bold: bool = False, smallest: int = 1
     return px
 
 
-@lru_cache(maxsize=512)
 def wrap(text: str, px: int, width: int, bold: bool = False) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` at ``px`` (newlines kept, long words cut).
-
-    Returns a fresh list each call's caller may keep: the cached value is a tuple copied out.
-    """
+    """``text`` broken into lines no wider than ``width`` at ``px`` (newlines kept, long words
+    cut); a new list each call, so the caller may change it."""
     return list(_wrap(text, int(px), int(width), bool(bold)))
 
 
@@ -113,14 +191,14 @@ def _wrap(text: str, px: int, width: int, bold: bool) -> tuple[str, ...]:
         line = ""
         for word in paragraph.split(" "):
             candidate = f"{line} {word}" if line else word
-            if f.size(candidate)[0] <= width:
+            if _measure(f, candidate, px) <= width:
                 line = candidate
                 continue
             if line:
                 lines.append(line)
-            while f.size(word)[0] > width and len(word) > 1:
+            while _measure(f, word, px) > width and len(word) > 1:
                 cut = len(word) - 1
-                while cut > 1 and f.size(word[:cut])[0] > width:
+                while cut > 1 and _measure(f, word[:cut], px) > width:
                     cut -= 1
                 lines.append(word[:cut])
                 word = word[cut:]
@@ -187,38 +265,63 @@ def _fill_rounded(surface: pygame.Surface, rect: pygame.Rect, radius: int, colou
     surface.blit(layer, rect)
 
 
-@lru_cache(maxsize=256)
 def rounded(size: tuple[int, int], radius: int, colour: Colour,
             border: int = 0, border_colour: Colour | None = None) -> pygame.Surface:
-    """An anti-aliased rounded box of ``size`` (optionally with a ``border`` px outline).
+    """An anti-aliased rounded box of ``size`` (optionally with a ``border`` px outline),
+    cached.
 
-    Only the corners are supersampled, so a box as large as the window stays cheap.
+    Fill and border may each be translucent: the inside is exactly ``colour``, the ring
+    exactly ``border_colour`` (the fill does not show the border through it). Only the
+    corners are supersampled, so a box as large as the window stays cheap.
     """
     w, h = max(1, int(size[0])), max(1, int(size[1]))
-    radius = max(0, min(int(radius), w // 2, h // 2))
+    ring = tuple(border_colour) if border and border_colour is not None else None
+    return _rounded((w, h), max(0, min(int(radius), w // 2, h // 2)), tuple(colour),
+                    int(border) if ring else 0, ring)
+
+
+@surface_cache(max_pixels=6_000_000)
+def _rounded(size, radius, colour, border, border_colour) -> pygame.Surface:
+    w, h = size
     out = blank((w, h), border_colour or colour)
-    if border and border_colour is not None:
-        _fill_rounded(out, out.get_rect(), radius, border_colour)
-        inner = out.get_rect().inflate(-2 * border, -2 * border)
-        if inner.w > 0 and inner.h > 0:
-            clear = blank(inner.size, colour)
-            _fill_rounded(clear, clear.get_rect(), max(0, radius - border), colour)
-            out.blit(clear, inner)
-    else:
+    if not (border and border_colour is not None):
         _fill_rounded(out, out.get_rect(), radius, colour)
+        return out
+    inner = out.get_rect().inflate(-2 * border, -2 * border)
+    inner_radius = max(0, radius - border)
+    fill_a = colour[3] if len(colour) > 3 else 255
+    ring_a = border_colour[3] if len(border_colour) > 3 else 255
+    # Colour: the border colour, with the fill's colour laid over the inside by coverage.
+    out.fill((*border_colour[:3], 255))
+    if inner.w > 0 and inner.h > 0:
+        _fill_rounded(out, inner, inner_radius, (*colour[:3], 255))
+    # Alpha: ring alpha over the outer shape, changed to the fill's alpha over the inside.
+    alpha = blank((w, h), (255, 255, 255))
+    _fill_rounded(alpha, alpha.get_rect(), radius, (255, 255, 255, ring_a))
+    if inner.w > 0 and inner.h > 0 and fill_a != ring_a:
+        step = blank(inner.size)
+        _fill_rounded(step, step.get_rect(), inner_radius, (0, 0, 0, abs(fill_a - ring_a)))
+        flag = pygame.BLEND_RGBA_ADD if fill_a > ring_a else pygame.BLEND_RGBA_SUB
+        alpha.blit(step, inner, special_flags=flag)
+    out.blit(alpha, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     return out
 
 
-@lru_cache(maxsize=128)
 def soft_shadow(size: tuple[int, int], radius: int, blur: int,
                 colour: Colour = SHADOW) -> pygame.Surface:
-    """A blurred rounded box ``blur`` px larger on every side than ``size``, for drop shadows.
+    """A blurred rounded box ``blur`` px larger on every side than ``size``, for drop shadows
+    (cached).
 
     Blurred at a reduced scale and smoothed back up: a shadow has no detail to lose, and a
     window-sized panel's shadow then costs a few milliseconds instead of a hundred.
     """
-    w, h = max(1, int(size[0])), max(1, int(size[1]))
-    blur = max(1, int(blur))
+    return _soft_shadow((max(1, int(size[0])), max(1, int(size[1]))), int(radius),
+                        max(1, int(blur)), tuple(colour))
+
+
+@surface_cache(max_pixels=4_000_000)
+def _soft_shadow(size, radius, blur, colour) -> pygame.Surface:
+    w, h = size
     q = max(1, blur // 3)
     sb = max(1, round(blur / q))
     sw, sh = max(1, round(w / q)), max(1, round(h / q))
@@ -239,10 +342,22 @@ def draw_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, blur: i
 
 # --- the felt -----------------------------------------------------------------------------------
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=2)
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """The cloth for a window of ``size``: centre colour fading to the edge colour, fine grain."""
     w, h = max(1, int(size[0])), max(1, int(size[1]))
+    surface = pygame.transform.smoothscale(_vignette(), (w, h))
+    tile = _grain()
+    tw, th = tile.get_size()
+    for ty in range(0, h, th):
+        for tx in range(0, w, tw):
+            surface.blit(tile, (tx, ty))
+    return surface
+
+
+@lru_cache(maxsize=1)
+def _vignette() -> pygame.Surface:
+    """The felt's light-to-dark fall-off, small: stretched to the window, it stays smooth."""
     n = 48
     small = pygame.Surface((n, n))
     for y in range(n):
@@ -252,13 +367,7 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
             d = min(1.0, (dx * dx + dy * dy) / 2 * 1.25)
             t = d * d * (3 - 2 * d) * 0.85
             small.set_at((x, y), [round(c + (e - c) * t) for c, e in zip(FELT, FELT_EDGE)])
-    surface = pygame.transform.smoothscale(small, (w, h))
-    tile = _grain()
-    tw, th = tile.get_size()
-    for ty in range(0, h, th):
-        for tx in range(0, w, tw):
-            surface.blit(tile, (tx, ty))
-    return surface
+    return small
 
 
 @lru_cache(maxsize=1)

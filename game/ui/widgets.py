@@ -402,6 +402,7 @@ TOAST_KINDS = {
     "info": ((20, 30, 26, 225), theme.INK),
     "good": (theme.ACCENT, theme.ACCENT_INK),
 }
+"""Fill and text colour of each kind of message strip."""
 
 
 @dataclass(frozen=True)

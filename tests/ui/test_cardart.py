@@ -161,11 +161,11 @@ def test_min_readable_width_gives_an_index_at_least_11_px_tall():
 
 
 @pytest.mark.parametrize("width", (40, 70))
-def test_a_fan_at_30_percent_shows_the_index_and_nothing_of_the_centre(width):
-    """Below the index, the strip a fan leaves visible is blank card: no sliver of a pip or
-    court frame to confuse the eye."""
+def test_a_fan_at_a_third_shows_the_index_and_nothing_of_the_centre(width):
+    """Below the index, the strip a fan leaves visible (up to 32% of the width) is blank card:
+    no sliver of a pip or court frame to confuse the eye."""
     h = cardart.height(width)
-    strip = pygame.Rect(2, round(width * 0.8), round(width * 0.3) - 2,
+    strip = pygame.Rect(2, round(width * 0.8), int(width * 0.32) - 2,
                         h - round(width * 0.8) - 4)
     for c in EVERY_CARD:
         image = cardart.face(c, width)
@@ -212,3 +212,9 @@ def test_back_and_shadow(width):
     rect = pygame.Rect(100, 100, width, cardart.height(width))
     x, y = cardart.shadow_pos(rect)
     assert x < rect.x and cardart.shadow_pos(rect, lift=1.0)[1] > y
+
+
+def test_a_number_that_is_not_a_card_is_refused_clearly():
+    for bad in (1, 3, 56, -4):
+        with pytest.raises(ValueError, match="not a card"):
+            cardart.face(bad, 60)

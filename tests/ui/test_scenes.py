@@ -7,7 +7,7 @@ import random
 import pygame
 import pytest
 from scene_nav import make_app, press, step
-from ui_events import key, mouse_drag, mouse_tap, touch_tap, wheel
+from ui_events import key, mouse_drag, mouse_tap, resize, touch_tap, wheel
 
 from game.rules.options import PRESETS, PileTake
 from game.rules.save import Game, Setup
@@ -15,6 +15,7 @@ from game.rules.state import Phase
 from game.seats import Seat, default_seats
 from game.settings import Settings
 from game.ui import scenes
+from game.ui.app import App
 from game.ui.scenes.cover import ARM_SECONDS
 from game.ui.scenes.settings import SPECS
 from game.ui.scenes.summary import hand_lines, next_match
@@ -319,3 +320,60 @@ def test_two_people_get_the_cover_between_their_turns():
         step(app)
     assert isinstance(app.scenes.top, scenes.CoverScene)
     assert app.scenes.top.seat_name == "Player 2"
+
+
+# --------------------------------------------------------------------------- keyboard, window
+
+
+def test_keyboard_alone_starts_a_game():
+    app = titled((1280, 720))
+    step(app, key(pygame.K_DOWN))           # focus: New game (Continue is disabled)
+    step(app, key(pygame.K_RETURN))
+    assert isinstance(app.scenes.top, scenes.NewGameScene)
+    step(app, key(pygame.K_TAB))            # the first control: the player count
+    assert app.scenes.top.focus == "players"
+    step(app, key(pygame.K_RIGHT))
+    step(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_LSHIFT,
+                                  unicode="", scancode=0)])
+    assert app.scenes.top.focus == "start"  # Shift-Tab from the first wraps to the last
+    step(app, key(pygame.K_RETURN))
+    assert table_of(app).game.setup.players == 3
+
+
+def test_window_resize_relayouts_and_cancels_the_gesture():
+    app = titled()
+    press(app, "new")
+    page = app.scenes.top
+    view = page.layout().view
+    step(app, mouse_drag((view.centerx, view.bottom - 10), (view.centerx, view.y + 10))[:-1])
+    assert page.scroll > 0
+    step(app, resize((1280, 720)))
+    assert app.size == (1280, 720) and app.surface.get_size() == (1280, 720)
+    assert page.layout().panel.right <= 1280 and page.layout().panel.bottom <= 720
+    assert 0 <= page.scroll <= page.layout().max_scroll
+    before = page.state
+    step(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(view.centerx, view.y + 10),
+                                  button=1, touch=False)])
+    assert page.state == before and app.scenes.top is page
+
+
+def test_window_size_set_by_the_page():
+    display = pygame.display.set_mode((400, 300), pygame.RESIZABLE)
+    app = App(display)
+    app.scenes.push(scenes.TitleScene(app))
+    app.set_window_size((600, 900))
+    step(app)
+    assert app.size == (600, 900) and app.surface is pygame.display.get_surface()
+    assert app.surface.get_size() == (600, 900)
+
+
+def test_scene_changes_collect_then_freeze_the_heap():
+    import gc
+
+    gc.unfreeze()
+    app = titled()
+    press(app, "new")
+    press(app, "start")
+    step(app)
+    assert gc.get_freeze_count() > 0
+    gc.unfreeze()

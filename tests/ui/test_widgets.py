@@ -161,3 +161,74 @@ def test_panel_draws_where_asked():
     after = surface_of()
     rect = widgets.draw_panel(after, (50, 40, 120, 80), shadow=False)
     assert changed_bounds(before, after) == rect
+
+
+# --- the theme the widgets draw with -------------------------------------------------------------
+
+def test_fonts_come_from_the_game_folder_and_are_cached():
+    for path in theme.FONT_FILES.values():
+        assert path.is_file() and path.parent.name == "fonts"
+        assert path.stat().st_size < 75_000
+    assert theme.font(20) is theme.font(20)
+    assert theme.text_width("Arlington 10", 20, bold=True) > theme.text_width("Arlington 10", 20)
+
+
+def test_every_symbol_the_ui_writes_has_a_glyph():
+    missing = theme.font(24).render("\u4e2d", True, (0, 0, 0))  # not in the subset: a box
+    for ch in "\u2212\u00d7\u2026\u00b7\u2022\u2190\u2192\u2713\u25b6\u25c0\u2014\u2019\u00e9":
+        image = theme.font(24).render(ch, True, (0, 0, 0))
+        assert pygame.image.tobytes(image, "RGBA") != pygame.image.tobytes(missing, "RGBA"), ch
+
+
+def test_suits_in_text_are_drawn_as_shapes():
+    for text in ("Q\u2660", "Q\u2663", "Q\u2665", "Q\u2666"):
+        image = theme.rendered(text, 20, (0, 0, 0))
+        assert image.get_width() == theme.text_width(text, 20)
+    spade = pygame.image.tobytes(theme.rendered("Q\u2660", 20, (0, 0, 0)), "RGBA")
+    club = pygame.image.tobytes(theme.rendered("Q\u2663", 20, (0, 0, 0)), "RGBA")
+    assert spade != club
+    suit = theme.rendered("\u2665", 20, (200, 0, 0))
+    assert suit.get_bounding_rect(min_alpha=128).h >= 12
+
+
+def test_wrap_keeps_every_word_and_every_line_fits():
+    text = "Take the pile: pick the cards from your hand that join its top card 7\u2665 8\u2665"
+    lines = theme.wrap(text, 18, 160)
+    assert len(lines) > 2
+    assert " ".join(lines).split() == text.split()
+    assert all(theme.text_width(line, 18) <= 160 for line in lines)
+    assert theme.wrap("first\nsecond", 18, 400) == ["first", "second"]
+    long = theme.wrap("x" * 200, 18, 100)
+    assert "".join(long) == "x" * 200 and all(theme.text_width(s, 18) <= 100 for s in long)
+
+
+def test_text_is_placed_by_its_anchor():
+    s = surface_of()
+    rect = theme.text(s, "Draw", 20, (150, 100), anchor="center")
+    assert rect.center == (150, 100)
+    assert theme.text(s, "Draw", 20, (290, 190), anchor="bottomright").bottomright == (290, 190)
+
+
+def test_a_translucent_box_with_a_border_shows_its_fill_inside_not_the_border():
+    box = theme.rounded((100, 60), 12, (0, 0, 0, 70), 3, theme.ACCENT)
+    assert tuple(box.get_at((50, 30))) == (0, 0, 0, 70)
+    assert tuple(box.get_at((50, 1)))[:3] == theme.ACCENT and box.get_at((50, 1)).a == 255
+    assert box.get_at((0, 0)).a == 0
+
+
+def test_felt_is_lighter_at_the_centre_and_cached_per_size():
+    s = pygame.Surface((400, 300))
+    theme.draw_felt(s)
+    centre, corner = s.get_at((200, 150)), s.get_at((2, 2))
+    assert sum(centre[:3]) > sum(corner[:3]) + 30
+    assert theme.felt((400, 300)) is theme.felt((400, 300))
+
+
+def test_caches_of_window_sized_boxes_stay_bounded_through_a_storm_of_resizes():
+    first = theme.rounded((1200, 800), 14, theme.PANEL)
+    assert theme.rounded((1200, 800), 14, theme.PANEL) is first
+    for w in range(600, 660):  # 60 window-sized panels: more than the pixel budget holds
+        theme.rounded((w, 700), 14, theme.PANEL)
+    latest = theme.rounded((659, 700), 14, theme.PANEL)
+    assert theme.rounded((659, 700), 14, theme.PANEL) is latest
+    assert theme.rounded((1200, 800), 14, theme.PANEL) is not first

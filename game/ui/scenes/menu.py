@@ -32,17 +32,16 @@ def menu_layout(size, items, head_h: float, boxed: bool = False) -> MenuLayout:
     share of the height wanted above them (it shrinks first when the window is short)."""
     w, h = size
     m = metrics(size)
-    col_w = max(160, min(w - 2 * m.margin, round(340 * m.s)))
+    pad = m.pad + m.gap if boxed else 0
+    col_w = max(160, min(w - 2 * m.margin - 2 * pad, round(340 * m.s)))
     n = len(items)
     bh = m.target + round(4 * m.s)
     gap = m.gap
     stack_h = n * bh + max(0, n - 1) * gap
-    room = h - 2 * m.margin
-    head = max(round(90 * m.s), min(round(h * head_h), room - stack_h - m.gap))
+    room = h - 2 * m.margin - 2 * pad
+    head = max(round(60 * m.s), min(round(h * head_h), room - stack_h - m.gap))
     if boxed:
-        pad = m.pad + m.gap
-        total = head + m.gap + stack_h + 2 * pad
-        panel = pygame.Rect(0, 0, col_w + 2 * pad, min(total, h - 2 * m.margin))
+        panel = pygame.Rect(0, 0, col_w + 2 * pad, head + m.gap + stack_h + 2 * pad)
         panel.center = (w // 2, h // 2)
         top = panel.y + pad
     else:
@@ -68,6 +67,8 @@ class MenuScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self._press: str | None = None
+        self.focus: str | None = None
+        """The button the keyboard is on (arrows and Tab move it; Enter presses it)."""
 
     def items(self) -> list[FooterButton]:
         return []
@@ -89,6 +90,7 @@ class MenuScene(Scene):
 
     def pointer(self, e: Pointer) -> None:
         if e.kind is P.DOWN:
+            self.focus = None
             self._press = self._hit(e.pos)
         elif e.kind is P.TAP:
             key = self._hit(e.pos)
@@ -99,9 +101,20 @@ class MenuScene(Scene):
             self._press = None
 
     def key(self, event) -> None:
-        if event.key in (pygame.K_ESCAPE, pygame.K_AC_BACK):
+        k = event.key
+        live = [item.key for item in self.items() if item.enabled]
+        if k in (pygame.K_ESCAPE, pygame.K_AC_BACK):
             self.back()
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif k in (pygame.K_DOWN, pygame.K_UP, pygame.K_TAB) and live:
+            back = k == pygame.K_UP or (k == pygame.K_TAB
+                                        and getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+            if self.focus in live:
+                self.focus = live[(live.index(self.focus) + (-1 if back else 1)) % len(live)]
+            else:
+                self.focus = live[-1 if back else 0]
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focus in live:
+            self.activate(self.focus)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             for item in self.items():
                 if item.primary and item.enabled:
                     self.activate(item.key)
@@ -125,6 +138,9 @@ class MenuScene(Scene):
         self.draw_head(surface, lay)
         for b in lay.buttons:
             widgets.draw_button(surface, b, self._press == b.key)
+            if b.key == self.focus:
+                pygame.draw.rect(surface, theme.SELECT, b.rect.inflate(8, 8), 3,
+                                 border_radius=lay.m.radius)
 
 
 def draw_heading(surface, lay: MenuLayout, title: str, subtitle: str = "",

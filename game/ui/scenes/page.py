@@ -42,7 +42,7 @@ class Metrics:
 def metrics(size: tuple[int, int]) -> Metrics:
     """Sizes for a window of ``size``: a 390-px phone is scale 1, big screens grow to 1.6."""
     w, h = size
-    s = max(1.0, min(w / 390, h / 700, 1.6))
+    s = max(1.0, min(w / 390, h / 600, 1.6))
     return Metrics(s=s, margin=round(14 * s), gap=round(10 * s),
                    target=max(widgets.MIN_TARGET, round(46 * s)), title_px=round(26 * s),
                    label_px=round(17 * s), body_px=round(16 * s), small_px=round(14 * s),
@@ -51,7 +51,7 @@ def metrics(size: tuple[int, int]) -> Metrics:
 
 def narrow(m: Metrics, width: int) -> bool:
     """Whether a row of ``width`` is too narrow for a control beside its label."""
-    return width < 520 * m.s
+    return width < 500 * min(m.s, 1.25)
 
 
 # --------------------------------------------------------------------------- rows
@@ -194,27 +194,44 @@ class Field(Row):
         top = rect.y + m.gap + max(0, (beside - m.target) // 2)
         return pygame.Rect(rect.right - cw, top, cw, m.target)
 
+    def widget(self, m, rect: pygame.Rect):
+        """The LOOK widget that draws this row's control (and says where its parts are)."""
+        c = self.control_rect(m, rect)
+        if self.kind == TOGGLE:
+            return widgets.Toggle(c, "", self.key, bool(self.value), self.enabled)
+        if self.kind == STEPPER:
+            return widgets.Stepper(c, "", self.key, int(self.value), self.low, self.high,
+                                   enabled=self.enabled)
+        if self.kind == CHOICE:
+            # the widget sizes its box to the values, up to 3/5 of its rect: a rect 5/3 of
+            # the control lets the box use all of it (the label part is empty)
+            wide = pygame.Rect(c.right - c.w * 5 // 3, c.y, c.w * 5 // 3, c.h)
+            return widgets.Choice(wide, "", self.key, tuple(range(len(self.names))),
+                                  int(self.value), self.names, self.enabled)
+        return widgets.Button(c, str(self.value), self.key, self.enabled)
+
     def targets(self, m, rect):
         if not self.enabled:
             return []
-        c = self.control_rect(m, rect)
+        w = self.widget(m, rect)
         if self.kind == TOGGLE:
             return [Target(self.key, "", rect.copy())]
         if self.kind == STEPPER:
             out = []
             if self.value > self.low:
-                out.append(Target(self.key, "-", pygame.Rect(c.x, c.y, m.target, c.h)))
+                out.append(Target(self.key, "-", w.minus_rect))
             if self.value < self.high:
-                out.append(Target(self.key, "+", pygame.Rect(c.right - m.target, c.y,
-                                                             m.target, c.h)))
+                out.append(Target(self.key, "+", w.plus_rect))
             return out
         if self.kind == CHOICE:
             if len(self.names) < 2:
                 return []
-            half = c.w // 2
-            return [Target(self.key, "-", pygame.Rect(c.x, c.y, half, c.h)),
-                    Target(self.key, "+", pygame.Rect(c.x + half, c.y, c.w - half, c.h))]
-        return [Target(self.key, "", c)]
+            box = w.box
+            half = box.w // 2  # the widget's own rule: left half back, right half on
+            return [Target(self.key, "-", pygame.Rect(box.x, box.y, half, box.h)),
+                    Target(self.key, "+", pygame.Rect(box.x + half, box.y, box.w - half,
+                                                      box.h))]
+        return [Target(self.key, "", w.rect)]
 
     # --- drawing
 
@@ -230,33 +247,23 @@ class Field(Row):
         if narrow(m, rect.w) and not self._below(m, rect.w):
             y = max(y, rect.y + m.gap + m.target) + m.gap // 2
         theme.draw_text_block(surface, explain, m.small_px, (rect.x, y), theme.INK_DIM)
-        c = self.control_rect(m, rect)
-        down = pressed is not None and pressed[0] == self.key
+        w = self.widget(m, rect)
         if self.kind == TOGGLE:
-            widgets.draw_toggle(surface, widgets.Toggle(c, "", self.key, bool(self.value),
-                                                        self.enabled))
+            widgets.draw_toggle(surface, w)
         elif self.kind == STEPPER:
-            widgets.draw_stepper(surface, widgets.Stepper(c, "", self.key, int(self.value),
-                                                          self.low, self.high,
-                                                          enabled=self.enabled))
+            widgets.draw_stepper(surface, w)
         elif self.kind == CHOICE:
-            # the widget shows its value box on the right of its rect, rect.w // 2 + rect.h
-            # wide: give it a rect whose box is exactly the control
-            w = 2 * (c.w - c.h)
-            box = pygame.Rect(c.right - w, c.y, w, c.h)
-            widgets.draw_choice(surface, widgets.Choice(box, "", self.key,
-                                                        tuple(range(len(self.names))),
-                                                        int(self.value), self.names,
-                                                        self.enabled))
+            widgets.draw_choice(surface, w)
         else:
-            widgets.draw_button(surface, widgets.Button(c, str(self.value), self.key,
-                                                        self.enabled), down)
+            widgets.draw_button(surface, w, pressed is not None and pressed[0] == self.key)
 
 
 PANEL_FILL = (6, 36, 24, 150)
 """The page's panel: a darker, translucent pane of the felt (the widgets are drawn for it)."""
-MODAL_FILL = (9, 42, 28, 246)
-"""The panel of a page over the table: nearly opaque, so the cards beneath do not show."""
+MODAL_FILL = (7, 34, 23, 255)
+"""The panel of a page over the table."""
+CARD_FILL = (14, 58, 39, 255)
+"""The card a page over the table stands on (opaque, so the cards beneath do not show)."""
 LINE = (255, 255, 255, 26)
 """The panel's edge."""
 HAIRLINE = (38, 84, 62)
@@ -376,6 +383,9 @@ class PageScene(Scene):
         self._drag_from: int | None = None
         self._cache_key = None
         self._layout: PageLayout | None = None
+        self.focus: str | None = None
+        """The control the keyboard is on (Tab moves it), shown only after a key press."""
+        self._keyboard = False
 
     # --- what subclasses give
 
@@ -435,6 +445,7 @@ class PageScene(Scene):
     def pointer(self, e: Pointer) -> None:
         lay = self.layout()
         if e.kind is P.DOWN:
+            self._keyboard = False
             self._press = self._hit(e.pos)
             self._drag_from = self.scroll if lay.view.collidepoint(e.pos) else None
         elif e.kind is P.DRAG:
@@ -458,6 +469,16 @@ class PageScene(Scene):
         k = event.key
         if k == pygame.K_ESCAPE or k == pygame.K_AC_BACK:
             self.back()
+        elif k == pygame.K_TAB:
+            self.move_focus(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self._focused() is not None:
+            key, parts, _ = self._focused()
+            self.activate(key, "+" if "+" in parts else parts[0])
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT) and self._focused() is not None:
+            key, parts, _ = self._focused()
+            part = "-" if k == pygame.K_LEFT else "+"
+            if part in parts:
+                self.activate(key, part)
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.primary()
         elif k == pygame.K_DOWN:
@@ -472,6 +493,58 @@ class PageScene(Scene):
             self.scroll_to(0)
         elif k == pygame.K_END:
             self.scroll_to(lay.max_scroll)
+
+    # --- keyboard focus
+
+    def focusables(self) -> list[tuple[str, tuple[str, ...], pygame.Rect, bool]]:
+        """Every control a key can reach, in reading order: (key, its parts, its rect, whether
+        the rect is in content coordinates)."""
+        lay = self.layout()
+        out = []
+        for targets in lay.targets:
+            by_key: dict[str, list[Target]] = {}
+            for t in targets:
+                by_key.setdefault(t.key, []).append(t)
+            for key, ts in by_key.items():
+                rect = ts[0].rect.unionall([t.rect for t in ts[1:]])
+                out.append((key, tuple(t.part for t in ts), rect, True))
+        out += [(b.key, ("",), b.rect, False) for b in lay.footer if b.enabled]
+        return out
+
+    def _focused(self):
+        if not self._keyboard:
+            return None
+        for key, parts, rect, _ in self.focusables():
+            if key == self.focus:
+                return key, parts, rect
+        return None
+
+    def move_focus(self, step: int) -> None:
+        """Tab to the next control (Shift-Tab: the previous), scrolled into view."""
+        items = self.focusables()
+        if not items:
+            return
+        keys = [i[0] for i in items]
+        if self._keyboard and self.focus in keys:
+            at = (keys.index(self.focus) + step) % len(keys)
+        else:
+            at = 0 if step > 0 else len(keys) - 1
+        self._keyboard = True
+        self.focus, _, rect, in_content = items[at]
+        if in_content:
+            view = self.layout().view
+            if rect.y < self.scroll:
+                self.scroll_to(rect.y - view.h // 4)
+            elif rect.bottom > self.scroll + view.h:
+                self.scroll_to(rect.bottom - view.h * 3 // 4)
+
+    def _draw_focus(self, surface, lay: PageLayout) -> None:
+        for key, _, rect, in_content in self.focusables():
+            if key == self.focus:
+                r = rect.move(lay.view.x, lay.view.y - self.scroll) if in_content else rect
+                pygame.draw.rect(surface, theme.SELECT, r.inflate(6, 6), 2,
+                                 border_radius=lay.m.radius // 2)
+                return
 
     def wheel(self, dy: int) -> None:
         self.scroll_to(self.scroll - dy * theme.line_height(self.layout().m.body_px) * 3)
@@ -497,8 +570,13 @@ class PageScene(Scene):
         lay = self.layout()
         m = lay.m
         self.draw_background(surface)
-        theme.text(surface, self.title, theme.fit_px(self.title, m.title_px,
-                                                     lay.panel.w - 2 * round(96 * m.s), True),
+        if self.dim_below:  # one opaque card under title, panel and buttons: no table shows
+            card = pygame.Rect(lay.panel.x - m.pad, m.margin // 3, lay.panel.w + 2 * m.pad,
+                               surface.get_height() - 2 * (m.margin // 3))
+            widgets.draw_panel(surface, card.clip(surface.get_rect()), fill=CARD_FILL,
+                               radius=m.radius, border=LINE)
+        room = lay.panel.w - (2 * (lay.back.rect.w + m.gap) if lay.back else 0)
+        theme.text(surface, self.title, theme.fit_px(self.title, m.title_px, room, True),
                    lay.title_pos, theme.INK, "center", True)
         if sub := self.subtitle():
             px = theme.fit_px(sub, m.small_px, lay.panel.w)
@@ -510,6 +588,8 @@ class PageScene(Scene):
         self._draw_rows(surface, lay)
         for b in lay.footer:
             widgets.draw_button(surface, b, self._press == (b.key, ""))
+        if self._keyboard:
+            self._draw_focus(surface, lay)
 
     def _draw_rows(self, surface, lay: PageLayout) -> None:
         m, view = lay.m, lay.view

@@ -45,7 +45,7 @@ class HandLine(Row):
     four_colour: bool = False
 
     def _card_w(self, m) -> int:
-        return max(cardart.MIN_READABLE_WIDTH + 4, round(46 * m.s))
+        return max(cardart.MIN_READABLE_WIDTH + 4, round(50 * m.s))
 
     def _card_rows(self, m, width) -> list[tuple[int, ...]]:
         if not self.cards:

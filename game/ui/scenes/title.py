@@ -108,7 +108,7 @@ class TitleScene(MenuScene):
         text_h = theme.line_height(round(m.title_px * 1.5)) + theme.line_height(m.body_px)
         art_h = head.h - text_h - m.gap * 2
         if art_h >= round(60 * m.s):
-            art = fan_art(min(art_h, round(230 * m.s), round(head.w * 0.62)))
+            art = fan_art(min(art_h, round(230 * m.s), round(head.w * 0.55)))
             surface.blit(art, art.get_rect(midbottom=(head.centerx,
                                                       head.bottom - text_h - m.gap)))
         draw_heading(surface, lay, "Arlington", "Oklahoma Rummy", px_share=1.25)
