@@ -8,6 +8,7 @@ import json
 
 import pytest
 from hypothesis import given
+from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from game import platform, settings
@@ -23,6 +24,7 @@ valid_settings = st.builds(
     level=st.sampled_from(["easy", "medium", "hard"]))
 
 
+@hypothesis_settings(max_examples=40, deadline=None)  # each example writes a file (fsync)
 @given(valid_settings)
 def test_every_valid_setting_survives_a_save(chosen):
     assert settings.save(chosen) is None
