@@ -13,6 +13,8 @@ from __future__ import annotations
 from .. import records, saves
 from .. import settings as settings_store
 from ..hints import Hint
+from ..rules.actions import Act
+from ..rules.cards import card_symbol
 from ..rules.state import Phase
 from ..settings import Settings
 from ..sound import Sounds, for_action
@@ -34,6 +36,10 @@ class Keeper:
         self._recorded = 0
         self._hand_key = None
         self._dealt = None
+        self._hint: Hint | None = None
+        self._hint_for = None
+        self._lines: set[str] = set()
+        """The help lines this keeper put in the table's message strip (hints, undo)."""
 
     # ----------------------------------------------------------------- messages
 
@@ -127,10 +133,12 @@ class Keeper:
             self._autosave(table)
 
     def frame(self) -> None:
-        """Once a frame: keep a reordered hand, sound a new deal."""
+        """Once a frame: think a slice of a hint, keep a reordered hand, sound a new deal."""
         table = self.table
         if table is None or table.game.state.over:
             return
+        if self._hint is not None:
+            self._think(table)
         model = table.model
         if (model.viewer, model.sort_mode, model.order) != self._hand_key:
             self._autosave(table)
@@ -156,6 +164,15 @@ class Keeper:
 
     # ----------------------------------------------------------------- helping the player
 
+    def is_hint(self, text: str) -> bool:
+        """Whether ``text`` in the table's message strip is a help line (a hint, or what undo
+        took back), so the table shows it as information, not as a refusal."""
+        return bool(text) and text in self._lines
+
+    def _say(self, table, text: str) -> None:
+        self._lines = {text, *list(self._lines)[:8]}
+        table.model.message = text
+
     def can_undo(self, table) -> bool:
         """Whether the person to move may take back a meld of this turn now."""
         seat = table.game.state.turn
@@ -165,21 +182,61 @@ class Keeper:
         """Take back the last meld or lay-off of this turn; whether one was."""
         if not self.can_undo(table):
             return False
-        self.undo.undo(table.game)
+        action = self.undo.undo(table.game)
         table.model.clear_selection()
         table.model.sync()
         self.match_changed(table)
+        self._say(table, f"Taken back: {describe_action(action)}")
         return True
 
-    def hint(self, table, seed: int = 0) -> Hint | None:
-        """Start a hint for the person to move (the table thinks it over frames and shows
-        ``suggestion()``); counted in the statistics. None when it is not a person's turn."""
+    def hint(self, table, seed: int = 0) -> bool:
+        """Start a hint for the person to move: thought over the next frames (``frame``), then
+        shown in the message strip with the cards it uses selected. Counted in the
+        statistics. False when it is not a person's turn."""
         state = table.game.state
         seat = state.turn
         legal = state.legal_actions()
-        if not table.seats[seat].is_person or not legal:
-            return None
-        table_name = records.table_name(state.options)
-        self.records = self.records.with_hint(table_name, state.players)
-        self._note(records.save(self.records))
-        return Hint(state.view(seat), legal, seed + len(table.game.actions))
+        if not table.seats[seat].is_person or not legal or table.model.viewer != seat:
+            return False
+        if self._hint is None:
+            table_name = records.table_name(state.options)
+            self.records = self.records.with_hint(table_name, state.players)
+            self._note(records.save(self.records))
+            self._hint = Hint(state.view(seat), legal, seed + len(table.game.actions))
+            self._hint_for = (table, len(table.game.actions))
+        self._say(table, "Thinking about a hint\u2026")
+        return True
+
+    def _think(self, table) -> None:
+        if self._hint_for != (table, len(table.game.actions)):
+            self._hint = None  # the position moved on: that hint no longer applies
+            return
+        if not self._hint.think():
+            return
+        suggestion = self._hint.suggestion()
+        self._hint = None
+        model = table.model
+        show = suggestion.action.cards
+        if suggestion.action.kind in TAKES:
+            show = list(show)
+            show.remove(table.game.state.pile[-1])  # the top card is on the pile, not in hand
+        chosen: set[int] = set()
+        for c in show:
+            i = next((j for j, x in enumerate(model.order) if x == c and j not in chosen), None)
+            if i is not None:
+                chosen.add(i)
+        model.clear_selection()
+        model.selected = chosen
+        self._say(table, suggestion.text)
+
+
+TAKES = frozenset((Act.TAKE_SET, Act.TAKE_RUN, Act.TAKE_ADD, Act.TAKE_SWAP))
+
+
+def describe_action(action) -> str:
+    """An action in a player's words, e.g. ``set 7♠ 7♥ 7♦`` or ``add 8♠ to meld 2``."""
+    if action.kind is Act.ADD:
+        return f"{card_symbol(action.cards[0])} added to meld {action.target + 1}"
+    if action.kind is Act.SWAP:
+        return f"{card_symbol(action.cards[0])} swapped into meld {action.target + 1}"
+    return "the meld " + " ".join(card_symbol(c) for c in action.cards)

@@ -225,7 +225,7 @@ class TableScene(Scene):
         self._pending_origins = self._origins()
         for rect, item in self._button_slots():
             if rect.contains(pos):
-                self._do(m.choose(item))
+                self._choose(item)
                 return
         if L.sort.contains(pos):
             m.sort()
@@ -324,12 +324,14 @@ class TableScene(Scene):
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             slots = self._button_slots()
             if slots:
-                self._do(m.choose(slots[0][1]))
+                self._choose(slots[0][1])
         elif pygame.K_1 <= k <= pygame.K_9:
             slots = self._button_slots()
             i = k - pygame.K_1
             if i < len(slots):
-                self._do(m.choose(slots[i][1]))
+                self._choose(slots[i][1])
+        elif k in (pygame.K_u, pygame.K_h) and hasattr(self.app, "keeper"):
+            self._choose("undo" if k == pygame.K_u else "hint")
         elif k in (pygame.K_LEFT, pygame.K_RIGHT) and n:
             m.cursor = (m.cursor + (1 if k == pygame.K_RIGHT else -1)) % n
         elif k == pygame.K_SPACE and n:
@@ -348,10 +350,33 @@ class TableScene(Scene):
             return
         self.app.scenes.push(PauseScene(self.app, self))
 
+    def _bar_items(self) -> list[tuple[str, object]]:
+        """The model's buttons, then Undo and Hint (issue 8's keeper) in the slots left over
+        while nothing is being asked."""
+        m = self.model
+        items = m.buttons()
+        keeper = getattr(self.app, "keeper", None)
+        if keeper is None or not m.my_turn or m.confirm is not None or m.picking is not None \
+                or m.offered:
+            return items
+        if keeper.can_undo(self):
+            items.append(("Undo", "undo"))
+        items.append(("Hint", "hint"))
+        return items
+
     def _button_slots(self) -> list[tuple[Rect, object]]:
         """The action bar now: each slot's rect with what it does."""
-        items = self.model.buttons()
+        items = self._bar_items()
         return [(r, item) for r, (_, item) in zip(self.layout.actions, items)]
+
+    def _choose(self, item) -> None:
+        """A slot of the action bar was tapped (or its number key pressed)."""
+        if item == "undo":
+            self.app.keeper.take_back(self)
+        elif item == "hint":
+            self.app.keeper.hint(self)
+        else:
+            self._do(self.model.choose(item))
 
     # ----------------------------------------------------------------- acting
 
@@ -732,9 +757,9 @@ class TableScene(Scene):
     def _draw_bar(self, surface, L, m) -> None:
         label = "By suit" if m.sort_mode is not Sort.SUIT else "By rank"
         widgets.draw_button(surface, widgets.Button(_pg(L.sort), label, "sort"))
-        items = m.buttons()
+        items = self._bar_items()
         for i, (rect, (text, item)) in enumerate(zip(L.actions, items)):
-            primary = i == 0 and item != "cancel"
+            primary = i == 0 and item not in ("cancel", "undo", "hint")
             widgets.draw_button(surface, widgets.Button(_pg(rect), text, str(i), True, primary))
 
     def _draw_hand(self, surface, L, m, hidden) -> None:
@@ -790,7 +815,9 @@ class TableScene(Scene):
     def _draw_message(self, surface, L, m) -> None:
         if m.message != self._toast_text:
             self._toast_text = m.message
-            hint = m.picking is not None or m.confirm is not None or bool(m.offered)
+            keeper = getattr(self.app, "keeper", None)
+            hint = m.picking is not None or m.confirm is not None or bool(m.offered) \
+                or (keeper is not None and keeper.is_hint(m.message))
             self._toast = widgets.Toast(m.message, "info" if hint else "refusal",
                                         seconds=30.0 if hint else 4.0) if m.message else None
         if self._toast is not None and self._toast.alive:

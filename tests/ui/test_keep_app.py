@@ -8,11 +8,12 @@ import pygame
 from scene_nav import locate, make_app, press, step
 from ui_events import key, mouse_drag, mouse_tap
 
-from game import platform, records, saves
+from game import hints, platform, records, saves
 from game import settings as settings_store
 from game.records import Records
 from game.rules.actions import Act
-from game.rules.cards import QUEEN_OF_SPADES
+from game.rules.cards import QUEEN_OF_SPADES, parse_card
+from game.rules.deal import Deal
 from game.rules.options import DIGITAL
 from game.rules.save import Setup
 from game.rules.state import Phase
@@ -166,3 +167,84 @@ def test_statistics_scene_shows_exports_and_resets():
     assert scene.note == "Statistics reset"
     press(app, "done")
     assert isinstance(app.scenes.top, scenes.TitleScene)
+
+
+# ----------------------------------------------------------------- undo and hints at the table
+
+def melding_table():
+    """You hold three sevens and draw; the computer waits."""
+    deal = Deal.arranged(DIGITAL, [["7S", "7H", "7D", "KC", "4S"], ["3H", "6H", "9S", "JD"]],
+                         pile=["QD"], stock_top=["8S", "5C"])
+    app = make_app()
+    table = app.start_match(Setup(DIGITAL, 2, 1, 0, deal), SEATS)
+    settle(app, table)
+    return app, table
+
+
+def bar_button(table, label):
+    for rect, (text, _) in zip(table.layout.actions, table._bar_items()):
+        if text == label:
+            return (rect.x + rect.w // 2, rect.y + rect.h // 2)
+    return None
+
+
+def tap_cards(app, table, codes):
+    for code in codes:
+        c = parse_card(code)
+        i = next(j for j, x in enumerate(table.model.order)
+                 if x == c and j not in table.model.selected)
+        r = table.layout.hand.cards[i]
+        step(app, mouse_tap((r.x + max(4, r.w // 8), r.y + r.h // 3)))
+
+
+def test_undo_takes_back_a_meld_and_never_the_draw():
+    app, table = melding_table()
+    assert bar_button(table, "Undo") is None
+    step(app, key(pygame.K_d))
+    assert bar_button(table, "Undo") is None  # the draw showed a card: it stays
+    views = [table.game.state.view(s) for s in range(2)]
+    tap_cards(app, table, ["7S", "7H", "7D"])
+    r = table.layout.my_melds
+    step(app, mouse_tap((r.x + r.w // 2, r.y + r.h // 2)))
+    assert table.game.actions[-1].kind is Act.SET
+    step(app, mouse_tap(bar_button(table, "Undo")))
+    assert [table.game.state.view(s) for s in range(2)] == views
+    assert table.game.actions[-1].kind is Act.DRAW and len(table.model.order) == 6
+    assert table.model.message.startswith("Taken back: the meld 7")
+    assert bar_button(table, "Undo") is None
+    assert saves.load_autosave().match.game.actions == table.game.actions  # saved undone
+    step(app, key(pygame.K_u))  # nothing left to take back: nothing happens
+    assert [table.game.state.view(s) for s in range(2)] == views
+
+
+def test_a_hint_is_the_hard_levels_move_with_its_cards_lifted():
+    app, table = melding_table()
+    step(app, key(pygame.K_d))
+    state = table.game.state
+    expected = hints.suggest(state.view(0), state.legal_actions(), len(table.game.actions))
+    step(app, mouse_tap(bar_button(table, "Hint")))
+    for _ in range(600):  # thought over frames (this one is obvious: at once)
+        if not table.model.message.startswith("Thinking"):
+            break
+        step(app)
+    assert table.model.message == expected.text
+    lifted = sorted(table.model.order[i] for i in table.model.selected)
+    assert lifted == sorted(expected.action.cards)
+    assert table._toast.kind == "info"  # shown as help, not as a refusal
+    assert app.keeper.records.line("digital", 2).hints == 1
+    assert table.game.actions[-1].kind is Act.DRAW  # a hint plays nothing itself
+
+
+def test_a_hint_that_needs_search_is_thought_over_many_frames():
+    app = make_app()
+    table = app.start_match(Setup(DIGITAL, 2, 37, 0), SEATS)  # a meld worth weighing
+    settle(app, table)
+    step(app, key(pygame.K_d))
+    step(app, key(pygame.K_h))
+    frames = 0
+    while table.model.message.startswith("Thinking"):
+        step(app)
+        frames += 1
+        assert frames < 2000
+    assert frames > 3 and table.model.message.startswith("Lay ")
+    assert len(table.model.selected) == 4
