@@ -77,7 +77,7 @@ class Records:
     """Every table's statistics; an immutable value replaced by each change."""
 
     lines: tuple[tuple[tuple[str, int], Line], ...] = ()
-    """((table name, players), Line), sorted."""
+    """((table name, players), Line), presets in their usual order, then by players."""
 
     def line(self, table: str, players: int) -> Line:
         return dict(self.lines).get((table, players), Line())
@@ -85,7 +85,7 @@ class Records:
     def _with(self, table: str, players: int, line: Line) -> Records:
         lines = dict(self.lines)
         lines[(table, players)] = line
-        return Records(tuple(sorted(lines.items())))
+        return Records(_in_order(lines))
 
     def with_hand(self, table: str, players: int, score: int) -> Records:
         """One more hand with your ``score``."""
@@ -140,7 +140,7 @@ class Records:
             if (problem := line.problem()) is not None:
                 raise ValueError(f"{table} with {players} players: {problem}")
             lines[(table, players)] = line
-        return cls(tuple(sorted(lines.items())))
+        return cls(_in_order(lines))
 
     def text(self) -> str:
         """The statistics as plain text, for the export."""
@@ -152,6 +152,11 @@ class Records:
             out.extend("  " + row for row in describe(line))
             out.append("")
         return "\n".join(out).rstrip() + "\n"
+
+
+def _in_order(lines: dict) -> tuple:
+    order = [*PRESETS, CUSTOM]
+    return tuple(sorted(lines.items(), key=lambda kv: (order.index(kv[0][0]), kv[0][1])))
 
 
 def describe(line: Line) -> list[str]:

@@ -25,12 +25,13 @@ from game.ui.scenes.page import PageScene
 from game.ui.table import TableScene
 
 EVENTS_PER_SCENE = 1200
-"""Nine scenes: over 10,000 events in all."""
+"""Ten scenes: over 12,000 events in all."""
 
 KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_UP, pygame.K_DOWN,
         pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME,
         pygame.K_END, pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_d, pygame.K_s, pygame.K_p,
-        pygame.K_m, pygame.K_l, pygame.K_x, pygame.K_1, pygame.K_3, pygame.K_9, pygame.K_F1]
+        pygame.K_m, pygame.K_l, pygame.K_x, pygame.K_1, pygame.K_3, pygame.K_9, pygame.K_F1,
+        pygame.K_u, pygame.K_h]
 SIZES = [(360, 640), (390, 844), (768, 1024), (1280, 720), (1920, 1080), (844, 390),
          (320, 480), (1000, 300)]
 
@@ -50,8 +51,8 @@ def enter(name: str, rng: random.Random):
     step(app)
     if name == "title":
         return app
-    if name in ("newgame", "settings"):
-        press(app, "new" if name == "newgame" else "settings")
+    if name in ("newgame", "settings", "stats"):
+        press(app, {"newgame": "new", "settings": "settings", "stats": "stats"}[name])
         return app
     seats = default_seats(3, "easy")
     options = PRESETS[rng.choice(list(PRESETS))]
@@ -151,7 +152,7 @@ def check_game(game: Game) -> None:
 
 
 @pytest.mark.parametrize("name", ["title", "newgame", "table", "summary", "result", "pause",
-                                  "rules", "settings", "cover"])
+                                  "rules", "settings", "cover", "stats"])
 def test_random_events_in_every_scene(name):
     rng = random.Random(f"fuzz {name}")
     app = enter(name, rng)

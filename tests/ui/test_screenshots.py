@@ -10,6 +10,7 @@ import pygame
 import pytest
 from scene_nav import make_app, step
 
+from game.records import Records
 from game.rules.options import PRESETS
 from game.rules.save import Game, Setup
 from game.rules.state import Phase
@@ -18,11 +19,19 @@ from game.settings import Settings
 from game.ui import scenes, widgets
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.page import PageScene
+from game.ui.statistics_scene import StatisticsScene
 from game.ui.table import TableScene
+
+STATS = Records()
+for _table, _players, _won in (("digital", 2, True), ("digital", 2, False), ("classic", 4, True),
+                               ("book", 3, False), ("custom", 8, True)):
+    STATS = STATS.with_hand(_table, _players, 120).with_hand(_table, _players, -35)
+    STATS = STATS.with_match(_table, _players, _won, 1040 if _won else 610)
+"""Enough statistics that the page scrolls on a phone."""
 
 SIZES = [(360, 640), (390, 844), (768, 1024), (1280, 720), (1920, 1080)]
 SCENES = ["title", "newgame", "settings", "rules", "table", "pause", "summary", "result",
-          "cover"]
+          "cover", "stats"]
 
 
 def _game(players, seed, options, to_end: bool, moves: int = 0) -> Game:
@@ -57,8 +66,10 @@ def show(name: str, size, players: int = 4):
             app.scenes.push(scenes.CoverScene(app, "Guest 2"))
     else:
         app.scenes.push(scenes.TitleScene(app))
+        app.keeper.records = STATS
         make = {"newgame": scenes.NewGameScene, "settings": scenes.SettingsScene,
-                "rules": lambda a: scenes.RulesScene(a, PRESETS["digital"])}
+                "rules": lambda a: scenes.RulesScene(a, PRESETS["digital"]),
+                "stats": StatisticsScene}
         if name in make:
             app.scenes.push(make[name](app))
     step(app)
@@ -66,7 +77,7 @@ def show(name: str, size, players: int = 4):
                 "settings": scenes.SettingsScene, "rules": scenes.RulesScene,
                 "table": TableScene, "pause": scenes.PauseScene,
                 "summary": scenes.HandSummaryScene, "result": scenes.MatchResultScene,
-                "cover": scenes.CoverScene}[name]
+                "cover": scenes.CoverScene, "stats": StatisticsScene}[name]
     assert isinstance(app.scenes.top, expected), app.scenes.stack
     return app
 
