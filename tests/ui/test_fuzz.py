@@ -20,12 +20,13 @@ from game.rules.save import Game, Setup, replay
 from game.rules.state import Phase
 from game.seats import Seat, default_seats
 from game.ui import scenes
+from game.ui.dealcode_scene import DealCodeScene, code_layout
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.page import PageScene
 from game.ui.table import TableScene
 
 EVENTS_PER_SCENE = 1200
-"""Ten scenes: over 12,000 events in all."""
+"""Eleven scenes: over 13,000 events in all."""
 
 KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_UP, pygame.K_DOWN,
         pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME,
@@ -51,8 +52,11 @@ def enter(name: str, rng: random.Random):
     step(app)
     if name == "title":
         return app
-    if name in ("newgame", "settings", "stats"):
-        press(app, {"newgame": "new", "settings": "settings", "stats": "stats"}[name])
+    if name in ("newgame", "settings", "stats", "dealcode"):
+        press(app, {"newgame": "new", "settings": "settings", "stats": "stats",
+                    "dealcode": "new"}[name])
+        if name == "dealcode":
+            press(app, "code")
         return app
     seats = default_seats(3, "easy")
     options = PRESETS[rng.choice(list(PRESETS))]
@@ -97,6 +101,9 @@ def aimed_positions(app) -> list:
                 y = lay.view.y + t.rect.centery - top.scroll
                 if lay.view.y <= y < lay.view.bottom:
                     points.append((lay.view.x + t.rect.centerx, y))
+    elif isinstance(top, DealCodeScene):
+        lay = code_layout(app.size)
+        points += [b.rect.center for b in (*lay.keys, lay.cancel, lay.use)]
     elif not isinstance(top, MenuScene) and top is not None:
         w, h = app.size  # the table: its action bar and hand are along the bottom
         points += [(rng_x, h - dy) for rng_x in range(20, w, max(1, w // 12))
@@ -152,7 +159,7 @@ def check_game(game: Game) -> None:
 
 
 @pytest.mark.parametrize("name", ["title", "newgame", "table", "summary", "result", "pause",
-                                  "rules", "settings", "cover", "stats"])
+                                  "rules", "settings", "cover", "stats", "dealcode"])
 def test_random_events_in_every_scene(name):
     rng = random.Random(f"fuzz {name}")
     app = enter(name, rng)
