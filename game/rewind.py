@@ -59,13 +59,9 @@ class Rewind:
         """The hand (0-based) that position ``index`` shows."""
         return sum(1 for start in self.hand_starts[1:] if start < index)
 
-    def last_hand(self) -> int:
-        """The position of the first action of the last hand (the one in play, or the final
-        one): where "replay the last hand" starts."""
-        return self.hand_starts[-1] + (1 if len(self.hand_starts) > 1 else 0)
-
-    def at(self, index: int) -> Position:
-        """Position ``index`` (clamped to the match)."""
+    def at(self, index: int, deal: bool = False) -> Position:
+        """Position ``index`` (clamped to the match). ``deal``: at a position between two
+        hands, show the next hand just dealt instead of the end of the one before."""
         index = max(0, min(index, len(self.actions)))
         base = max(index - 1, 0) // EVERY  # at least the last action replayed, for its events
         state = self._copies[base].copy()
@@ -76,4 +72,6 @@ class Rewind:
                 events = state.next_hand()
             events += state.apply(self.actions[i], trusted=True)
         action = self.actions[index - 1] if index else None
+        if deal and state.phase is Phase.HAND_OVER and index < len(self.actions):
+            return Position(index, state, None, tuple(state.next_hand()))
         return Position(index, state, action, tuple(events))

@@ -9,6 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rewind import EVERY, Rewind
+from game.rules.deal import hand_size as hands_size
+from game.rules.events import Ev
 from game.rules.options import CLASSIC, DIGITAL
 from game.rules.save import Game, Setup
 from game.rules.state import Phase
@@ -63,9 +65,14 @@ def test_hands_are_found_where_they_begin():
         assert before.phase is Phase.HAND_OVER and before.hand_no == h - 1
         assert after.hand_no == h
         assert rewind.hand_of(start) == h - 1 and rewind.hand_of(start + 1) == h
-    last = rewind.at(rewind.last_hand()).state
-    assert last.hand_no == hands - 1
-    assert rewind.at(rewind.last_hand() - 1).state.hand_no == hands - 2
+    start = rewind.hand_starts[-1]
+    dealt = rewind.at(start, deal=True)
+    assert dealt.state.hand_no == hands - 1 and dealt.action is None
+    assert dealt.state.phase is not Phase.HAND_OVER and dealt.events[0].kind is Ev.DEALT
+    assert sum(map(len, dealt.state.hands)) == hands_size(3) * 3
+    assert rewind.at(start).state.hand_no == hands - 2  # without deal: the hand before's end
+    mid, plain = rewind.at(5, deal=True), rewind.at(5)  # mid-hand: nothing to deal
+    assert (mid.state.snapshot(), mid.events) == (plain.state.snapshot(), plain.events)
 
 
 def test_stepping_back_and_forth_is_the_same_state():

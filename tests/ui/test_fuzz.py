@@ -21,12 +21,13 @@ from game.rules.state import Phase
 from game.seats import Seat, default_seats
 from game.ui import scenes
 from game.ui.dealcode_scene import DealCodeScene, code_layout
+from game.ui.replay_scene import ReplayScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.page import PageScene
 from game.ui.table import TableScene
 
 EVENTS_PER_SCENE = 1200
-"""Eleven scenes: over 13,000 events in all."""
+"""Twelve scenes: over 14,000 events in all."""
 
 KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_UP, pygame.K_DOWN,
         pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME,
@@ -63,7 +64,7 @@ def enter(name: str, rng: random.Random):
     if name == "result":
         options = options.with_changes(hand_limit=1)
     game = Game(Setup(options, 3, rng.randrange(1000)))
-    if name in ("summary", "result"):
+    if name in ("summary", "result", "replay"):
         played(game, 10_000, rng)
     elif name == "cover":
         seats = (Seat("Player 1"), Seat("Player 2"), Seat("Computer", "easy"))
@@ -72,6 +73,12 @@ def enter(name: str, rng: random.Random):
     table = TableScene(app, game, seats)
     app.scenes.reset(table)
     step(app, frames=3)
+    if name == "replay":
+        for _ in range(100):
+            if isinstance(app.scenes.top, (scenes.HandSummaryScene, scenes.MatchResultScene)):
+                break
+            step(app)
+        press(app, "replay_hand")
     if name in ("pause", "rules"):
         step(app, key(pygame.K_ESCAPE))
         if name == "rules":
@@ -85,7 +92,8 @@ def enter(name: str, rng: random.Random):
             step(app)
     expected = {"table": TableScene, "summary": scenes.HandSummaryScene,
                 "result": scenes.MatchResultScene, "pause": scenes.PauseScene,
-                "rules": scenes.RulesScene, "cover": scenes.CoverScene}[name]
+                "rules": scenes.RulesScene, "cover": scenes.CoverScene,
+                "replay": ReplayScene}[name]
     assert isinstance(app.scenes.top, expected), app.scenes.stack
     return app
 
@@ -159,7 +167,8 @@ def check_game(game: Game) -> None:
 
 
 @pytest.mark.parametrize("name", ["title", "newgame", "table", "summary", "result", "pause",
-                                  "rules", "settings", "cover", "stats", "dealcode"])
+                                  "rules", "settings", "cover", "stats", "dealcode",
+                                  "replay"])
 def test_random_events_in_every_scene(name):
     rng = random.Random(f"fuzz {name}")
     app = enter(name, rng)

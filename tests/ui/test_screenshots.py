@@ -17,6 +17,7 @@ from game.rules.state import Phase
 from game.seats import Seat, default_seats
 from game.settings import Settings
 from game.ui import scenes, widgets
+from game.ui.replay_scene import ReplayScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.page import PageScene
 from game.ui.statistics_scene import StatisticsScene
@@ -31,7 +32,7 @@ for _table, _players, _won in (("digital", 2, True), ("digital", 2, False), ("cl
 
 SIZES = [(360, 640), (390, 844), (768, 1024), (1280, 720), (1920, 1080)]
 SCENES = ["title", "newgame", "settings", "rules", "table", "pause", "summary", "result",
-          "cover", "stats"]
+          "cover", "stats", "replay"]
 
 
 def _game(players, seed, options, to_end: bool, moves: int = 0) -> Game:
@@ -49,12 +50,13 @@ def show(name: str, size, players: int = 4):
     """An app at ``size`` with scene ``name`` on top (over a table where it belongs)."""
     app = make_app(size, Settings(animation_speed=0.0))
     seats = default_seats(players, "easy")
-    if name in ("table", "pause", "summary", "result", "cover"):
+    if name in ("table", "pause", "summary", "result", "cover", "replay"):
         options = PRESETS["digital"]
         if name == "result":
             options = PRESETS["book"].with_changes(hand_limit=1)
             players, seats = 4, default_seats(4, "easy")
-        game = _game(players, 3, options, to_end=name in ("summary", "result"), moves=24)
+        game = _game(players, 3, options, to_end=name in ("summary", "result", "replay"),
+                     moves=24)
         if name == "cover":
             seats = (Seat("Ann"),) + tuple(Seat(f"Guest {i}") for i in range(2, players + 1))
         table = TableScene(app, game, seats)
@@ -64,6 +66,9 @@ def show(name: str, size, players: int = 4):
             app.scenes.push(scenes.PauseScene(app, table))
         elif name == "cover":
             app.scenes.push(scenes.CoverScene(app, "Guest 2"))
+        elif name == "replay":
+            app.scenes.push(ReplayScene(app, game, seats))
+            app.scenes.top.go(app.scenes.top.first + 7)
     else:
         app.scenes.push(scenes.TitleScene(app))
         app.keeper.records = STATS
@@ -77,7 +82,8 @@ def show(name: str, size, players: int = 4):
                 "settings": scenes.SettingsScene, "rules": scenes.RulesScene,
                 "table": TableScene, "pause": scenes.PauseScene,
                 "summary": scenes.HandSummaryScene, "result": scenes.MatchResultScene,
-                "cover": scenes.CoverScene, "stats": StatisticsScene}[name]
+                "cover": scenes.CoverScene, "stats": StatisticsScene,
+                "replay": ReplayScene}[name]
     assert isinstance(app.scenes.top, expected), app.scenes.stack
     return app
 
