@@ -69,6 +69,13 @@ def data_dir() -> Path:
     return (Path(base) if base else home / ".local" / "share") / "arlington"
 
 
+def _get_item(storage, key: str) -> str | None:
+    """``localStorage.getItem``: a stored value is always a JavaScript string (a Python str
+    here); a missing key is null, which arrives as None or as Pyodide's ``jsnull``."""
+    value = storage.getItem(BROWSER_PREFIX + key)
+    return value if isinstance(value, str) else None
+
+
 def _local_storage():
     window = browser_window()
     storage = getattr(window, "localStorage", None) if window is not None else None
@@ -85,12 +92,11 @@ def read(key: str) -> str | None:
     _check_key(key)
     if IS_BROWSER:
         try:
-            value = _local_storage().getItem(BROWSER_PREFIX + key)
+            return _get_item(_local_storage(), key)
         except StorageError:
             raise
         except Exception as e:  # a JavaScript error crossing into Python
             raise StorageError(f"cannot read {key}: {e}") from None
-        return None if value is None else str(value)
     path = data_dir() / key
     try:
         data = path.read_bytes()
@@ -167,7 +173,7 @@ def remove(key: str) -> None:
 
 def _exists(key: str) -> bool:
     if IS_BROWSER:
-        return _local_storage().getItem(BROWSER_PREFIX + key) is not None
+        return _get_item(_local_storage(), key) is not None
     return (data_dir() / key).exists()
 
 
@@ -180,7 +186,7 @@ def set_aside(key: str) -> str | None:
     try:
         if IS_BROWSER:
             storage = _local_storage()
-            value = storage.getItem(BROWSER_PREFIX + key)
+            value = _get_item(storage, key)
             if value is None:
                 return None
             name = _free_name(key, stamp)

@@ -194,6 +194,15 @@ def test_browser_keeps_text_in_local_storage(browser):
     assert "arlington/x.json" not in browser.localStorage.items
 
 
+def test_browser_null_of_either_runtime_is_no_value(browser):
+    class JsNull:  # Pyodide may hand JavaScript's null over as pyodide.ffi.jsnull
+        pass
+
+    browser.localStorage.getItem = lambda key: JsNull()
+    assert platform.read("match.json") is None
+    assert platform.set_aside("match.json") is None
+
+
 def test_browser_quota_is_a_storage_error(browser):
     browser.localStorage.quota = 10
     with pytest.raises(StorageError, match="Quota"):
