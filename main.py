@@ -17,6 +17,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402  (after the environment variable above, which it reads on import)
 
+from game.platform import IS_BROWSER  # noqa: E402
 from game.rules.options import PRESETS, preset  # noqa: E402
 from game.rules.save import Setup  # noqa: E402
 from game.seats import default_seats  # noqa: E402
@@ -53,7 +54,7 @@ def _positive(text: str) -> int:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Parse the command line; in the browser there is none, so the defaults apply."""
     if argv is None:
-        argv = [] if sys.platform == "emscripten" else sys.argv[1:]
+        argv = [] if IS_BROWSER else sys.argv[1:]
     parser = argparse.ArgumentParser(prog="main.py", description="Arlington, Oklahoma Rummy.")
     parser.add_argument(
         "--seed", type=int, default=None, help="seed for the deal (default: random)"

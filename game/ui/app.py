@@ -31,6 +31,8 @@ class App:
     def __init__(self, surface: pygame.Surface, settings: Settings | None = None):
         self.surface = surface
         self.size: tuple[int, int] = surface.get_size()
+        self.windowed = surface is pygame.display.get_surface()
+        """Whether the app draws into the window (else an off-screen frame, as in tests)."""
         self.keeper = Keeper()
         """Settings, autosave, statistics, undo, hints and sound (issue 8)."""
         self.settings = settings if settings is not None else self.keeper.load_settings()
@@ -80,6 +82,7 @@ class App:
         size = (max(1, int(size[0])), max(1, int(size[1])))
         if surface is not None:
             self.surface = surface
+            self.windowed = surface is pygame.display.get_surface()
         elif self.surface.get_size() != size:
             self.surface = pygame.Surface(size)  # headless: a new off-screen frame
         self.size = size
@@ -149,12 +152,16 @@ class App:
 
     def _window_resized(self, event) -> None:
         display = pygame.display.get_surface()
-        if display is not None and display is self.surface:
+        if self.windowed and display is not None:
             self.resize(display.get_size(), display)  # SDL already resized the window
             return
         size = getattr(event, "size", None) or (getattr(event, "x", 0), getattr(event, "y", 0))
         if size[0] > 0 and size[1] > 0:
             self.resize(size)
+
+    def tidy_soon(self) -> None:
+        """Collect garbage before the next frame (between hands: the summary asks)."""
+        self._tidy_due = True
 
     def _scene_changed(self, scene: Scene) -> None:
         # A modal coming or going (pause) is too frequent and too small to tidy for.

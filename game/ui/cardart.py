@@ -25,6 +25,7 @@ from game.rules.cards import (
     JACK,
     JOKER,
     KING,
+    QUEEN,
     QUEEN_OF_SPADES,
     RANK_TEXT,
     SPADES,
@@ -376,31 +377,49 @@ COURT_HEIGHT = 0.9
 
 
 def _court(big: pygame.Surface, c: int, u: float, ink) -> None:
-    """A court's centre: a tinted frame holding crown and letter, mirrored like a printed
-    double-headed court card, the suit in the middle."""
+    """A court's centre: a small flat figure (crowned head, shoulders in the suit's colour, a
+    gold collar) in a tinted frame, mirrored like a printed double-headed court card, the suit
+    on a medallion where the halves meet. The crown tells king, queen and jack apart."""
     W, H = big.get_size()
     box = pygame.Rect(0, 0, round(COURT_WIDTH * u), round(COURT_HEIGHT * u))
     box.center = (W // 2, H // 2)
     radius = round(0.05 * u)
-    pygame.draw.rect(big, _tint(ink, 0.09), box, border_radius=radius)
-    pygame.draw.rect(big, ink, box, max(1, round(0.013 * u)), border_radius=radius)
-    inner = box.inflate(-round(0.05 * u), -round(0.05 * u))
-    pygame.draw.rect(big, _tint(ink, 0.35), inner, max(1, round(0.006 * u)),
-                     border_radius=max(1, radius - round(0.025 * u)))
+    pygame.draw.rect(big, _tint(ink, 0.08), box, border_radius=radius)
     rank = rank_of(c)
-    cx = box.centerx
-    _crown(big, rank, cx, box.top + 0.06 * u, 0.27 * u, 0.115 * u, ink)
-    draw_glyph(big, RANK_TEXT[rank], ink, 0.2 * u, box.left, box.top + 0.195 * u, box.w)
+    cx, mid = box.centerx, box.centery
+    line = max(1, round(0.008 * u))
+    hr = 0.058 * u
+    head_y = box.top + 0.215 * u
+    neck_y = head_y + hr * 0.9
+    sw = 0.145 * u
+    shoulders = [(cx - sw, mid)]
+    for i in range(17):
+        a = math.pi * (1 - i / 16)
+        drop = (1 - math.sin(a) ** 0.6) * 0.9
+        shoulders.append((cx + sw * math.cos(a), neck_y + (mid - neck_y) * drop))
+    shoulders.append((cx + sw, mid))
+    pygame.draw.polygon(big, ink, shoulders)
+    pygame.draw.polygon(big, GOLD, [(cx - 0.055 * u, neck_y), (cx + 0.055 * u, neck_y),
+                                    (cx, neck_y + 0.1 * u)])
+    if rank == QUEEN:
+        hair = pygame.Rect(0, 0, round(hr * 2.7), round(hr * 3.0))
+        hair.midtop = (round(cx), round(head_y - hr * 1.1))
+        pygame.draw.ellipse(big, _tint(ink, 0.6), hair)
+    pygame.draw.circle(big, FACE, (cx, head_y), hr)
+    pygame.draw.circle(big, ink, (cx, head_y), hr, line)
+    crown_h = 0.075 * u if rank == JACK else 0.08 * u
+    _crown(big, rank, cx, head_y - hr - crown_h + 0.02 * u, 0.15 * u, crown_h, ink)
     half = pygame.Rect(box.left, box.top, box.w, box.h // 2)
     top = big.subsurface(half).copy()
     big.blit(pygame.transform.flip(top, True, True), (box.left, box.bottom - half.h))
-    pip = round(0.085 * u)
-    mid = box.centery
-    gap = pip * 0.9
-    line = max(1, round(0.008 * u))
-    pygame.draw.line(big, _tint(ink, 0.5), (inner.left + line, mid), (cx - gap, mid), line)
-    pygame.draw.line(big, _tint(ink, 0.5), (cx + gap, mid), (inner.right - line, mid), line)
-    draw_suit(big, suit_of(c), pygame.Rect(cx - pip // 2, mid - pip // 2, pip, pip), ink)
+    pygame.draw.line(big, GOLD, (cx - sw, mid), (cx + sw, mid), max(1, round(0.012 * u)))
+    pip = 0.075 * u
+    pygame.draw.circle(big, FACE, (cx, mid), pip * 0.8)
+    pygame.draw.circle(big, GOLD, (cx, mid), pip * 0.8, max(1, round(0.01 * u)))
+    inner = round(pip * 0.85)
+    draw_suit(big, suit_of(c), pygame.Rect(round(cx - inner / 2), round(mid - inner / 2),
+                                           inner, inner), ink)
+    pygame.draw.rect(big, ink, box, max(1, round(0.013 * u)), border_radius=radius)
 
 
 def _joker(big: pygame.Surface, u: float, ink) -> None:

@@ -15,10 +15,11 @@ from ..rules.events import Ev
 from ..rules.state import Phase
 from ..settings import Settings
 from . import cardart, theme, widgets
-from .controllers import controllers_for
+from .controllers import controllers_for, pace_for
 from .layout import LIFT, Rect, meld_groups, table_layout
 from .pointer import P
 from .scene import Scene
+from .scenes import CoverScene, HandSummaryScene, MatchResultScene, PauseScene
 from .table_model import Sort, TableModel, Where
 from .tween import CARD_MOVE, DEAL_GAP, Timeline, position
 
@@ -33,8 +34,9 @@ def _pg(r: Rect) -> pygame.Rect:
 
 
 def _even(w: float) -> int:
-    """Card widths in flight rounded to even pixels: fewer sizes of art to cache."""
-    return max(8, int(round(w / 2)) * 2)
+    """Card widths in flight rounded to 8 px steps: a few sizes of art (and of shadow) to
+    cache, so a flight never draws a card from scratch."""
+    return max(8, int(round(w / 8)) * 8)
 
 
 class TableScene(Scene):
@@ -58,7 +60,6 @@ class TableScene(Scene):
         self._press = None
         self._layout_key = None
         self._layout = None
-        self._mine = ()
         self._summary_shown = False
         self._revealed = False
         self._keyboard = False
@@ -72,7 +73,7 @@ class TableScene(Scene):
 
     @property
     def settings(self) -> Settings:
-        return getattr(self.app, "settings", None) or Settings()
+        return self.app.settings
 
     @property
     def busy(self) -> bool:
@@ -85,7 +86,10 @@ class TableScene(Scene):
         """Deal the next hand (the hand summary calls this)."""
         if self.game.state.phase is not Phase.HAND_OVER:
             return
+        before = self.model.viewer
         self.model.new_hand()
+        if self.model.viewer != before and self.seats[before].is_person:
+            self._cover()  # another person opens: hide their hand until they take the tablet
         for c in self.controllers:
             c.reset()
         self._summary_shown = self._revealed = False
@@ -96,10 +100,9 @@ class TableScene(Scene):
     def settings_changed(self) -> None:
         self.model.settings = self.settings
         self.timeline.speed = self.settings.animation_speed
-        pace = controllers_for(self.seats, self.game.setup.seed, self.settings)
-        for mine, fresh in zip(self.controllers, pace):
-            if hasattr(mine, "pace"):
-                mine.pace = fresh.pace
+        for c in self.controllers:
+            if not c.is_person:
+                c.pace = pace_for(self.settings)
         self._layout_key = None
 
     # ----------------------------------------------------------------- layout
@@ -149,11 +152,9 @@ class TableScene(Scene):
             return place[1] * w, place[2] * h, place[3] * w
         elif kind == "hand":
             order = self.model.order
-            if place[1] in order:
-                r = L.hand.cards[len(order) - 1 - order[::-1].index(place[1])]
-            else:
-                r = Rect(*L.hand.rect.center, L.hand.card_w, 0)
-                return r.x, r.y, L.hand.card_w
+            if place[1] not in order:
+                return (*L.hand.rect.center, L.hand.card_w)
+            r = L.hand.cards[len(order) - 1 - order[::-1].index(place[1])]
         elif kind == "seat":
             if place[1] == self.model.viewer:
                 return (*L.hand.rect.center, L.hand.card_w)
@@ -196,11 +197,11 @@ class TableScene(Scene):
                 self.log_list = self.log_list.dragged(self._log_down, p.start, p.pos)
                 return
         if p.kind is P.DOWN:
-            self._press = L.hand.index_at(p.pos)
+            self._press = L.hand.index_at(p.pos, self.model.selected)
             return
         if p.kind is P.DRAG:
             if self.drag is None and self._press is not None \
-                    and L.hand.index_at(p.start) == self._press:
+                    and L.hand.index_at(p.start, self.model.selected) == self._press:
                 i = self._press
                 moving = sorted(self.model.selected) if i in self.model.selected else [i]
                 r = L.hand.cards[i]
@@ -223,7 +224,7 @@ class TableScene(Scene):
         L = self.layout
         m = self.model
         self._pending_origins = self._origins()
-        for rect, item in self._button_slots():
+        for rect, item, _ in self._button_slots():
             if rect.contains(pos):
                 self._choose(item)
                 return
@@ -249,7 +250,7 @@ class TableScene(Scene):
         if self.game.state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             self._after_hand()
             return
-        i = L.hand.index_at(pos)
+        i = L.hand.index_at(pos, m.selected)
         if i is not None:
             m.toggle(i)
             return
@@ -323,7 +324,10 @@ class TableScene(Scene):
             self._do(m.choose(discard[0]) if discard else m.tap_pile())
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             slots = self._button_slots()
-            if slots:
+            discard = [item for _, item, text in slots if text == "Discard"]
+            if discard and m.picking is None and m.confirm is None:
+                self._choose(discard[0])
+            elif slots:
                 self._choose(slots[0][1])
         elif pygame.K_1 <= k <= pygame.K_9:
             slots = self._button_slots()
@@ -344,30 +348,43 @@ class TableScene(Scene):
             self.log_list = self.log_list.wheel(dy)
 
     def _pause(self) -> None:
-        try:
-            from .scenes import PauseScene
-        except ImportError:
-            return
         self.app.scenes.push(PauseScene(self.app, self))
 
     def _bar_items(self) -> list[tuple[str, object]]:
-        """The model's buttons, then Undo and Hint (issue 8's keeper) in the slots left over
-        while nothing is being asked."""
+        """The model's buttons, then Undo and Hint (issue 8's keeper) in the bar's slots left
+        over while nothing is being asked."""
         m = self.model
         items = m.buttons()
         keeper = getattr(self.app, "keeper", None)
-        if keeper is None or not m.my_turn or m.confirm is not None or m.picking is not None \
-                or m.offered:
+        room = len(self.layout.actions) - len(items)
+        if keeper is None or room <= 0 or not m.my_turn or m.confirm is not None \
+                or m.picking is not None:
             return items
-        if keeper.can_undo(self):
-            items.append(("Undo", "undo"))
-        items.append(("Hint", "hint"))
-        return items
+        extras = ([("Undo", "undo")] if keeper.can_undo(self) else []) + [("Hint", "hint")]
+        return items + extras[:room]
 
-    def _button_slots(self) -> list[tuple[Rect, object]]:
-        """The action bar now: each slot's rect with what it does."""
+    def _button_slots(self) -> list[tuple[Rect, object, str]]:
+        """The buttons now: each one's rect, what it does and its words. They fill the action
+        bar; a longer list of alternatives (which card a wild stands for, which take) stands
+        in a column above the bar, and when the selection can go to more places than the bar
+        holds, Discard keeps its slot (the melds glow and take a tap)."""
+        m, L = self.model, self.layout
         items = self._bar_items()
-        return [(r, item) for r, (_, item) in zip(self.layout.actions, items)]
+        slots = L.actions
+        asking = m.picking is not None
+        if asking and len(items) > len(slots):
+            bar = slots[0]
+            width = min(L.size[0] - 16, round(340 * L.scale))
+            x = (L.size[0] - width) // 2
+            step = L.target + max(4, L.target // 8)
+            room = max(2, (bar.y - L.log_panel.y) // step - 1)
+            items = items[:room - 1] + items[-1:] if len(items) > room else items
+            top = bar.y - step * len(items)
+            rects = [Rect(x, top + i * step, width, L.target) for i in range(len(items))]
+            return [(r, item, text) for r, (text, item) in zip(rects, items)]
+        if len(items) > len(slots):
+            items = items[:len(slots) - 1] + items[-1:]
+        return [(r, item, text) for r, (text, item) in zip(slots, items)]
 
     def _choose(self, item) -> None:
         """A slot of the action bar was tapped (or its number key pressed)."""
@@ -383,7 +400,7 @@ class TableScene(Scene):
     def _do(self, events) -> None:
         """After the model applied a person's action (or refused it)."""
         if events:
-            self._animate(events, self.game.state.turn)
+            self._animate(events)
             self._changed()
 
     def _changed(self) -> None:
@@ -418,18 +435,13 @@ class TableScene(Scene):
         action = ctrl.update(dt, st, seat, not self.timeline.busy)
         if action is None:
             return
-        mover = st.turn
         events = self.model.play(action)
         if events is None:  # the agent and the engine disagree: never stall the table
             events = self.model.play(st.legal_actions()[0])
-        self._animate(events or [], mover)
+        self._animate(events or [])
         self._changed()
 
     def _cover(self) -> None:
-        try:
-            from .scenes import CoverScene
-        except ImportError:
-            return
         self.app.scenes.push(CoverScene(self.app, self.model.name(self.model.viewer)))
 
     def _after_hand(self) -> None:
@@ -437,12 +449,6 @@ class TableScene(Scene):
         if self._summary_shown:
             return
         self._summary_shown = True
-        try:
-            from .scenes import HandSummaryScene, MatchResultScene
-        except ImportError:
-            if self.game.state.phase is Phase.HAND_OVER:
-                self.continue_after_summary()
-            return
         if self.game.state.phase is Phase.MATCH_OVER:
             self.app.scenes.push(MatchResultScene(self.app, self))
         else:
@@ -487,7 +493,7 @@ class TableScene(Scene):
                     tl.add(None, ("stock",), ("seat", seat), begin=t0 + k * gap, duration=dur)
                 k += 1
 
-    def _animate(self, events, mover: int) -> None:
+    def _animate(self, events) -> None:
         """Flights for one action's events, in order."""
         tl = self.timeline
         if tl.speed <= 0:
@@ -633,6 +639,8 @@ class TableScene(Scene):
         count = f"{len(st.hands[seat])} cards"
         caption = self.model.last_move.get(seat, "")
         readable = self._opponent_cards_fit(seat)
+        if melds and not readable and box.melds.h < theme.line_height(px):
+            count += f", {len(melds)} meld{'s' if len(melds) > 1 else ''}"  # no room for more
         _line(surface, count + (f" · {caption}" if caption else ""), round(px * 0.9),
               box.caption, box.caption.w, theme.INK_DIM)
         if self._revealed and st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
@@ -757,8 +765,7 @@ class TableScene(Scene):
     def _draw_bar(self, surface, L, m) -> None:
         label = "By suit" if m.sort_mode is not Sort.SUIT else "By rank"
         widgets.draw_button(surface, widgets.Button(_pg(L.sort), label, "sort"))
-        items = self._bar_items()
-        for i, (rect, (text, item)) in enumerate(zip(L.actions, items)):
+        for i, (rect, item, text) in enumerate(self._button_slots()):
             primary = i == 0 and item not in ("cancel", "undo", "hint")
             widgets.draw_button(surface, widgets.Button(_pg(rect), text, str(i), True, primary))
 
@@ -816,14 +823,17 @@ class TableScene(Scene):
         if m.message != self._toast_text:
             self._toast_text = m.message
             keeper = getattr(self.app, "keeper", None)
-            hint = m.picking is not None or m.confirm is not None or bool(m.offered) \
+            hint = m.picking is not None or m.confirm is not None \
                 or (keeper is not None and keeper.is_hint(m.message))
             self._toast = widgets.Toast(m.message, "info" if hint else "refusal",
                                         seconds=30.0 if hint else 4.0) if m.message else None
         if self._toast is not None and self._toast.alive:
             px = round(L.font * 1.05)
             box = widgets.toast_rect(self._toast, L.message.center, L.message.w, px)
-            anchor = (L.message.center[0], L.message.bottom - box.h / 2)  # clear of the bar
+            slots = self._button_slots()
+            above = min([L.message.bottom] + [r.y - 4 for r, _, _ in slots
+                                              if r.y < L.actions[0].y])
+            anchor = (L.message.center[0], above - box.h / 2)  # clear of every button
             widgets.draw_toast(surface, self._toast, anchor, L.message.w, px=px)
 
     def _draw_log(self, surface, L, m) -> None:

@@ -182,7 +182,7 @@ def melding_table():
 
 
 def bar_button(table, label):
-    for rect, (text, _) in zip(table.layout.actions, table._bar_items()):
+    for rect, _, text in table._button_slots():
         if text == label:
             return (rect.x + rect.w // 2, rect.y + rect.h // 2)
     return None

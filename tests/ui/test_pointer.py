@@ -139,3 +139,10 @@ def test_losing_focus_cancels():
     s = PointerStream(SIZE)
     feed(s, mouse_tap((1, 1))[:1])
     assert [p.kind for p in s.feed(E(pygame.WINDOWFOCUSLOST))] == [P.CANCEL]
+
+
+def test_touch_reported_only_once_by_either_source_still_acts():
+    """A page may deliver only the touch-flagged mouse events, or only the finger events."""
+    a, b, c, d = touch_tap((30, 300), SIZE)
+    assert feed(PointerStream(SIZE), [b, d]) == [(P.DOWN, (30, 300)), (P.TAP, (30, 300))]
+    assert feed(PointerStream(SIZE), [a, c]) == [(P.DOWN, (30, 300)), (P.TAP, (30, 300))]

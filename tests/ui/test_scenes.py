@@ -308,6 +308,16 @@ def test_cover_hides_until_the_next_person_taps():
     assert app.scenes.top is table_of(app)
 
 
+def test_the_cover_shows_nothing_of_the_table():
+    app = at_table()
+    app.scenes.push(scenes.CoverScene(app, "Player 2"))
+    step(app)
+    alone = make_app(app.size)
+    alone.scenes.push(scenes.CoverScene(alone, "Player 2"))
+    step(alone)
+    assert pygame.image.tobytes(app.surface, "RGB") == pygame.image.tobytes(alone.surface, "RGB")
+
+
 def test_two_people_get_the_cover_between_their_turns():
     seats = (Seat("Player 1"), Seat("Player 2"))
     app = at_table(seats=seats)
@@ -365,6 +375,15 @@ def test_window_size_set_by_the_page():
     step(app)
     assert app.size == (600, 900) and app.surface is pygame.display.get_surface()
     assert app.surface.get_size() == (600, 900)
+
+
+def test_desktop_window_resize_event_follows_the_window():
+    display = pygame.display.set_mode((500, 500), pygame.RESIZABLE)
+    app = App(display)
+    app.scenes.push(scenes.TitleScene(app))
+    display = pygame.display.set_mode((700, 400), pygame.RESIZABLE)  # as SDL resizes it
+    step(app, [pygame.event.Event(pygame.WINDOWSIZECHANGED, x=700, y=400)])
+    assert app.size == (700, 400) and app.surface is pygame.display.get_surface()
 
 
 def test_scene_changes_collect_then_freeze_the_heap():

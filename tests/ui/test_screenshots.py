@@ -145,3 +145,10 @@ def test_eight_players_summary_fits_by_scrolling(size, artifacts):
     step(app)
     assert summary.scroll == lay.content_h - lay.view.h or lay.max_scroll == 0
     pygame.image.save(app.surface, str(artifacts / f"summary8_end_{size[0]}x{size[1]}.png"))
+
+
+@pytest.mark.parametrize("name", ["title", "pause", "newgame", "settings", "summary", "cover"])
+def test_a_phone_on_its_side_still_fits(name, artifacts):
+    app = show(name, (844, 390))
+    pygame.image.save(app.surface, str(artifacts / f"{name}_844x390.png"))
+    check_controls(app)

@@ -85,3 +85,34 @@ def test_resizing_mid_animation_retargets_the_flights():
     for _ in range(200):
         app.step([], FRAME)
     assert not table.timeline.busy
+
+
+def test_the_log_opens_and_lists_what_everyone_did():
+    app, table = start(seed=11)
+    for _ in range(6):  # a few rounds: the computer draws from the stock at least once
+        settle(app, table)
+        Mouse(app).tap(table.layout.stock.center)
+        Mouse(app).tap(card_pos(table, 0))
+        Mouse(app).tap(table.layout.pile.center)
+        settle(app, table)  # the computer plays its turn
+    Mouse(app).tap(table.layout.log_button.center)
+    assert table.show_log and table.log_list is not None
+    lines = table.log_list.lines
+    assert lines[0].startswith("Hand 1")
+    assert any(line.startswith("You: drew") for line in lines)
+    assert any(line.startswith("Computer 1: ") for line in lines)
+    drew = [line for line in lines if line.startswith("Computer 1: drew")]
+    assert drew and set(drew) == {"Computer 1: drew a card"}, "its drawn card stays hidden"
+    Mouse(app).tap(table.layout.log_button.center)
+    assert not table.show_log
+
+
+def test_every_applied_action_tells_the_app():
+    app, table = start(seed=11)
+    seen = []
+    app.match_changed = lambda t: seen.append(len(t.game.actions))
+    settle(app, table)
+    Mouse(app).tap(table.layout.stock.center)
+    assert seen[-1] == len(table.game.actions) == 1
+    Mouse(app).tap(table.layout.stock.center)  # refused: nothing to save
+    assert seen[-1] == 1 and len(seen) == 1

@@ -65,10 +65,11 @@ def card_pos(table, i):
 
 
 def button_pos(table, label):
-    for rect, (text, _) in zip(table.layout.actions, table.model.buttons()):
+    slots = table._button_slots()
+    for rect, _, text in slots:
         if text == label:
             return rect.center
-    raise AssertionError(f"no {label!r} button among {[t for t, _ in table.model.buttons()]}")
+    raise AssertionError(f"no {label!r} button among {[t for _, _, t in slots]}")
 
 
 def natural_meld(state):

@@ -3,6 +3,8 @@ until the next person taps, so nobody sees a hand that is not theirs."""
 
 from __future__ import annotations
 
+import pygame
+
 from .. import cardart, theme
 from ..pointer import P
 from .menu import MenuScene, draw_heading
@@ -35,8 +37,6 @@ class CoverScene(MenuScene):
             self._armed_press = False
 
     def key(self, event):
-        import pygame
-
         if self.age >= ARM_SECONDS and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
                                                      pygame.K_SPACE):
             self.reveal()

@@ -29,7 +29,8 @@ class MenuLayout:
 
 def menu_layout(size, items, head_h: float, boxed: bool = False) -> MenuLayout:
     """Buttons for ``items`` (FooterButton values) in a centred column; ``head_h`` is the
-    share of the height wanted above them (it shrinks first when the window is short)."""
+    share of the height wanted above them (it shrinks first when the window is short). A
+    window too short for one column (a phone on its side) gets two, side by side."""
     w, h = size
     m = metrics(size)
     pad = m.pad + m.gap if boxed else 0
@@ -37,23 +38,30 @@ def menu_layout(size, items, head_h: float, boxed: bool = False) -> MenuLayout:
     n = len(items)
     bh = m.target + round(4 * m.s)
     gap = m.gap
-    stack_h = n * bh + max(0, n - 1) * gap
     room = h - 2 * m.margin - 2 * pad
-    head = max(round(60 * m.s), min(round(h * head_h), room - stack_h - m.gap))
+    least_head = round(60 * m.s)
+    cols = 1
+    if n * bh + (n - 1) * gap + m.gap + least_head > room and \
+            2 * col_w + gap <= w - 2 * m.margin - 2 * pad:
+        cols = 2
+    per_col = -(-n // cols)
+    stack_h = per_col * bh + max(0, per_col - 1) * gap
+    width = cols * col_w + (cols - 1) * gap
+    head = max(least_head, min(round(h * head_h), room - stack_h - m.gap))
     if boxed:
-        panel = pygame.Rect(0, 0, col_w + 2 * pad, head + m.gap + stack_h + 2 * pad)
+        panel = pygame.Rect(0, 0, width + 2 * pad, head + m.gap + stack_h + 2 * pad)
         panel.center = (w // 2, h // 2)
         top = panel.y + pad
     else:
         panel = None
         top = max(m.margin, (h - head - m.gap - stack_h) // 2)
-    head_rect = pygame.Rect((w - col_w) // 2, top, col_w, head)
-    y = head_rect.bottom + m.gap
+    head_rect = pygame.Rect((w - width) // 2, top, width, head)
     buttons = []
-    for item in items:
-        buttons.append(widgets.Button(pygame.Rect(head_rect.x, y, col_w, bh), item.label,
-                                      item.key, item.enabled, item.primary))
-        y += bh + gap
+    for i, item in enumerate(items):
+        col, row = divmod(i, per_col)
+        r = pygame.Rect(head_rect.x + col * (col_w + gap),
+                        head_rect.bottom + m.gap + row * (bh + gap), col_w, bh)
+        buttons.append(widgets.Button(r, item.label, item.key, item.enabled, item.primary))
     return MenuLayout(m, head_rect, tuple(buttons), panel)
 
 

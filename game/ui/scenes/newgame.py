@@ -13,6 +13,8 @@ import enum
 import random
 from dataclasses import dataclass
 
+import pygame
+
 from ...rules.options import PRESETS, RuleOptions
 from ...rules.save import Setup
 from ...seats import LEVELS, Seat
@@ -220,8 +222,6 @@ class NewGameScene(PageScene):
             self.message = str(e)
 
     def key(self, event):
-        import pygame
-
         if event.key == pygame.K_BACKSPACE:
             seed = self.state.seed
             text = "" if seed is None else str(seed)[:-1]

@@ -11,6 +11,7 @@ off-screen at 360x640 and every target is at least ``widgets.MIN_TARGET`` tall.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
@@ -49,6 +50,10 @@ def metrics(size: tuple[int, int]) -> Metrics:
                    radius=round(14 * s), pad=round(14 * s))
 
 
+TILE_WIDTH = 330
+"""Least width of a tile at scale 1: two fit beside each other on a desktop panel."""
+
+
 def narrow(m: Metrics, width: int) -> bool:
     """Whether a row of ``width`` is too narrow for a control beside its label."""
     return width < 500 * min(m.s, 1.25)
@@ -71,6 +76,8 @@ class Row:
     a rect in content coordinates (the page scrolls them)."""
 
     __slots__ = ()
+    tile = False
+    """Tiles (a player's hand in the summary) sit side by side where the panel is wide."""
 
     def measure(self, m: Metrics, width: int) -> int:
         raise NotImplementedError
@@ -354,17 +361,36 @@ def page_layout(size, title: str, rows, footer, has_back: bool,
     view = panel.inflate(-2 * m.pad, -2 * (m.pad // 2))
     inner_w = view.w - round(6 * m.s)  # room for the scroll bar
     rects, targets, cy = [], [], 0
-    for row in rows:
-        rh = row.measure(m, inner_w)
-        r = pygame.Rect(0, cy, inner_w, rh)
-        rects.append(r)
-        targets.append(tuple(row.targets(m, r)))
-        cy += rh
+    cols = max(1, min(2, (inner_w + m.gap * 2) // round(TILE_WIDTH * m.s)))
+    tile_w = (inner_w - (cols - 1) * m.gap * 2) // cols
+    i = 0
+    while i < len(rows):
+        n = 1
+        if rows[i].tile:  # tiles side by side: as many in a line as fit
+            while n < cols and i + n < len(rows) and rows[i + n].tile:
+                n += 1
+        width = inner_w if n == 1 and not rows[i].tile else tile_w
+        line_h = max(row.measure(m, width) for row in rows[i:i + n])
+        for k, row in enumerate(rows[i:i + n]):
+            r = pygame.Rect(k * (tile_w + m.gap * 2), cy, width, line_h)
+            rects.append(r)
+            targets.append(tuple(row.targets(m, r)))
+        cy += line_h
+        i += n
     return PageLayout(m, title_pos, subtitle_pos, panel, view, tuple(rects), cy,
                       tuple(buttons), back, tuple(targets))
 
 
 # --------------------------------------------------------------------------- the scene
+
+
+@lru_cache(maxsize=4)
+def veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    """A dark sheet over the scene beneath a modal (cached: a full-window alpha surface)."""
+    sheet = pygame.Surface(size, pygame.SRCALPHA)
+    sheet.fill((0, 0, 0, alpha))
+    return sheet
+
 
 
 class PageScene(Scene):
@@ -560,9 +586,7 @@ class PageScene(Scene):
 
     def draw_background(self, surface: pygame.Surface) -> None:
         if self.dim_below:
-            veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            veil.fill((0, 0, 0, 175))
-            surface.blit(veil, (0, 0))
+            surface.blit(veil(surface.get_size(), 175), (0, 0))
         else:
             theme.draw_felt(surface)
 

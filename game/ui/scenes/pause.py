@@ -3,11 +3,9 @@ change the settings or leave the match."""
 
 from __future__ import annotations
 
-import pygame
-
 from ... import dealcode
 from .menu import MenuScene, draw_heading
-from .page import FooterButton
+from .page import FooterButton, veil
 
 
 class PauseScene(MenuScene):
@@ -52,9 +50,7 @@ class PauseScene(MenuScene):
         self.app.scenes.remove(self)
 
     def draw_background(self, surface):
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 140))
-        surface.blit(veil, (0, 0))
+        surface.blit(veil(surface.get_size(), 140), (0, 0))
 
     def draw_head(self, surface, lay):
         state = self.table.game.state

@@ -3,7 +3,7 @@
 The words follow ``rules.md``; each paragraph asks the options what it should say, so the
 screen always describes the game being played. The closing list shows every option with the
 engine's own label and explanation (``options.describe``), the same words the new-game screen
-uses. The font has no suit glyphs, so suits are written as words.
+uses. Suit symbols in the text are drawn as the cards' shapes by ``theme.text``.
 """
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ def rules_text(o: RuleOptions) -> list[Para]:
             _h("Scoring"),
             _p("Each player scores the value of their melded cards, less the value of the "
                "cards left in their hand. Going out adds 100."),
-            _li("Queen of spades: 50 melded, −100 in hand."),
+            _li("Q\u2660, the queen of spades: 50 melded, \u2212100 in hand."),
             _li("Ace: 20 melded, −20 in hand."),
             _li("King down to 8: 10 melded, −10 in hand."),
             _li("7 down to 3: 5 melded, −5 in hand."),
@@ -155,7 +155,8 @@ def _run_text(o: RuleOptions) -> str:
     longest = ("as long as the suit allows" if o.run_max is None
                else f"at most {o.run_max} cards")
     return (f"A run: three or more cards in sequence of one suit, {longest}. The ace is low "
-            "(A-2-3) or high (Q-K-A), never both; K-A-2 is not a run.")
+            "(A\u2660 2\u2660 3\u2660) or high (Q\u2665 K\u2665 A\u2665), never both; K-A-2 is "
+            "not a run.")
 
 
 def _pile_text(o: RuleOptions) -> str:

@@ -33,6 +33,8 @@ def number(n: int) -> str:
 class HandLine(Row):
     """One player's hand: what they melded, what they were left holding, the score."""
 
+    tile = True
+
     name: str
     went_out: bool
     melded: int
@@ -235,6 +237,7 @@ class HandSummaryScene(PageScene):
         if key == "next":
             self.app.scenes.remove(self)
             self.table.continue_after_summary()
+            self.app.tidy_soon()  # the last hand's garbage goes now, not mid-deal
         else:
             replay(self, key)
 
