@@ -4,6 +4,8 @@ message on the title while the game goes on; statistics counted, shown, exported
 
 from __future__ import annotations
 
+import random
+
 import pygame
 from scene_nav import locate, make_app, press, step
 from ui_events import key, mouse_drag, mouse_tap
@@ -15,7 +17,7 @@ from game.rules.actions import Act
 from game.rules.cards import QUEEN_OF_SPADES, parse_card
 from game.rules.deal import Deal
 from game.rules.options import DIGITAL
-from game.rules.save import Setup
+from game.rules.save import Game, Setup
 from game.rules.state import Phase
 from game.seats import Seat
 from game.settings import Settings
@@ -248,3 +250,22 @@ def test_a_hint_that_needs_search_is_thought_over_many_frames():
         assert frames < 2000
     assert frames > 3 and table.model.message.startswith("Lay ")
     assert len(table.model.selected) == 4
+
+
+def test_a_match_saved_between_hands_reopens_at_its_summary():
+    game = Game(Setup(DIGITAL, 2, 12, 0))
+    rand = random.Random(3)
+    while game.state.phase is not Phase.HAND_OVER:
+        game.play(rand.choice(game.state.legal_actions()))
+    saves.autosave(saves.SavedMatch(game, SEATS, (None, None), recorded=1))
+    app = reopened()
+    press(app, "continue")
+    for _ in range(200):
+        if isinstance(app.scenes.top, scenes.HandSummaryScene):
+            break
+        step(app)
+    assert isinstance(app.scenes.top, scenes.HandSummaryScene)
+    press(app, "next")
+    table = app.scenes.find(TableScene)
+    assert table.game.state.hand_no == 1 and table.game.state.phase is not Phase.HAND_OVER
+    assert app.keeper.records.line("digital", 2).hands == 0  # counted before the save
