@@ -103,6 +103,7 @@ class TableScene(Scene):
         for c in self.controllers:
             if not c.is_person:
                 c.pace = pace_for(self.settings)
+                c.think_for(self.settings.think_seconds)
         self._layout_key = None
 
     # ----------------------------------------------------------------- layout

@@ -269,3 +269,14 @@ def test_a_match_saved_between_hands_reopens_at_its_summary():
     table = app.scenes.find(TableScene)
     assert table.game.state.hand_no == 1 and table.game.state.phase is not Phase.HAND_OVER
     assert app.keeper.records.line("digital", 2).hands == 0  # counted before the save
+
+
+def test_thinking_time_is_the_hard_levels_budget():
+    app = make_app(settings=Settings(think_seconds=1.0))
+    seats = (Seat("You"), Seat("Computer 1", "hard"), Seat("Computer 2", "easy"))
+    table = app.start_match(Setup(DIGITAL, 3, 4, 0), seats)
+    hard, easy = table.controllers[1].agent, table.controllers[2].agent
+    assert (hard.seconds, hard.iterations) == (1.0, None)
+    assert not hasattr(easy, "seconds")  # nothing to budget: it answers at once
+    app.apply_settings(Settings(think_seconds=0.1))
+    assert hard.seconds == 0.1
