@@ -1,7 +1,9 @@
 """Replay a save file: ``python -m game.replay FILE`` prints one JSON object.
 
 It says whether every action was legal, the index (0-based) and reason of the first refused
-one, and the scores so far: the tool for bug reports and hand-edited saves. Exit status 0 when
+one, the scores so far and, once the match is over, the final sheet (the totals, rounded to
+the nearest hundred where the rules settle in hundreds): the tool for bug reports and
+hand-edited saves. Exit status 0 when
 every action replays, 1 when one is refused, 2 when the file cannot be read at all.
 """
 
@@ -11,17 +13,14 @@ import argparse
 import json
 import sys
 
-from .rules.save import SaveError, replay
+from .rules.save import SaveError, parse_json, replay
+from .rules.scoring import final_sheet
 
 
 def report(text: str) -> tuple[dict, int]:
     """The JSON report for save text, and the exit status."""
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as e:  # JSONDecodeError, or a number too long
-        return {"ok": False, "error": f"the save file is not valid JSON ({e})"}, 2
-    try:
-        result = replay(data)
+        result = replay(parse_json(text))
     except SaveError as e:
         return {"ok": False, "error": str(e)}, 2
     state = result.game.state
@@ -35,6 +34,7 @@ def report(text: str) -> tuple[dict, int]:
         "totals": state.totals,
         "hand_scores": [list(s) for s in state.hand_scores],
         "winner": state.winner + 1 if state.winner >= 0 else None,
+        "final_sheet": final_sheet(state.totals, state.options) if state.over else None,
     }
     return out, 0 if result.ok else 1
 
@@ -50,8 +50,11 @@ def main(argv=None) -> int:
         else:
             with open(args.file, encoding="utf-8") as f:
                 text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        out, status = {"ok": False, "error": f"cannot read {args.file}: {e}"}, 2
+    except UnicodeDecodeError:
+        out, status = {"ok": False, "error": f"cannot read {args.file}: it is not UTF-8 text"}, 2
+    except OSError as e:
+        why = (e.strerror or "unreadable").lower()
+        out, status = {"ok": False, "error": f"cannot read {args.file}: {why}"}, 2
     else:
         out, status = report(text)
     print(json.dumps(out))

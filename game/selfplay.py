@@ -10,6 +10,7 @@ from .ai.random_agent import RandomAgent
 from .rules import options
 from .rules.save import Game, Setup
 from .rules.state import Phase
+from .rules.text import quote
 
 
 @dataclass
@@ -32,6 +33,11 @@ def play_match(agents, setup: Setup, clock=time.perf_counter) -> MatchResult:
 
     An agent that answers with a refused action is counted in ``illegal`` and its seat plays
     the first legal action instead, so one broken bot cannot stall a tournament.
+
+    Two optional agent methods let an agent follow the match (outside bots pass it on to their
+    process): ``observe(events)`` gets every event as the agent's seat may see it (after each
+    action and each new deal), ``refused(action, reason, played)`` hears why its action was
+    refused and what its seat played instead.
     """
     game = Game(setup)
     state = game.state
@@ -41,22 +47,31 @@ def play_match(agents, setup: Setup, clock=time.perf_counter) -> MatchResult:
     hands = 1
     decisions = 0
     refusals = []
+    observers = [(s, a.observe) for s, a in enumerate(agents) if hasattr(a, "observe")]
+
+    def tell(events) -> None:
+        for s, observe in observers:
+            observe([e.seen_by(s) for e in events])
+
     while not state.over:
         if state.phase is Phase.HAND_OVER:
-            game.next_hand()
+            tell(game.next_hand())
             hands += 1
             continue
         seat = state.turn
         legal = state.legal_actions()
+        fallback = legal[0]  # taken before the agent holds the list, which it could change
         start = clock()
         action = agents[seat].choose(state.view(seat), legal)
         times[seat].append(clock() - start)
         decisions += 1
         if (reason := state.check(action)) is not None:
             illegal[seat] += 1
-            refusals.append(f"seat {seat + 1} chose {action!s}: {reason}")
-            action = legal[0]
-        game.play(action)
+            refusals.append(f"seat {seat + 1} chose {quote(str(action))}: {reason}")
+            if hasattr(agents[seat], "refused"):
+                agents[seat].refused(action, reason, fallback)
+            action = fallback
+        tell(game.play(action))
     return MatchResult(game, hands, decisions, illegal, times, refusals)
 
 

@@ -1,6 +1,11 @@
 """Agents by name, for the arena and the setup screen: ``random``, ``easy``, ``medium``,
 ``hard``, or ``module:Class`` for anyone's own bot (a class taking a ``seed`` keyword, with
-``name`` and ``choose``)."""
+``name`` and ``choose``).
+
+A ``module:Class`` bot runs inside the game's process, so it is trusted: it could reach the
+true state through the interpreter. Untrusted bots are outside bots (``cmd:COMMAND``, see
+``docs/bots.md``), which only the arena runs (``game.bots``): they need processes, which the
+game itself never starts."""
 
 from __future__ import annotations
 
@@ -23,6 +28,9 @@ def make_agent(spec: str, seed: int):
     """A fresh agent from its name or ``module:Class``; ValueError says what exists."""
     if spec in LEVELS:
         return LEVELS[spec](seed=seed)
+    if spec.startswith("cmd:"):
+        raise ValueError(f"{spec!r} is an outside bot: those play in the arena "
+                         "(python -m game.arena), not in the game")
     module_name, colon, class_name = spec.partition(":")
     if not colon:
         raise ValueError(f"unknown agent {spec!r}; use one of {', '.join(LEVELS)} "

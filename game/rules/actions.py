@@ -42,6 +42,7 @@ from .cards import (
     suit_of,
 )
 from .melds import run_start
+from .text import quote, words
 
 
 class Act(enum.IntEnum):
@@ -114,44 +115,48 @@ def run_text(cards) -> str:
 DRAW = Action(Act.DRAW)
 PASS = Action(Act.PASS)
 TAKE_UPCARD = Action(Act.TAKE_UPCARD)
-DISCARD = [Action(Act.DISCARD, (c,)) for c in range(56)]
+DISCARD = tuple(Action(Act.DISCARD, (c,)) for c in range(56))
 """The discard action of each card, made once (actions are compared by value anyway)."""
 
 
 def parse_action(text: str) -> Action:
-    """Action from its text form. Raises ValueError with a readable message."""
+    """Action from its text form. Raises ValueError, with a message for the player, for any
+    text that is not an action (``docs/engine.md``, "Action text": ASCII only, words separated
+    by spaces or tabs, keywords and card codes in any case)."""
     try:
-        return _parse(text.split())
+        return _parse(words(text))
     except ValueError as e:
-        raise ValueError(f"cannot read action {text!r}: {e}") from None
+        shown = quote(text) if isinstance(text, str) else "that"
+        raise ValueError(f"cannot read action {shown}: {e}") from None
 
 
 def _parse(words: list[str]) -> Action:
     if not words:
         raise ValueError("empty action")
-    verb = words[0].lower()
+    lower = [w.lower() for w in words[:3]]
+    verb = lower[0]
     if verb == "draw" and len(words) == 1:
         return DRAW
     if verb == "pass" and len(words) == 1:
         return PASS
-    if verb == "take" and words[1:] == ["upcard"]:
+    if verb == "take" and len(words) == 2 and lower[1] == "upcard":
         return TAKE_UPCARD
-    if verb == "take" and len(words) > 1 and words[1].lower() in ("add", "swap"):
+    if verb == "take" and len(words) > 1 and lower[1] in ("add", "swap"):
         inner = _parse(words[1:])
         kind = Act.TAKE_ADD if inner.kind is Act.ADD else Act.TAKE_SWAP
         return inner._replace(kind=kind)
-    if verb == "swap" and len(words) == 4 and words[2].lower() == "into":
+    if verb == "swap" and len(words) == 4 and lower[2] == "into":
         return Action(Act.SWAP, (parse_card(words[1]),), _meld_number(words[3]))
     if verb == "discard" and len(words) == 2:
         return Action(Act.DISCARD, (parse_card(words[1]),))
-    if verb == "take" and len(words) >= 2 and words[1].lower() in ("set", "run"):
-        is_run = words[1].lower() == "run"
+    if verb == "take" and len(words) >= 2 and lower[1] in ("set", "run"):
+        is_run = lower[1] == "run"
         kind = Act.TAKE_RUN if is_run else Act.TAKE_SET
         return Action(kind, _meld_cards(words[2:], is_run))
     if verb in ("set", "run"):
         kind = Act.RUN if verb == "run" else Act.SET
         return Action(kind, _meld_cards(words[1:], verb == "run"))
-    if verb == "add" and len(words) == 4 and words[2].lower() == "to":
+    if verb == "add" and len(words) == 4 and lower[2] == "to":
         target = _meld_number(words[3])
         c, _, named = words[1].partition("=")
         c = parse_card(c)
@@ -164,7 +169,13 @@ def _parse(words: list[str]) -> Action:
                      "take add|swap ..., take upcard or pass")
 
 
+_MELD_NUMBER_DIGITS = 3
+"""Meld numbers are written with at most this many digits (no player has 1,000 melds)."""
+
+
 def _meld_number(word: str) -> int:
+    if not (word.isascii() and word.isdigit()) or len(word) > _MELD_NUMBER_DIGITS:
+        raise ValueError(f"{quote(word)} is not a meld number (write 1, 2, 3...)")
     number = int(word)
     if number < 1:
         raise ValueError("meld numbers start at 1")
@@ -189,5 +200,5 @@ def _meld_cards(words, is_run: bool) -> tuple[Card, ...]:
         suit = next(suit_of(c) for c in cards if not is_wild(c))
         for i, stands in named.items():
             if not 1 <= low + i <= ACE_HIGH or card(low + i, suit) != stands:
-                raise ValueError(f"{words[i]} does not fit that place in the run")
+                raise ValueError(f"{quote(words[i])} does not fit that place in the run")
     return tuple(cards)

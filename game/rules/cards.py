@@ -11,6 +11,8 @@ names a place in a run, never a card.
 
 from __future__ import annotations
 
+from .text import quote
+
 Card = int
 Rank = int
 Suit = int
@@ -90,11 +92,13 @@ _BY_TEXT.update({"T" + card_text(c)[-1]: c for c in ALL_CARDS if rank_of(c) == 1
 
 
 def parse_card(text: str) -> Card:
-    """Card from its code (case-insensitive; ``T`` is accepted for ten). Raises ValueError."""
-    try:
-        return _BY_TEXT[text.strip().upper()]
-    except KeyError:
-        raise ValueError(f"{text!r} is not a card (write it like QS, 10H, 2C, AS or JK)") from None
+    """Card from its code: ASCII letters and digits only, nothing around them (case-insensitive;
+    ``T`` is accepted for ten, ``1`` for ace). Raises ValueError."""
+    c = _BY_TEXT.get(text.upper(), -1) if isinstance(text, str) and text.isascii() else -1
+    if c < 0:
+        shown = quote(text) if isinstance(text, str) else "that"
+        raise ValueError(f"{shown} is not a card (write it like QS, 10H, 2C, AS or JK)")
+    return c
 
 
 def cards_text(cards) -> str:

@@ -1,7 +1,9 @@
 """Events: what happened, as the engine reports it after each applied action.
 
-The UI turns them into animation and the log into text. A drawn card is private to the drawer:
-``Event.seen_by`` hides it from everyone else.
+The UI turns them into animation and the log into text. Events carry everything a seat is
+shown, so a seat's whole knowledge follows from its events (``observer.Observer`` rebuilds a
+view from them alone); ``Event.seen_by`` turns what a seat may not see face down: another
+player's drawn card and the other hands of a deal.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ class Ev(enum.IntEnum):
     """Kinds of event."""
 
     DEALT = 0
-    """A hand was dealt; ``seat`` opens it."""
+    """A hand was dealt; ``seat`` opens it, ``cards`` is the discard pile dealt face up (bottom
+    first) and ``hands`` every seat's hand (others' cards face down in ``seen_by``)."""
     DREW = 1
     """``seat`` drew ``cards`` from the stock (hidden from the others)."""
     RESHUFFLED = 2
@@ -24,9 +27,11 @@ class Ev(enum.IntEnum):
     TOOK_PILE = 3
     """``seat`` took the whole pile ``cards`` (bottom to top), laying its top in meld ``meld``."""
     MELDED = 4
-    """``seat`` laid ``cards`` as their meld number ``meld`` (0-based)."""
+    """``seat`` laid ``cards`` as their meld number ``meld`` (0-based): a run (lowest card
+    first) when ``run`` is set, else a set or a meld of 2s."""
     ADDED = 5
-    """``seat`` added ``cards`` to their meld ``meld``."""
+    """``seat`` added ``cards`` to their meld ``meld``; a wild added to a run ``stands`` for
+    the card it names."""
     DISCARDED = 6
     """``seat`` discarded ``cards``."""
     HAND_ENDED = 7
@@ -42,6 +47,10 @@ class Ev(enum.IntEnum):
     """``seat`` refused the offered upcard."""
 
 
+FACE_DOWN = -1
+"""A card a seat is shown only the back of (in a ``DEALT`` event's other hands)."""
+
+
 class Event(NamedTuple):
     """Something that happened at the table."""
 
@@ -50,11 +59,18 @@ class Event(NamedTuple):
     cards: tuple[Card, ...] = ()
     meld: int = -1
     scores: tuple[int, ...] = ()
+    hands: tuple[tuple[Card, ...], ...] = ()
+    stands: Card = -1
+    run: bool = False
 
     def seen_by(self, seat: int) -> Event:
-        """This event as ``seat`` may see it: another player's drawn card is hidden."""
+        """This event as ``seat`` may see it: another player's drawn card is hidden, and of a
+        deal only the seat's own hand shows (the others as that many cards face down)."""
         if self.kind is Ev.DREW and seat != self.seat:
             return self._replace(cards=())
+        if self.kind is Ev.DEALT:
+            return self._replace(hands=tuple(h if s == seat else (FACE_DOWN,) * len(h)
+                                             for s, h in enumerate(self.hands)))
         return self
 
     def __str__(self) -> str:

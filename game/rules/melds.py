@@ -8,12 +8,13 @@ them; the property tests hold the two to each other.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .cards import (
     ACE,
     ACE_HIGH,
     JOKER,
+    KING,
     QUEEN_OF_SPADES,
     RANK_NAMES,
     SUIT_NAMES,
@@ -21,6 +22,7 @@ from .cards import (
     Card,
     card,
     card_name,
+    card_text,
     is_wild,
     rank_of,
     suit_of,
@@ -40,42 +42,57 @@ class MeldKind(enum.IntEnum):
     """A meld made only of 2s."""
 
 
-@dataclass(frozen=True, slots=True)
-class Meld:
-    """A meld on the table. Immutable: adding a card makes a new one.
+class _MeldFields(NamedTuple):
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    rank: int
+    suit: int
+    wilds: int
+    joins: tuple[tuple[Card, Card], ...]
+    wild_places: tuple[tuple[Card, bool], ...]
+    join_cards: frozenset[Card]
+
+
+class Meld(_MeldFields):
+    """A meld on the table. Immutable in fact (a tuple): adding a card makes a new one, and no
+    code handed a meld, an agent included, can change the one on the table.
 
     ``cards`` are in canonical order: a set lists naturals then wilds, each ascending; a run
     lists its cards by position from ``low`` upward. ``rank`` is the set's rank (2 for a meld of
     2s) or, for a run, the position of its lowest card (1 = ace low .. 12); a high ace is
     position 14. ``wilds`` counts cards that stand for another card.
+
+    Worked out once from those, because the legal-action generator reads them every turn:
+    ``joins``, the natural cards that could join, length limits aside, each with the card it is
+    named as in an action (-1: none); ``wild_places``, where a wild could join (the card it
+    would stand for, or -1 in a set; whether only a joker may go there); ``join_cards``, the
+    natural cards of ``joins``, to intersect with a hand in one step.
     """
 
-    kind: MeldKind
-    cards: tuple[Card, ...]
-    rank: int
-    suit: int = -1
-    wilds: int = 0
-    joins: tuple[tuple[Card, Card], ...] = field(init=False, compare=False, repr=False)
-    """Natural cards that could join, length limits aside, each with the card it is named as
-    in an action (-1: none). Worked out once: the legal-action generator reads it every turn."""
-    wild_places: tuple[tuple[Card, bool], ...] = field(init=False, compare=False, repr=False)
-    """Where a wild could join: (the card it would stand for, or -1 in a set; whether only a
-    joker may go there)."""
-    join_cards: frozenset[Card] = field(init=False, compare=False, repr=False)
-    """The natural cards of ``joins``, to intersect with a hand in one step."""
+    __slots__ = ()
 
-    def __post_init__(self):
-        joins, places = (), ()
-        if self.kind is MeldKind.SET:
-            joins = tuple((card(self.rank, s), -1) for s in range(4))
-            places = ((-1, False),)
-        elif self.kind is MeldKind.TWOS:
-            places = ((-1, False),)
+    def __new__(cls, kind: MeldKind, cards: tuple[Card, ...], rank: int, suit: int = -1,
+                wilds: int = 0):
+        if kind is MeldKind.SET:
+            joins = tuple((card(rank, s), -1) for s in range(4))
+            places = _ANYWHERE
+        elif kind is MeldKind.TWOS:
+            joins, places = (), _ANYWHERE
         else:
-            joins, places = _run_ends(self)
-        object.__setattr__(self, "joins", joins)
-        object.__setattr__(self, "wild_places", places)
-        object.__setattr__(self, "join_cards", frozenset(c for c, _ in joins))
+            joins, places = _run_ends(cards, rank, suit, wilds)
+        return tuple.__new__(cls, (kind, cards, rank, suit, wilds, joins, places,
+                                   frozenset(c for c, _ in joins)))
+
+    def __getnewargs__(self):
+        return tuple(self[:5])
+
+    def __repr__(self) -> str:
+        return (f"Meld(kind={self.kind!r}, cards={self.cards!r}, rank={self.rank!r}, "
+                f"suit={self.suit!r}, wilds={self.wilds!r})")
+
+    def _replace(self, **changes) -> Meld:
+        fields = dict(zip(self._fields[:5], self[:5])) | changes
+        return Meld(**fields)
 
     @property
     def high(self) -> int:
@@ -97,20 +114,24 @@ class Meld:
         return self.kind is MeldKind.TWOS or not is_wild(c)
 
 
-def _run_ends(run: Meld) -> tuple[tuple, tuple]:
+_ANYWHERE = ((-1, False),)
+"""The one place a wild may join a set or a meld of 2s."""
+
+
+def _run_ends(cards, low: int, suit: int, wilds: int) -> tuple[tuple, tuple]:
     """The ``joins`` and ``wild_places`` of a run: its two ends, an ace at one end only (the
     low one when both would take it), and the queen-of-spades rule for wilds."""
-    low, high, suit = run.rank, run.rank + len(run.cards) - 1, run.suit
+    high = low + len(cards) - 1
     ends = []
     if low > ACE and not (low - 1 == ACE and high == ACE_HIGH):
         ends.append(low - 1)
     if high < ACE_HIGH and not (high + 1 == ACE_HIGH and (low == ACE or low - 1 == ACE)):
         ends.append(high + 1)
     joins = tuple((card(p, suit), card(p, suit) if p == TWO else -1) for p in ends)
-    two_as_queen = suit == 0 and low <= 12 <= high and 8 <= run.cards[12 - low] < 12
+    two_as_queen = suit == 0 and low <= 12 <= high and 8 <= cards[12 - low] < 12
     if two_as_queen:  # that 2 must stay the only wild in the run
         return joins, ()
-    places = tuple((card(p, suit), card(p, suit) == QUEEN_OF_SPADES and run.wilds > 0)
+    places = tuple((card(p, suit), card(p, suit) == QUEEN_OF_SPADES and wilds > 0)
                    for p in ends)
     return joins, places
 
@@ -167,31 +188,54 @@ def new_run(cards, options: RuleOptions, *, laid_new: bool = True) -> Meld | str
                 "A run needs at least three cards in sequence of one suit")
     low = run_start(cards)
     if low is None:
-        return "A run needs at least two natural cards"
+        return _NATURALS_ONLY if laid_new and not options.wilds_in_new_runs else _TWO_NATURALS
     suits = {suit_of(c) for c in cards if not is_wild(c)}
     if len(suits) > 1:
         return "A run needs cards in sequence of one suit"
     suit = suits.pop()
     high = low + len(cards) - 1
     if low < ACE or high > ACE_HIGH:
-        return "A run cannot wrap around the ace (K-A-2 is not a run)"
+        return _order_problem(cards) or _WRAP
     if low == ACE and high == ACE_HIGH:
-        return "An ace is low or high in a run, never both"
+        return _order_problem(cards) or "An ace is low or high in a run, never both"
     wilds = 0
     for i, c in enumerate(cards):
         want = card(low + i, suit)
         if c == want:
             continue
         if not is_wild(c):
-            return "A run needs cards in sequence of one suit, with no gaps"
+            return _order_problem(cards) or \
+                "A run needs cards in sequence of one suit, with no gaps"
         wilds += 1
     naturals = len(cards) - wilds
     if laid_new and wilds and not options.wilds_in_new_runs:
-        return "A new run is laid with natural cards only; add a 2 to it later"
+        return _NATURALS_ONLY
     if laid_new and naturals < 2:
-        return "A run needs at least two natural cards"
+        return _TWO_NATURALS
     meld = Meld(MeldKind.RUN, cards, low, suit, wilds)
     return _queen_problem(meld) or meld
+
+
+_NATURALS_ONLY = "A new run is laid with natural cards only; add a 2 to it later"
+_TWO_NATURALS = "A run needs at least two natural cards"
+_WRAP = "A run cannot wrap around the ace (K-A-2 is not a run)"
+
+
+def _order_problem(cards) -> str | None:
+    """When cards refused as a run in the order given are all of one suit and make a sequence,
+    say how to write them (the order is what places each card, so it is not guessed)."""
+    if JOKER in cards or len({suit_of(c) for c in cards}) > 1:
+        return None
+    ranks = sorted(rank_of(c) for c in cards)
+    if ranks[0] == ACE and ranks[-1] == KING:
+        ranks = ranks[1:] + [ACE_HIGH]
+    if ranks != list(range(ranks[0], ranks[0] + len(ranks))):
+        return None
+    suit = suit_of(cards[0])
+    ordered = tuple(card(r, suit) for r in ranks)
+    if ordered == tuple(cards):
+        return None
+    return "Write a run's cards lowest first: " + " ".join(map(card_text, ordered))
 
 
 def _queen_problem(meld: Meld) -> str | None:
@@ -261,6 +305,8 @@ def add_to(meld: Meld, c: Card, stands: Card, options: RuleOptions) -> Meld | st
         cards, low = (c,) + meld.cards, position
     elif position == meld.high + 1:
         cards, low = meld.cards + (c,), meld.rank
+    elif (position == TWO and meld.high == ACE_HIGH) or (position == KING and meld.rank == ACE):
+        return _WRAP
     else:
         return "A card added to a run must extend it at one end"
     if low == ACE and low + size == ACE_HIGH:

@@ -1,16 +1,19 @@
 """Rule options: every way the source texts differ, as one frozen object.
 
 Code asks the options what to do; it never asks which preset is on. ``PRESETS`` names the three
-combinations from ``rules.md`` (``digital`` is the default). Each field carries a short label and
-a one-sentence explanation in its metadata so the setup screen, the in-game rules and the docs
-show the same words (see ``describe``).
+combinations from ``rules.md`` (``digital`` is the default). ``INFO`` gives each field a short
+label, a one-sentence explanation and, for numbers, its bounds, so the setup screen, the in-game
+rules and the docs show the same words (see ``describe``).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import enum
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import NamedTuple
+
+from .text import show
 
 
 class PileTake(enum.Enum):
@@ -47,71 +50,123 @@ class Opener(enum.Enum):
     winner of the previous hand deals."""
 
 
-def _opt(default, label: str, explain: str):
-    return field(default=default, metadata={"label": label, "explain": explain})
+class OptionInfo(NamedTuple):
+    """What the setup screen, the in-game rules and the docs say about one option."""
+
+    label: str
+    explain: str
+    bounds: tuple[int, int] | None = None
+    """For an integer option, the smallest and largest values allowed (inclusive)."""
 
 
-@dataclass(frozen=True, slots=True)
-class RuleOptions:
-    """One complete rule set. Frozen: a match's rules never change under it."""
+class _Fields(NamedTuple):
+    min_players: int = 2
+    max_players: int = 8
+    jokers: int = 0
+    run_max: int | None = 4
+    wilds_in_new_runs: bool = False
+    meld_slots: int | None = 6
+    pile_take: PileTake = PileTake.NEW_SET
+    easy_pile: bool = False
+    stock_out: StockOut = StockOut.RESHUFFLE_ONCE
+    opener: Opener = Opener.MATCH_SEAT
+    upcard_offer: bool = False
+    go_out_by_melding: bool = True
+    wild_queen_of_spades_value: int = 50
+    one_turn_out_bonus: int = 0
+    match_bonus: int = 0
+    settlement_rounding: bool = False
+    target: int = 1000
+    hand_limit: int | None = 100
 
-    min_players: int = _opt(2, "Fewest players", "The smallest table these rules allow.")
-    max_players: int = _opt(8, "Most players", "The largest table these rules allow.")
-    jokers: int = _opt(0, "Jokers", "Jokers added to the two decks; each is a wild worth 100 "
-                       "melded and -200 in hand.")
-    run_max: int | None = _opt(4, "Longest run", "The most cards a run may hold (None: as long "
-                               "as the suit allows).")
-    wilds_in_new_runs: bool = _opt(False, "Wilds in new runs", "Whether a new run may include "
-                                   "wilds (it still needs at least two naturals); if not, a "
-                                   "wild can only be added to a run later.")
-    meld_slots: int | None = _opt(6, "Melds per player", "The most melds one player may have "
-                                  "on the table in a hand (None: unlimited).")
-    pile_take: PileTake = _opt(PileTake.NEW_SET, "Taking the pile", "What you must do with the "
-                               "top discard to take the whole pile.")
-    easy_pile: bool = _opt(False, "Easier pile pickups", "Take the pile whenever the top card "
-                           "can be melded at once, even with one card from hand or laid off on "
-                           "your own meld.")
-    stock_out: StockOut = _opt(StockOut.RESHUFFLE_ONCE, "When the stock runs out", "How the "
-                               "hand goes on, or ends, once the stock is empty.")
-    opener: Opener = _opt(Opener.MATCH_SEAT, "Who opens a hand", "Which seat plays first in "
-                          "each hand.")
-    upcard_offer: bool = _opt(False, "First upcard offered", "The first upcard is offered to "
-                              "each player in turn; whoever takes it opens the hand.")
-    go_out_by_melding: bool = _opt(True, "Going out by melding", "Whether you may go out by "
-                                   "melding every card, not only by discarding your last one.")
-    wild_queen_of_spades_value: int = _opt(50, "2 as queen of spades", "What a wild standing "
-                                           "for the queen of spades in a run scores melded.")
-    one_turn_out_bonus: int = _opt(0, "One-turn going out", "Bonus for going out in one turn "
-                                   "with no meld laid before (not on your first turn).")
-    match_bonus: int = _opt(0, "Match winner bonus", "Points added to the match winner.")
-    settlement_rounding: bool = _opt(False, "Settle in hundreds", "The final sheet shows every "
-                                     "total rounded to the nearest hundred for settling up.")
-    target: int = _opt(1000, "Match target", "The match ends after the hand in which someone "
-                       "reaches this total.")
-    hand_limit: int | None = _opt(100, "Hand limit", "The match also ends after this many "
-                                  "hands, highest total winning, so a table that never reaches "
-                                  "the target still finishes (None: no limit).")
+
+INFO: Mapping[str, OptionInfo] = MappingProxyType({
+    "min_players": OptionInfo("Fewest players", "The smallest table these rules allow.", (2, 8)),
+    "max_players": OptionInfo("Most players", "The largest table these rules allow.", (2, 8)),
+    "jokers": OptionInfo("Jokers", "Jokers added to the two decks; each is a wild worth 100 "
+                         "melded and -200 in hand.", (0, 2)),
+    "run_max": OptionInfo("Longest run", "The most cards a run may hold (None: as long as the "
+                          "suit allows).", (3, 13)),
+    "wilds_in_new_runs": OptionInfo("Wilds in new runs", "Whether a new run may include wilds "
+                                    "(it still needs at least two naturals); if not, a wild can "
+                                    "only be added to a run later."),
+    "meld_slots": OptionInfo("Melds per player", "The most melds one player may have on the "
+                             "table in a hand (None: unlimited).", (1, 36)),
+    "pile_take": OptionInfo("Taking the pile", "What you must do with the top discard to take "
+                            "the whole pile."),
+    "easy_pile": OptionInfo("Easier pile pickups", "Take the pile whenever the top card can be "
+                            "melded at once, even with one card from hand or laid off on your "
+                            "own meld."),
+    "stock_out": OptionInfo("When the stock runs out", "How the hand goes on, or ends, once the "
+                            "stock is empty."),
+    "opener": OptionInfo("Who opens a hand", "Which seat plays first in each hand."),
+    "upcard_offer": OptionInfo("First upcard offered", "The first upcard is offered to each "
+                               "player in turn; whoever takes it opens the hand."),
+    "go_out_by_melding": OptionInfo("Going out by melding", "Whether you may go out by melding "
+                                    "every card, not only by discarding your last one."),
+    "wild_queen_of_spades_value": OptionInfo("2 as queen of spades", "What a wild standing for "
+                                             "the queen of spades in a run scores melded.",
+                                             (0, 1000)),
+    "one_turn_out_bonus": OptionInfo("One-turn going out", "Bonus for going out in one turn "
+                                     "with no meld laid before (not on your first turn).",
+                                     (0, 10_000)),
+    "match_bonus": OptionInfo("Match winner bonus", "Points added to the match winner.",
+                              (0, 10_000)),
+    "settlement_rounding": OptionInfo("Settle in hundreds", "The final sheet shows every total "
+                                      "rounded to the nearest hundred for settling up."),
+    "target": OptionInfo("Match target", "The match ends after the hand in which someone "
+                         "reaches this total.", (1, 1_000_000)),
+    "hand_limit": OptionInfo("Hand limit", "The match also ends after this many hands, highest "
+                             "total winning, so a table that never reaches the target still "
+                             "finishes (None: no limit).", (1, 1000)),
+})
+"""Label, explanation and bounds of every option, in declaration order."""
+
+_OPTIONAL = frozenset(("run_max", "meld_slots", "hand_limit"))
+"""Options that may be None (no limit)."""
+
+
+class RuleOptions(_Fields):
+    """One complete rule set. Immutable in fact (a tuple): a match's rules never change under
+    it, and no code handed a match's options, an agent included, can change them or a preset.
+    Every value is checked when the options are made (``ValueError`` says which and why)."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args, **kwargs):
+        self = super().__new__(cls, *args, **kwargs)
+        if reason := self._problem():
+            raise ValueError(reason)
+        return self
+
+    def _problem(self) -> str | None:
+        defaults = _Fields._field_defaults
+        for name, value in zip(self._fields, self):
+            default = defaults[name]
+            if value is None and name in _OPTIONAL:
+                continue
+            if type(value) is not type(default):
+                return f"rule option {name!r} cannot be {show(value)}"
+            bounds = INFO[name].bounds
+            if bounds is not None and not bounds[0] <= value <= bounds[1]:
+                return (f"rule option {name!r} must be {bounds[0]} to {bounds[1]}"
+                        + (" (or None)" if name in _OPTIONAL else "")
+                        + f", not {show(value)}")
+        if self.min_players > self.max_players:
+            return "players must be between 2 and 8, fewest first"
+        return None
+
+    def _replace(self, **changes) -> RuleOptions:
+        return type(self)(**(self._asdict() | changes))
 
     def with_changes(self, **changes) -> RuleOptions:
-        """A copy with some options changed."""
-        return dataclasses.replace(self, **changes)
+        """A copy with some options changed (checked like new options)."""
+        return self._replace(**changes)
 
     def to_json(self) -> dict:
         """Plain JSON form (enums by value)."""
-        return {f.name: (v.value if isinstance(v := getattr(self, f.name), enum.Enum) else v)
-                for f in dataclasses.fields(self)}
-
-    def __post_init__(self):
-        if not 2 <= self.min_players <= self.max_players <= 8:
-            raise ValueError("players must be between 2 and 8, fewest first")
-        if not 0 <= self.jokers <= 2:
-            raise ValueError("jokers must be 0, 1 or 2")
-        for name, least in (("run_max", 3), ("meld_slots", 1), ("hand_limit", 1)):
-            value = getattr(self, name)
-            if value is not None and value < least:
-                raise ValueError(f"{name} must be at least {least} (or None)")
-        if self.target < 1:
-            raise ValueError("the match target must be positive")
+        return {name: (v.value if isinstance(v, enum.Enum) else v)
+                for name, v in zip(self._fields, self)}
 
     @classmethod
     def from_json(cls, data: dict) -> RuleOptions:
@@ -119,29 +174,26 @@ class RuleOptions:
         out-of-range values raise ValueError."""
         if not isinstance(data, dict):
             raise ValueError("rule options must be a JSON object")
-        fields = {f.name: f for f in dataclasses.fields(cls)}
-        defaults = cls()
         values = {}
         for name, raw in data.items():
-            if name not in fields:
-                raise ValueError(f"unknown rule option {name!r}")
-            default = getattr(defaults, name)
+            if name not in _Fields._field_defaults:
+                raise ValueError(f"unknown rule option {show(name)}")
+            default = _Fields._field_defaults[name]
             if isinstance(default, enum.Enum):
                 try:
                     values[name] = type(default)(raw)
-                except ValueError:
-                    raise ValueError(f"rule option {name!r} cannot be {raw!r}") from None
-            elif type(raw) is type(default) or (raw is None and "None" in fields[name].type):
-                values[name] = raw
+                except (ValueError, TypeError):
+                    raise ValueError(f"rule option {name!r} cannot be {show(raw)}"
+                                     ) from None
             else:
-                raise ValueError(f"rule option {name!r} cannot be {raw!r}")
+                values[name] = raw
         return cls(**values)
 
 
 def describe(options: RuleOptions) -> list[tuple[str, str, object]]:
     """(label, explanation, value) for every option, in declaration order."""
-    return [(f.metadata["label"], f.metadata["explain"], getattr(options, f.name))
-            for f in dataclasses.fields(options)]
+    return [(INFO[name].label, INFO[name].explain, value)
+            for name, value in zip(options._fields, options)]
 
 
 DIGITAL = RuleOptions()
@@ -153,7 +205,8 @@ BOOK = RuleOptions(
     pile_take=PileTake.USE_TOP, stock_out=StockOut.BLOCKED, opener=Opener.WINNER_DEALS,
     upcard_offer=True, go_out_by_melding=False, wild_queen_of_spades_value=10,
     one_turn_out_bonus=250, match_bonus=200, settlement_rounding=True)
-PRESETS = {"digital": DIGITAL, "classic": CLASSIC, "book": BOOK}
+PRESETS: Mapping[str, RuleOptions] = MappingProxyType(
+    {"digital": DIGITAL, "classic": CLASSIC, "book": BOOK})
 
 
 def preset(name: str) -> RuleOptions:

@@ -29,6 +29,7 @@ from .deal import Deal
 from .events import Event
 from .options import RuleOptions, preset
 from .state import IllegalAction, Phase, State
+from .text import show
 
 FORMAT = "arlington-save"
 VERSION = 1
@@ -89,28 +90,75 @@ class Game:
         return json.dumps(self.to_json(), ensure_ascii=False)
 
 
+SEED_BOUNDS = (0, 2**63 - 1)
+"""The seeds a save may hold (any seed a player types or the game draws fits)."""
+
+
 def read_setup(data) -> tuple[Setup, list]:
     """The setup and the raw action list of a parsed save file. Raises SaveError."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("this is not an Arlington save file")
-    if data.get("version") != VERSION:
-        raise SaveError(f"save format version {data.get('version')!r} is not supported "
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise SaveError(f"save format version {show(version)} is not supported "
                         f"(this game reads version {VERSION})")
     try:
-        base = preset(data.get("preset", "digital"))
-        options = RuleOptions.from_json(base.to_json() | data.get("options", {}))
+        name = data.get("preset", "digital")
+        if not isinstance(name, str):
+            raise ValueError(f"the preset must be a name, not {show(name)}")
+        changes = data.get("options", {})
+        if not isinstance(changes, dict):
+            raise ValueError("the options must be a JSON object")
+        options = RuleOptions.from_json(preset(name).to_json() | changes)
         players, seed, first = data.get("players"), data.get("seed", 0), data.get("first_seat")
         if not all(type(v) is int for v in (players, seed, 1 if first is None else first)):
             raise ValueError("players, seed and first_seat must be whole numbers")
+        if not SEED_BOUNDS[0] <= seed <= SEED_BOUNDS[1]:
+            raise ValueError(f"the seed must be {SEED_BOUNDS[0]} to {SEED_BOUNDS[1]}, "
+                             f"not {show(seed)}")
+        if not 2 <= players <= 8:
+            raise ValueError(f"a match is for 2 to 8 players, not {show(players)}")
+        if first is not None and not 1 <= first <= players:
+            raise ValueError(f"first seat must be 1 to {players}, not {show(first)}")
         deal = Deal.from_json(data["deal"]) if "deal" in data else None
         setup = Setup(options, players, seed, None if first is None else first - 1, deal)
         setup.start()  # validates players, seat and deal
-    except (ValueError, TypeError) as e:
+    except ValueError as e:
         raise SaveError(f"bad save file: {e}") from None
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise SaveError("bad save file: actions must be a list of action texts")
     return setup, actions
+
+
+JSON_DIGITS = 40
+"""The longest number a save file may hold: every number the game writes is far shorter, and
+a longer one is refused before Python would spend time (or refuse, past 4,300 digits) reading
+it."""
+
+
+def _read_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > JSON_DIGITS:
+        raise SaveError("the save file holds a number too long to be one of the game's")
+    return int(digits)
+
+
+def parse_json(text: str):
+    """The JSON value of save text, or SaveError in the game's words (a leading byte-order mark,
+    which some editors add, is allowed)."""
+    if not isinstance(text, str):
+        raise SaveError("the save file is not text")
+    try:
+        return json.loads(text.removeprefix("\ufeff"), parse_int=_read_int)
+    except SaveError:
+        raise
+    except json.JSONDecodeError as e:
+        raise SaveError(f"the save file is not valid JSON (line {e.lineno}, column {e.colno})"
+                        ) from None
+    except RecursionError:
+        raise SaveError("the save file is not valid JSON (nested too deeply)") from None
+    except ValueError:
+        raise SaveError("the save file is not valid JSON") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,11 +192,7 @@ def replay(data) -> Replay:
 
 def load(text: str) -> Game:
     """A game from save text, every action replayed. Raises SaveError on any problem."""
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as e:  # JSONDecodeError, or a number too long
-        raise SaveError(f"the save file is not valid JSON ({e})") from None
-    result = replay(data)
+    result = replay(parse_json(text))
     if not result.ok:
         raise SaveError(f"action {result.refused_index + 1} of the save is refused: "
                         f"{result.reason}")

@@ -73,6 +73,14 @@ def settlement(totals) -> list[int]:
     return [int(t / 100 + (0.5 if t >= 0 else -0.5)) * 100 for t in totals]
 
 
+def final_sheet(totals, options: RuleOptions) -> list[int]:
+    """The totals as the final sheet shows them: rounded to the nearest hundred when the rules
+    settle in hundreds (``settlement_rounding``, rules.md: "the final sheet shows every total
+    rounded to the nearest hundred for settling up"), else exact. The winner is decided on the
+    exact totals; the sheet is what the players settle by."""
+    return settlement(totals) if options.settlement_rounding else list(totals)
+
+
 def match_winner(totals) -> int:
     """The seat with the highest total; an exact tie goes to the lower seat."""
     best = max(totals)

@@ -13,7 +13,7 @@ from bisect import insort
 
 from . import legal
 from .actions import Act, Action
-from .cards import JOKER, QUEEN_OF_SPADES, Card, card_name, is_wild
+from .cards import JOKER, QUEEN_OF_SPADES, Card, card_name, card_text, is_wild
 from .deal import Deal, rng
 from .events import Ev, Event
 from .melds import Meld, MeldKind, add_to, new_run, new_set, swap_joker
@@ -61,12 +61,18 @@ def first_opener(options: RuleOptions, players: int, seed: int) -> int:
 
 
 class State:
-    """A match in progress. Seats are numbered 0..players-1 here (1..n to players)."""
+    """A match in progress. Seats are numbered 0..players-1 here (1..n to players).
+
+    ``dealt`` is the ``DEALT`` event that started the current hand (the first hand's too, which
+    no ``apply`` returns): what each seat was dealt, for the table's deal animation and for an
+    ``observer.Observer``; hand it to a seat only through ``seen_by``. A determinized state
+    has none (None).
+    """
 
     __slots__ = ("options", "players", "seed", "first_seat", "hand_no", "dealer", "hands",
                  "melds", "stock", "pile", "known", "totals", "turn", "phase", "rebuilds",
                  "hand_scores", "hand_outs", "winner", "turns", "turn_start_melds", "offer",
-                 "must_draw")
+                 "must_draw", "dealt")
 
     def __init__(self, options: RuleOptions, players: int, seed: int = 0, *,
                  first_seat: int | None = None, deal: Deal | None = None):
@@ -112,7 +118,7 @@ class State:
     def check(self, action: Action) -> str | None:
         """Why ``action`` is illegal now, or None if it is legal."""
         try:
-            return self._problem(action)
+            return self._problem(self.named(action))
         except (TypeError, ValueError, IndexError, AttributeError):
             return "That is not an action this game understands"
 
@@ -125,8 +131,10 @@ class State:
         is illegal. ``trusted=True`` skips that check: only for an action taken from this very
         state's ``legal_actions()`` (the AI's inner loop).
         """
-        if not trusted and (reason := self.check(action)):
-            raise IllegalAction(reason)
+        if not trusted:
+            if reason := self.check(action):
+                raise IllegalAction(reason)
+            action = self.named(action)
         kind = action.kind
         if kind is Act.DISCARD:
             return self._discard(action.cards[0])
@@ -190,6 +198,7 @@ class State:
         new.turn_start_melds = self.turn_start_melds
         new.offer = self.offer
         new.must_draw = self.must_draw
+        new.dealt = self.dealt
         return new
 
     def view(self, seat: int):
@@ -218,7 +227,9 @@ class State:
         else:
             self.offer = -1
             self._begin_turn(opener)
-        return [Event(Ev.DEALT, opener)]
+        self.dealt = Event(Ev.DEALT, opener, tuple(deal.pile),
+                           hands=tuple(map(tuple, deal.hands)))
+        return [self.dealt]
 
     def _begin_turn(self, seat: int) -> None:
         self.turn = seat
@@ -328,9 +339,35 @@ class State:
         if action.stands >= 0 and (not is_wild(c) or meld.kind is not MeldKind.RUN):
             return "Only a 2 or a joker added to a run names the card it stands for"
         if is_wild(c) and meld.kind is MeldKind.RUN and action.stands < 0:
-            return "Say which card the wild stands for in the run"
+            places = self._wild_places(meld, c)
+            if not places:
+                return f"The {card_name(c)} has no place to go in that run"
+            text = card_text(c)
+            return ("Say which card the wild stands for in the run: "
+                    + " or ".join(f"{text}={card_text(p)}" for p in places))
         grown = self._grown(meld, action)
         return grown if isinstance(grown, str) else None
+
+    def named(self, action):
+        """``action``, or for a wild added to a run without naming its card (``add 2C to 1``)
+        the same action naming it when only one place fits: a player need not name what the
+        rules leave no choice about."""
+        if type(action) is not Action or action.kind not in _NAMING or action.stands != -1 \
+                or type(action.cards) is not tuple or len(action.cards) != 1 \
+                or not _is_card(c := action.cards[0]) or not is_wild(c) \
+                or type(action.target) is not int:
+            return action
+        melds = self.melds[self.turn]
+        if not 0 <= action.target < len(melds) or melds[action.target].kind is not MeldKind.RUN:
+            return action
+        places = self._wild_places(melds[action.target], c)
+        return action._replace(stands=places[0]) if len(places) == 1 else action
+
+    def _wild_places(self, run: Meld, c: Card) -> list[Card]:
+        """The cards wild ``c`` could stand for, added to ``run`` now."""
+        return [stands for stands, joker_only in run.wild_places
+                if (c == JOKER or not joker_only)
+                and isinstance(add_to(run, c, stands, self.options), Meld)]
 
     def _swap_problem(self, action: Action) -> str | None:
         if not self.options.jokers:
@@ -442,7 +479,7 @@ class State:
                          len(melds) if kind in (Act.TAKE_SET, Act.TAKE_RUN) else action.target)]
         if kind is Act.TAKE_ADD:
             melds[action.target] = self._grown(melds[action.target], action)
-            events.append(Event(Ev.ADDED, seat, (top,), action.target))
+            events.append(Event(Ev.ADDED, seat, (top,), action.target, stands=action.stands))
         elif kind is Act.TAKE_SWAP:
             events.append(self._put_in_place_of_joker(action.target, top))
         else:
@@ -451,7 +488,8 @@ class State:
             self._leave_hand(seat, own)
             meld = self._new_meld(action)
             melds.append(meld)
-            events.append(Event(Ev.MELDED, seat, meld.cards, len(melds) - 1))
+            events.append(Event(Ev.MELDED, seat, meld.cards, len(melds) - 1,
+                                run=meld.kind is MeldKind.RUN))
         for c in taken[:-1]:
             insort(hand, c)
             insort(self.known[seat], c)
@@ -466,7 +504,8 @@ class State:
         self._leave_hand(seat, action.cards)
         meld = self._new_meld(action)
         self.melds[seat].append(meld)
-        events = [Event(Ev.MELDED, seat, meld.cards, len(self.melds[seat]) - 1)]
+        events = [Event(Ev.MELDED, seat, meld.cards, len(self.melds[seat]) - 1,
+                        run=meld.kind is MeldKind.RUN)]
         if not hand:
             events += self._end_hand(seat)
         return events
@@ -477,7 +516,7 @@ class State:
         melds = self.melds[seat]
         melds[action.target] = self._grown(melds[action.target], action)
         self._leave_hand(seat, (c,))
-        events = [Event(Ev.ADDED, seat, (c,), action.target)]
+        events = [Event(Ev.ADDED, seat, (c,), action.target, stands=action.stands)]
         if not self.hands[seat]:
             events += self._end_hand(seat)
         return events
@@ -498,12 +537,14 @@ class State:
         return Event(Ev.SWAPPED, seat, (natural, JOKER), target)
 
     def _leave_hand(self, seat: int, cards) -> None:
-        """Cards leave the seat's hand. A card others know it holds (taken with the pile)
-        stays known only while the seat holds at least as many copies."""
+        """Cards leave the seat's hand, face up. Others know a seat holds a card only from
+        what they saw: a copy came in face up (the pile, the upcard, a joker swapped back),
+        and each copy of that card seen leaving takes one known copy away, whatever other
+        copies the hand may hide (counting those would leak them)."""
         hand, known = self.hands[seat], self.known[seat]
         for c in cards:
             hand.remove(c)
-            if known and known.count(c) > hand.count(c):
+            if known and c in known:
                 known.remove(c)
 
     def _end_hand(self, out: int) -> list[Event]:

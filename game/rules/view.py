@@ -104,4 +104,5 @@ class View:
             known=[list(k) for k in self.known], totals=list(self.totals), turn=self.turn,
             phase=Phase(self.phase), rebuilds=self.rebuilds, hand_scores=list(self.hand_scores),
             hand_outs=list(self.hand_outs), winner=self.winner, turns=list(self.turns),
-            turn_start_melds=self.turn_start_melds, offer=self.offer, must_draw=self.must_draw)
+            turn_start_melds=self.turn_start_melds, offer=self.offer, must_draw=self.must_draw,
+            dealt=None)

@@ -73,7 +73,7 @@ def _norm(a: Action):
 
 def is_listed(state: State, a) -> bool:
     """Whether ``a`` is among ``state.legal_actions()``."""
-    want = _norm(act(a))
+    want = _norm(state.named(act(a)))
     return any(_norm(x) == want for x in state.legal_actions())
 
 

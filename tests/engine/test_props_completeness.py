@@ -113,7 +113,7 @@ def assert_agree(state, candidates) -> None:
     for a in candidates:
         why = state.check(a)
         if why is None:
-            assert canonical(a) in listed, (
+            assert canonical(state.named(a)) in listed, (
                 f"check accepts {a} ({a!r}) but legal_actions() does not list it; "
                 f"hand {state.hands[state.turn]} melds {state.melds[state.turn]}")
         else:

@@ -89,7 +89,11 @@ def illegal_actions(state: State, rand: random.Random):
                     # Card codes that name no card: 1..3 (unused slots) and past the king.
                     bad = rand.choice([1, 2, 3, 56, 57, 58, 59, 60, 61, 62, 63])
                     out.append(("a wild standing for a non-card", Action(Act.ADD, (w,), i, bad)))
-                    out.append(("a wild in a run naming nothing", Action(Act.ADD, (w,), i, -1)))
+                    fits = [a for a in state.legal_actions()
+                            if a.kind is Act.ADD and a.cards == (w,) and a.target == i]
+                    if len(fits) != 1:  # one place only: the engine names it for the player
+                        out.append(("a wild in a run naming no place, with a choice or none",
+                                    Action(Act.ADD, (w,), i, -1)))
             else:
                 naturals = [c for c in hand if not is_wild(c)]
                 if naturals:

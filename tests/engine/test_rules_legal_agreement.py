@@ -64,7 +64,7 @@ def test_legal_actions_and_check_agree(seed, size, biased):
         if len(s.hands[s.turn]) <= 9:
             for a in candidates(s):
                 if s.check(a) is None:
-                    assert _norm(a) in listed, (
+                    assert _norm(s.named(a)) in listed, (
                         f"accepted but not listed: {a}; hand "
                         f"{[card_text(c) for c in s.hands[s.turn]]}, melds {s.melds[s.turn]}")
         melding = [a for a in legal if a.kind is not Act.DISCARD]

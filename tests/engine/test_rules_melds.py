@@ -288,7 +288,7 @@ def test_layoff_card_of_another_suit_onto_a_run_refused():
 def test_layoff_king_on_queen_king_ace_refused_no_wrap():
     s = drawn("QH KH AH 2H 9D")
     play(s, "run QH KH AH")
-    refuse(s, "add 2H=2H to 1", "extend it at one end")
+    refuse(s, "add 2H=2H to 1", "cannot wrap around the ace")
 
 
 def test_layoff_on_a_set_of_four_refused():

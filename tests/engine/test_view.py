@@ -7,6 +7,7 @@ equal views.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 from collections import Counter
@@ -23,8 +24,6 @@ from strategies import (
     seeds,
 )
 
-from game.rules.actions import Act
-from game.rules.events import Ev
 from game.rules.state import Phase, State
 from game.rules.view import View
 
@@ -57,28 +56,6 @@ def shuffle_hidden(state: State, observer: int, rand: random.Random) -> State:
     return other
 
 
-class KnownTracker:
-    """The cards each seat took with the pile and still holds, kept from the events alone."""
-
-    def __init__(self, n: int):
-        self.known = [Counter() for _ in range(n)]
-
-    def update(self, state: State, events) -> None:
-        for e in events:
-            if e.kind is Ev.DEALT:
-                self.known = [Counter() for _ in range(state.players)]
-            elif e.kind is Ev.TOOK_PILE:
-                self.known[e.seat].update(e.cards[:-1])  # the top card went into the new set
-        for s, k in enumerate(self.known):  # a card played leaves as few known as are held
-            held = Counter(state.hands[s])
-            for c in list(k):
-                k[c] = min(k[c], held[c])
-            self.known[s] = +k
-
-    def as_lists(self):
-        return [sorted(k.elements()) for k in self.known]
-
-
 @prop_settings(30)
 @given(seed=seeds, n=st.integers(3, 8), choice=choices, data=st.data())
 def test_view_hides_other_hands_and_the_stock(seed, n, choice, data):
@@ -107,21 +84,6 @@ def test_view_fields_are_only_public():
     assert view.hand == tuple(state.hands[1])
     assert view.stock_count == len(state.stock)
     assert view.hand_counts == tuple(len(h) for h in state.hands)
-
-
-@prop_settings(20)
-@given(seed=seeds, n=players, choice=choices)
-def test_known_cards_are_those_taken_with_the_pile_and_still_held(seed, n, choice):
-    state = new_state(seed, n)
-    tracker = KnownTracker(n)
-    for action, events in random_actions(state, random.Random(choice), max_actions=800):
-        tracker.update(state, events)
-        assert [sorted(k) for k in state.known] == tracker.as_lists(), (
-            f"after {action}: known {state.known}, taken and held {tracker.as_lists()}")
-        if action is not None and action.kind in (Act.TAKE_SET, Act.DISCARD):
-            for s in range(n):
-                view = state.view(s)
-                assert [list(k) for k in view.known] == tracker.as_lists()
 
 
 @prop_settings(30)
@@ -189,9 +151,9 @@ def test_view_does_not_change_with_later_play():
     rand = random.Random(3)
     views = []
     for _ in random_actions(state, rand, max_actions=200):
-        views.append((state.view(state.turn % 3), dataclasses.astuple(state.view(state.turn % 3))))
+        views.append((state.view(state.turn % 3), copy.deepcopy(state.view(state.turn % 3))))
     for view, frozen in views:
-        assert dataclasses.astuple(view) == frozen
+        assert view == frozen
 
 
 def test_only_the_seat_to_move_has_legal_actions_in_its_view():

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...rules.options import PRESETS, RuleOptions
+from ...rules.options import INFO, PRESETS, RuleOptions
 from ...rules.save import Setup
 from ...seats import LEVELS, Seat
 from .page import BUTTON, CHOICE, STEPPER, TOGGLE, Field, FooterButton, Heading, PageScene, Text
@@ -154,17 +154,16 @@ class NewGameScene(PageScene):
                        names=tuple(PRESET_NAMES[p] + (" (changed)" if p == st.preset
                                                       and st.changed else "")
                                    for p in PRESETS))]
-        for f in dataclasses.fields(RuleOptions):
-            if f.name in HIDDEN:
+        for name, info in INFO.items():
+            if name in HIDDEN:
                 continue
-            value = getattr(o, f.name)
-            label, explain = f.metadata["label"], f.metadata["explain"]
+            value = getattr(o, name)
             if isinstance(value, bool):
-                rows.append(Field(f"opt:{f.name}", label, TOGGLE, value, explain))
+                rows.append(Field(f"opt:{name}", info.label, TOGGLE, value, info.explain))
             else:
-                values = option_values(f.name, value)
-                rows.append(Field(f"opt:{f.name}", label, CHOICE, values.index(value),
-                                  explain, names=tuple(value_text(v) for v in values)))
+                values = option_values(name, value)
+                rows.append(Field(f"opt:{name}", info.label, CHOICE, values.index(value),
+                                  info.explain, names=tuple(value_text(v) for v in values)))
         seed = "Random" if st.seed is None else str(st.seed)
         rows += [Heading("The deal"),
                  Field("seed", "Seed", BUTTON, seed,
