@@ -10,17 +10,29 @@ capitals without I, L, O, U; read case-insensitively, O as 0 and I, L as 1), in 
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import zlib
 
-from .rules.options import PRESETS, RuleOptions
+from .rules.options import DIGITAL, PRESETS, RuleOptions
 from .rules.save import Setup
 
 FORMAT = 1
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _READ = {c: i for i, c in enumerate(ALPHABET)} | {"O": 0, "I": 1, "L": 1}
-_FIELDS = dataclasses.fields(RuleOptions)
+_FIELDS = RuleOptions._fields
+_DEFAULTS = RuleOptions._field_defaults
+
+
+def _may_be_none(name: str) -> bool:
+    try:
+        DIGITAL.with_changes(**{name: None})
+    except ValueError:
+        return False
+    return True
+
+
+_OPTIONAL = frozenset(filter(_may_be_none, _FIELDS))
+"""Options that may be None (no limit), asked of the options themselves."""
 _PRESETS = tuple(PRESETS.items())
 
 
@@ -34,12 +46,12 @@ def encode(setup: Setup) -> str:
         raise ValueError("a match with an arranged deal has no deal code")
     options = setup.options
     index, base = min(enumerate(rules for _, rules in _PRESETS),
-                      key=lambda ib: sum(_differs(ib[1], options, f) for f in _FIELDS))
+                      key=lambda ib: sum(_differs(ib[1], options, n) for n in _FIELDS))
     mask, values = 0, []
-    for bit, f in enumerate(_FIELDS):
-        if _differs(base, options, f):
+    for bit, name in enumerate(_FIELDS):
+        if _differs(base, options, name):
             mask |= 1 << bit
-            values.append(_value_to_int(f, getattr(options, f.name)))
+            values.append(_value_to_int(name, getattr(options, name)))
     first = 0 if setup.first_seat is None else setup.first_seat + 1
     seats = (setup.players - 2) * 9 + first
     body = bytes([FORMAT << 3 | index]) + b"".join(
@@ -73,8 +85,8 @@ def decode(code: str) -> Setup:
         index, mask = body[0] & 7, reader.next()
         if index >= len(_PRESETS) or mask >> len(_FIELDS):
             raise DealCodeError("this deal code names rules this game does not have")
-        changes = {f.name: _int_to_value(f, reader.next())
-                   for bit, f in enumerate(_FIELDS) if mask >> bit & 1}
+        changes = {name: _int_to_value(name, reader.next())
+                   for bit, name in enumerate(_FIELDS) if mask >> bit & 1}
         options = _PRESETS[index][1].with_changes(**changes)
         players, first = divmod(reader.next(), 9)
         seed = _unzigzag(reader.next())
@@ -91,33 +103,33 @@ def decode(code: str) -> Setup:
 
 # ----------------------------------------------------------------- values as integers
 
-def _differs(base: RuleOptions, options: RuleOptions, f) -> bool:
-    return getattr(base, f.name) != getattr(options, f.name)
+def _differs(base: RuleOptions, options: RuleOptions, name: str) -> bool:
+    return getattr(base, name) != getattr(options, name)
 
 
-def _value_to_int(f, value) -> int:
-    default = f.default
+def _value_to_int(name: str, value) -> int:
+    default = _DEFAULTS[name]
     if isinstance(default, bool):
         return int(value)
     if isinstance(default, enum.Enum):
         return list(type(default)).index(value)
-    if "None" in f.type:
+    if name in _OPTIONAL:
         return 0 if value is None else _zigzag(value) + 1
     return _zigzag(value)
 
 
-def _int_to_value(f, n: int):
-    default = f.default
+def _int_to_value(name: str, n: int):
+    default = _DEFAULTS[name]
     if isinstance(default, bool):
         if n > 1:
-            raise DealCodeError(f"this deal code has a bad value for {f.name}")
+            raise DealCodeError(f"this deal code has a bad value for {name}")
         return bool(n)
     if isinstance(default, enum.Enum):
         members = list(type(default))
         if n >= len(members):
-            raise DealCodeError(f"this deal code has a bad value for {f.name}")
+            raise DealCodeError(f"this deal code has a bad value for {name}")
         return members[n]
-    if "None" in f.type:
+    if name in _OPTIONAL:
         return None if n == 0 else _unzigzag(n - 1)
     return _unzigzag(n)
 

@@ -4,6 +4,8 @@ cards."""
 
 from __future__ import annotations
 
+import enum
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,24 +13,26 @@ from hypothesis import strategies as st
 from game import dealcode
 from game.dealcode import ALPHABET, DealCodeError
 from game.rules.deal import Deal
-from game.rules.options import BOOK, CLASSIC, DIGITAL, Opener, PileTake, RuleOptions, StockOut
+from game.rules.options import BOOK, CLASSIC, DIGITAL, INFO, RuleOptions
 from game.rules.save import Setup
+
+
+def option_values(name):
+    """Every value option ``name`` may take, from the options' own bounds."""
+    default = RuleOptions._field_defaults[name]
+    if isinstance(default, bool):
+        return st.booleans()
+    if isinstance(default, enum.Enum):
+        return st.sampled_from(type(default))
+    values = st.integers(*INFO[name].bounds)
+    return values | st.none() if dealcode._may_be_none(name) else values
 
 
 @st.composite
 def setups(draw):
-    low = draw(st.integers(2, 8))
-    options = RuleOptions(
-        min_players=low, max_players=draw(st.integers(low, 8)), jokers=draw(st.integers(0, 2)),
-        run_max=draw(st.none() | st.integers(3, 14)), wilds_in_new_runs=draw(st.booleans()),
-        meld_slots=draw(st.none() | st.integers(1, 20)), pile_take=draw(st.sampled_from(PileTake)),
-        easy_pile=draw(st.booleans()), stock_out=draw(st.sampled_from(StockOut)),
-        opener=draw(st.sampled_from(Opener)), upcard_offer=draw(st.booleans()),
-        go_out_by_melding=draw(st.booleans()),
-        wild_queen_of_spades_value=draw(st.integers(-500, 500)),
-        one_turn_out_bonus=draw(st.integers(0, 10**4)), match_bonus=draw(st.integers(0, 10**4)),
-        settlement_rounding=draw(st.booleans()), target=draw(st.integers(1, 10**6)),
-        hand_limit=draw(st.none() | st.integers(1, 10**4)))
+    values = {name: draw(option_values(name)) for name in RuleOptions._fields}
+    low, high = sorted((values["min_players"], values["max_players"]))
+    options = RuleOptions(**values | {"min_players": low, "max_players": high})
     options = draw(st.sampled_from([options, DIGITAL, CLASSIC, BOOK.with_changes(jokers=1)]))
     players = draw(st.integers(options.min_players, options.max_players))
     first = draw(st.none() | st.integers(0, players - 1))
