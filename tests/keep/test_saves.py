@@ -275,7 +275,8 @@ def test_fuzz_mutated_real_saves(text, data):
         parent = save
         for k in path[:-1]:
             parent = parent[k]
-        actions = save.get("game", save).get("actions") if isinstance(save, dict) else None
+        inner = save.get("game", save) if isinstance(save, dict) else None
+        actions = inner.get("actions") if isinstance(inner, dict) else None
         if how == "action" and isinstance(actions, list) and actions:
             i = data.draw(st.integers(0, len(actions) - 1))
             actions[i] = " ".join(data.draw(st.lists(st.sampled_from(ACTION_WORDS), max_size=5)))
