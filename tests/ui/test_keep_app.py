@@ -280,3 +280,13 @@ def test_thinking_time_is_the_hard_levels_budget():
     assert not hasattr(easy, "seconds")  # nothing to budget: it answers at once
     app.apply_settings(Settings(think_seconds=0.1))
     assert hard.seconds == 0.1
+
+
+def test_new_game_warns_that_it_replaces_the_saved_match():
+    fresh = reopened()
+    press(fresh, "new")
+    assert fresh.scenes.top.subtitle() == ""  # nothing saved: nothing to warn about
+    make_app().start_match(Setup(DIGITAL, 2, 5, 0), SEATS)
+    again = reopened()
+    press(again, "new")
+    assert again.scenes.top.subtitle() == "Start replaces the match saved for Continue"

@@ -133,6 +133,8 @@ class NewGameScene(PageScene):
     # --- rows
 
     def subtitle(self):
+        if not self.message and self.app.keeper.saved_match() is not None:
+            return "Start replaces the match saved for Continue"
         return self.message
 
     def rows(self):
