@@ -8,7 +8,12 @@ page's ``window`` object.
 
 from __future__ import annotations
 
+import json
+import os
+import re
 import sys
+import time
+from pathlib import Path
 
 IS_BROWSER = sys.platform == "emscripten"
 """True inside a browser tab (pygbag or Pyodide), False on the desktop."""
@@ -21,3 +26,222 @@ def browser_window():
     import platform as _stdlib_platform  # pygbag puts the JS window here
 
     return getattr(_stdlib_platform, "window", None)
+
+
+# ----------------------------------------------------------------- storage
+#
+# Saves, settings and statistics live under short keys ("match.json", "settings.json"). On the
+# desktop a key is a file in the user's data folder, replaced atomically so a crash mid-write
+# leaves the previous version whole; in a browser it is an entry of ``localStorage`` (plain
+# file writes vanish on reload there). This is the only module of the game that writes.
+
+DATA_DIR_ENV = "ARLINGTON_DATA_DIR"
+"""Set to a folder to keep the game's files there (tests, portable installs)."""
+
+BROWSER_PREFIX = "arlington/"
+"""Prefix of the game's ``localStorage`` keys (the origin may host other games)."""
+
+_KEY = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,79}")
+
+
+class StorageError(OSError):
+    """Storage could not be read or written; the message is for the player."""
+
+
+def _check_key(key: str) -> str:
+    if not isinstance(key, str) or not _KEY.fullmatch(key) or ".." in key:
+        raise ValueError(f"bad storage key {key!r}")
+    return key
+
+
+def data_dir() -> Path:
+    """The desktop folder for the game's files (created on first write)."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override)
+    home = Path.home()
+    if sys.platform == "win32":
+        base = os.environ.get("APPDATA")
+        return (Path(base) if base else home / "AppData" / "Roaming") / "Arlington"
+    if sys.platform == "darwin":
+        return home / "Library" / "Application Support" / "Arlington"
+    base = os.environ.get("XDG_DATA_HOME")
+    return (Path(base) if base else home / ".local" / "share") / "arlington"
+
+
+def _get_item(storage, key: str) -> str | None:
+    """``localStorage.getItem``: a stored value is always a JavaScript string (a Python str
+    here); a missing key is null, which arrives as None or as Pyodide's ``jsnull``."""
+    value = storage.getItem(BROWSER_PREFIX + key)
+    return value if isinstance(value, str) else None
+
+
+def _local_storage():
+    window = browser_window()
+    storage = getattr(window, "localStorage", None) if window is not None else None
+    if storage is None:
+        raise StorageError("this browser keeps no local storage (private mode?)")
+    return storage
+
+
+def read(key: str) -> str | None:
+    """The text stored under ``key``, or None when there is none.
+
+    Raises StorageError when something is there but cannot be read as text (the caller treats
+    it as corrupted and sets it aside)."""
+    _check_key(key)
+    if IS_BROWSER:
+        try:
+            return _get_item(_local_storage(), key)
+        except StorageError:
+            raise
+        except Exception as e:  # a JavaScript error crossing into Python
+            raise StorageError(f"cannot read {key}: {e}") from None
+    path = data_dir() / key
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise StorageError(f"cannot read {path}: {e.strerror or e}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise StorageError(f"{path} is not text") from None
+
+
+def write(key: str, text: str) -> None:
+    """Store ``text`` under ``key``, replacing what was there as one step.
+
+    Desktop: a temporary file in the same folder, flushed to disk, then renamed over the old
+    one (``os.replace`` is atomic), so an interrupted write leaves the previous text whole.
+    Raises StorageError (disk full, read-only folder, browser quota)."""
+    _check_key(key)
+    if IS_BROWSER:
+        try:
+            _local_storage().setItem(BROWSER_PREFIX + key, text)
+        except StorageError:
+            raise
+        except Exception as e:  # QuotaExceededError and friends
+            raise StorageError(f"cannot save {key}: {e}") from None
+        return
+    _atomic_write(data_dir() / key, text)
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(tmp, "wb") as f:
+            f.write(text.encode("utf-8"))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as e:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise StorageError(f"cannot save {path}: {e.strerror or e}") from None
+    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
+        try:
+            fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        except OSError:
+            pass
+
+
+def remove(key: str) -> None:
+    """Forget ``key`` (nothing happens when it is not there)."""
+    _check_key(key)
+    if IS_BROWSER:
+        try:
+            _local_storage().removeItem(BROWSER_PREFIX + key)
+        except Exception as e:
+            raise StorageError(f"cannot remove {key}: {e}") from None
+        return
+    try:
+        (data_dir() / key).unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as e:
+        raise StorageError(f"cannot remove {key}: {e.strerror or e}") from None
+
+
+def _exists(key: str) -> bool:
+    if IS_BROWSER:
+        return _get_item(_local_storage(), key) is not None
+    return (data_dir() / key).exists()
+
+
+def set_aside(key: str) -> str | None:
+    """Keep what is under ``key`` under a new name (``key.corrupt-<time>[-n]``), never
+    overwriting an earlier one, and free ``key``. Returns the new name, or None when there was
+    nothing to keep or it could not be moved (the caller carries on either way)."""
+    _check_key(key)
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    try:
+        if IS_BROWSER:
+            storage = _local_storage()
+            value = _get_item(storage, key)
+            if value is None:
+                return None
+            name = _free_name(key, stamp)
+            storage.setItem(BROWSER_PREFIX + name, value)
+            storage.removeItem(BROWSER_PREFIX + key)
+            return name
+        src = data_dir() / key
+        if not src.exists():
+            return None
+        for n in range(1000):
+            name = f"{key}.corrupt-{stamp}" + (f"-{n}" if n else "")
+            try:  # a hard link fails when the name exists: nothing is ever overwritten
+                os.link(src, src.with_name(name))
+            except FileExistsError:
+                continue
+            except OSError:  # a file system without links: an exclusive create instead
+                try:
+                    with open(src.with_name(name), "xb") as f:
+                        f.write(src.read_bytes())
+                except FileExistsError:
+                    continue
+            src.unlink()
+            return name
+    except Exception:  # storage that cannot even be moved: the game goes on without it
+        return None
+    return None
+
+
+def _free_name(key: str, stamp: str) -> str:
+    n = 0
+    while _exists(name := f"{key}.corrupt-{stamp}" + (f"-{n}" if n else "")):
+        n += 1
+    return name
+
+
+def export(name: str, text: str, folder: str | Path | None = None) -> str:
+    """Hand ``text`` to the player as a file named ``name``: on the desktop written into
+    ``folder`` (default: the data folder) and its path returned; in a browser a download of
+    that name is started and the name returned. Raises StorageError."""
+    _check_key(name)
+    if IS_BROWSER:
+        window = browser_window()
+        if window is None:
+            raise StorageError("cannot start a download here")
+        # JSON text is a valid JavaScript literal (json.dumps escapes U+2028/2029 as \u....).
+        script = ("(function(){var b=new Blob([%s],{type:'text/plain;charset=utf-8'});"
+                  "var a=document.createElement('a');a.href=URL.createObjectURL(b);"
+                  "a.download=%s;document.body.appendChild(a);a.click();a.remove();"
+                  "setTimeout(function(){URL.revokeObjectURL(a.href);},1000);})()"
+                  % (json.dumps(text), json.dumps(name)))
+        try:
+            window.eval(script)
+        except Exception as e:
+            raise StorageError(f"cannot start the download: {e}") from None
+        return name
+    path = Path(folder) / name if folder is not None else data_dir() / name
+    _atomic_write(path, text)
+    return str(path)

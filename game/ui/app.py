@@ -14,6 +14,7 @@ import pygame
 
 from ..seats import Seat
 from ..settings import Settings
+from .keeper import Keeper
 from .pointer import PointerStream
 from .scene import Scene, SceneManager
 
@@ -21,6 +22,7 @@ FPS = 60
 MAX_DT = 0.1
 """Longest step a frame may advance (a stalled tab must not jump animations to their end)."""
 _RESIZE = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
+_GESTURES = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
 
 
 class App:
@@ -31,7 +33,9 @@ class App:
         self.size: tuple[int, int] = surface.get_size()
         self.windowed = surface is pygame.display.get_surface()
         """Whether the app draws into the window (else an off-screen frame, as in tests)."""
-        self.settings = settings if settings is not None else Settings()
+        self.keeper = Keeper()
+        """Settings, autosave, statistics, undo, hints and sound (issue 8)."""
+        self.settings = settings if settings is not None else self.keeper.load_settings()
         self.scenes = SceneManager(on_change=self._scene_changed)
         self.pointers = PointerStream(self.size)
         self.running = True
@@ -47,18 +51,23 @@ class App:
 
         table = TableScene(self, Game(setup), tuple(seats))
         self.scenes.reset(table)
+        self.keeper.watch(table)
         return table
 
+    def continue_match(self) -> Scene | None:
+        """Open the table for the autosaved match (None when there is none to continue)."""
+        return self.keeper.continue_match(self)
+
     def match_changed(self, table) -> None:
-        """Called by the table after every action it applies. This is where the autosave of
-        issue 8 goes (``table.game.dumps()`` through ``game.platform``); nothing is saved
-        yet."""
+        """Called by the table after every action it applies: autosave, statistics, sound."""
+        self.keeper.match_changed(table)
 
     def apply_settings(self, new: Settings) -> None:
-        """Replace the settings; every scene hears of it at once (persistence is issue 8)."""
+        """Replace the settings (kept for the next session); every scene hears of it."""
         if new == self.settings:
             return
         self.settings = new
+        self.keeper.settings_changed(new)
         for scene in self.scenes.stack:
             scene.settings_changed()
 
@@ -100,6 +109,8 @@ class App:
             self._window_resized(event)
             return
         top = self.scenes.top
+        if t in _GESTURES:
+            self.keeper.sounds.unlock()  # browsers allow audio after the first gesture
         if t == pygame.KEYDOWN:
             if top:
                 top.key(event)
@@ -119,6 +130,7 @@ class App:
             self.handle(event)
         if self._tidy_due:
             self._tidy()
+        self.keeper.frame()
         if self.scenes.top:
             self.scenes.top.update(min(dt, MAX_DT))
         self.scenes.draw(self.surface)

@@ -30,9 +30,11 @@ class AgentController:
 
     is_person = False
 
-    def __init__(self, level: str, seed: int, pace: float):
+    def __init__(self, level: str, seed: int, pace: float, think_seconds: float | None = None):
         self.agent = make_agent(level, seed)
         self.pace = pace
+        if think_seconds is not None:
+            self.think_for(think_seconds)
         """Least seconds between being asked and answering (0: as fast as it thinks)."""
         self._thinking = False
         self._ready = False
@@ -41,6 +43,13 @@ class AgentController:
     def reset(self) -> None:
         self._thinking = self._ready = False
         self._waited = 0.0
+
+    def think_for(self, seconds: float) -> None:
+        """The thinking-time setting is the budget of a level that searches (hard): that many
+        seconds per decision, however fast the machine or the browser is. Levels that answer
+        at once have no budget to set."""
+        if hasattr(self.agent, "seconds"):
+            self.agent.seconds, self.agent.iterations = seconds, None
 
     def update(self, dt: float, state, seat: int, ready_to_act: bool) -> Action | None:
         """One frame: start a decision from the seat's view, think one slice, and answer when
@@ -71,4 +80,5 @@ def controllers_for(seats, seed: int, settings) -> list:
     """One controller per seat, from its description (a person, or a computer level)."""
     pace = pace_for(settings)
     return [PersonController() if s.is_person
-            else AgentController(s.level, seed * 31 + i, pace) for i, s in enumerate(seats)]
+            else AgentController(s.level, seed * 31 + i, pace, settings.think_seconds)
+            for i, s in enumerate(seats)]

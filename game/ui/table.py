@@ -103,6 +103,7 @@ class TableScene(Scene):
         for c in self.controllers:
             if not c.is_person:
                 c.pace = pace_for(self.settings)
+                c.think_for(self.settings.think_seconds)
         self._layout_key = None
 
     # ----------------------------------------------------------------- layout
@@ -226,7 +227,7 @@ class TableScene(Scene):
         self._pending_origins = self._origins()
         for rect, item, _ in self._button_slots():
             if rect.contains(pos):
-                self._do(m.choose(item))
+                self._choose(item)
                 return
         if L.sort.contains(pos):
             m.sort()
@@ -326,14 +327,16 @@ class TableScene(Scene):
             slots = self._button_slots()
             discard = [item for _, item, text in slots if text == "Discard"]
             if discard and m.picking is None and m.confirm is None:
-                self._do(m.choose(discard[0]))
+                self._choose(discard[0])
             elif slots:
-                self._do(m.choose(slots[0][1]))
+                self._choose(slots[0][1])
         elif pygame.K_1 <= k <= pygame.K_9:
             slots = self._button_slots()
             i = k - pygame.K_1
             if i < len(slots):
-                self._do(m.choose(slots[i][1]))
+                self._choose(slots[i][1])
+        elif k in (pygame.K_u, pygame.K_h) and hasattr(self.app, "keeper"):
+            self._choose("undo" if k == pygame.K_u else "hint")
         elif k in (pygame.K_LEFT, pygame.K_RIGHT) and n:
             m.cursor = (m.cursor + (1 if k == pygame.K_RIGHT else -1)) % n
         elif k == pygame.K_SPACE and n:
@@ -348,13 +351,26 @@ class TableScene(Scene):
     def _pause(self) -> None:
         self.app.scenes.push(PauseScene(self.app, self))
 
+    def _bar_items(self) -> list[tuple[str, object]]:
+        """The model's buttons, then Undo and Hint (issue 8's keeper) in the bar's slots left
+        over while nothing is being asked."""
+        m = self.model
+        items = m.buttons()
+        keeper = getattr(self.app, "keeper", None)
+        room = len(self.layout.actions) - len(items)
+        if keeper is None or room <= 0 or not m.my_turn or m.confirm is not None \
+                or m.picking is not None:
+            return items
+        extras = ([("Undo", "undo")] if keeper.can_undo(self) else []) + [("Hint", "hint")]
+        return items + extras[:room]
+
     def _button_slots(self) -> list[tuple[Rect, object, str]]:
         """The buttons now: each one's rect, what it does and its words. They fill the action
         bar; a longer list of alternatives (which card a wild stands for, which take) stands
         in a column above the bar, and when the selection can go to more places than the bar
         holds, Discard keeps its slot (the melds glow and take a tap)."""
         m, L = self.model, self.layout
-        items = m.buttons()
+        items = self._bar_items()
         slots = L.actions
         asking = m.picking is not None
         if asking and len(items) > len(slots):
@@ -370,6 +386,15 @@ class TableScene(Scene):
         if len(items) > len(slots):
             items = items[:len(slots) - 1] + items[-1:]
         return [(r, item, text) for r, (text, item) in zip(slots, items)]
+
+    def _choose(self, item) -> None:
+        """A slot of the action bar was tapped (or its number key pressed)."""
+        if item == "undo":
+            self.app.keeper.take_back(self)
+        elif item == "hint":
+            self.app.keeper.hint(self)
+        else:
+            self._do(self.model.choose(item))
 
     # ----------------------------------------------------------------- acting
 
@@ -742,7 +767,7 @@ class TableScene(Scene):
         label = "By suit" if m.sort_mode is not Sort.SUIT else "By rank"
         widgets.draw_button(surface, widgets.Button(_pg(L.sort), label, "sort"))
         for i, (rect, item, text) in enumerate(self._button_slots()):
-            primary = i == 0 and item != "cancel"
+            primary = i == 0 and item not in ("cancel", "undo", "hint")
             widgets.draw_button(surface, widgets.Button(_pg(rect), text, str(i), True, primary))
 
     def _draw_hand(self, surface, L, m, hidden) -> None:
@@ -798,7 +823,9 @@ class TableScene(Scene):
     def _draw_message(self, surface, L, m) -> None:
         if m.message != self._toast_text:
             self._toast_text = m.message
-            hint = m.picking is not None or m.confirm is not None
+            keeper = getattr(self.app, "keeper", None)
+            hint = m.picking is not None or m.confirm is not None \
+                or (keeper is not None and keeper.is_hint(m.message))
             self._toast = widgets.Toast(m.message, "info" if hint else "refusal",
                                         seconds=30.0 if hint else 4.0) if m.message else None
         if self._toast is not None and self._toast.alive:

@@ -20,17 +20,20 @@ from game.rules.save import Game, Setup, replay
 from game.rules.state import Phase
 from game.seats import Seat, default_seats
 from game.ui import scenes
+from game.ui.dealcode_scene import DealCodeScene, code_layout
+from game.ui.replay_scene import ReplayScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.page import PageScene
 from game.ui.table import TableScene
 
 EVENTS_PER_SCENE = 1200
-"""Nine scenes: over 10,000 events in all."""
+"""Twelve scenes: over 14,000 events in all."""
 
 KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_UP, pygame.K_DOWN,
         pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME,
         pygame.K_END, pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_d, pygame.K_s, pygame.K_p,
-        pygame.K_m, pygame.K_l, pygame.K_x, pygame.K_1, pygame.K_3, pygame.K_9, pygame.K_F1]
+        pygame.K_m, pygame.K_l, pygame.K_x, pygame.K_1, pygame.K_3, pygame.K_9, pygame.K_F1,
+        pygame.K_u, pygame.K_h]
 SIZES = [(360, 640), (390, 844), (768, 1024), (1280, 720), (1920, 1080), (844, 390),
          (320, 480), (1000, 300)]
 
@@ -50,15 +53,18 @@ def enter(name: str, rng: random.Random):
     step(app)
     if name == "title":
         return app
-    if name in ("newgame", "settings"):
-        press(app, "new" if name == "newgame" else "settings")
+    if name in ("newgame", "settings", "stats", "dealcode"):
+        press(app, {"newgame": "new", "settings": "settings", "stats": "stats",
+                    "dealcode": "new"}[name])
+        if name == "dealcode":
+            press(app, "code")
         return app
     seats = default_seats(3, "easy")
     options = PRESETS[rng.choice(list(PRESETS))]
     if name == "result":
         options = options.with_changes(hand_limit=1)
     game = Game(Setup(options, 3, rng.randrange(1000)))
-    if name in ("summary", "result"):
+    if name in ("summary", "result", "replay"):
         played(game, 10_000, rng)
     elif name == "cover":
         seats = (Seat("Player 1"), Seat("Player 2"), Seat("Computer", "easy"))
@@ -67,6 +73,12 @@ def enter(name: str, rng: random.Random):
     table = TableScene(app, game, seats)
     app.scenes.reset(table)
     step(app, frames=3)
+    if name == "replay":
+        for _ in range(100):
+            if isinstance(app.scenes.top, (scenes.HandSummaryScene, scenes.MatchResultScene)):
+                break
+            step(app)
+        press(app, "replay_hand")
     if name in ("pause", "rules"):
         step(app, key(pygame.K_ESCAPE))
         if name == "rules":
@@ -80,7 +92,8 @@ def enter(name: str, rng: random.Random):
             step(app)
     expected = {"table": TableScene, "summary": scenes.HandSummaryScene,
                 "result": scenes.MatchResultScene, "pause": scenes.PauseScene,
-                "rules": scenes.RulesScene, "cover": scenes.CoverScene}[name]
+                "rules": scenes.RulesScene, "cover": scenes.CoverScene,
+                "replay": ReplayScene}[name]
     assert isinstance(app.scenes.top, expected), app.scenes.stack
     return app
 
@@ -96,6 +109,9 @@ def aimed_positions(app) -> list:
                 y = lay.view.y + t.rect.centery - top.scroll
                 if lay.view.y <= y < lay.view.bottom:
                     points.append((lay.view.x + t.rect.centerx, y))
+    elif isinstance(top, DealCodeScene):
+        lay = code_layout(app.size)
+        points += [b.rect.center for b in (*lay.keys, lay.cancel, lay.use)]
     elif not isinstance(top, MenuScene) and top is not None:
         w, h = app.size  # the table: its action bar and hand are along the bottom
         points += [(rng_x, h - dy) for rng_x in range(20, w, max(1, w // 12))
@@ -151,7 +167,8 @@ def check_game(game: Game) -> None:
 
 
 @pytest.mark.parametrize("name", ["title", "newgame", "table", "summary", "result", "pause",
-                                  "rules", "settings", "cover"])
+                                  "rules", "settings", "cover", "stats", "dealcode",
+                                  "replay"])
 def test_random_events_in_every_scene(name):
     rng = random.Random(f"fuzz {name}")
     app = enter(name, rng)

@@ -10,19 +10,29 @@ import pygame
 import pytest
 from scene_nav import make_app, step
 
+from game.records import Records
 from game.rules.options import PRESETS
 from game.rules.save import Game, Setup
 from game.rules.state import Phase
 from game.seats import Seat, default_seats
 from game.settings import Settings
 from game.ui import scenes, widgets
+from game.ui.replay_scene import ReplayScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.page import PageScene
+from game.ui.statistics_scene import StatisticsScene
 from game.ui.table import TableScene
+
+STATS = Records()
+for _table, _players, _won in (("digital", 2, True), ("digital", 2, False), ("classic", 4, True),
+                               ("book", 3, False), ("custom", 8, True)):
+    STATS = STATS.with_hand(_table, _players, 120).with_hand(_table, _players, -35)
+    STATS = STATS.with_match(_table, _players, _won, 1040 if _won else 610)
+"""Enough statistics that the page scrolls on a phone."""
 
 SIZES = [(360, 640), (390, 844), (768, 1024), (1280, 720), (1920, 1080)]
 SCENES = ["title", "newgame", "settings", "rules", "table", "pause", "summary", "result",
-          "cover"]
+          "cover", "stats", "replay"]
 
 
 def _game(players, seed, options, to_end: bool, moves: int = 0) -> Game:
@@ -40,12 +50,13 @@ def show(name: str, size, players: int = 4):
     """An app at ``size`` with scene ``name`` on top (over a table where it belongs)."""
     app = make_app(size, Settings(animation_speed=0.0))
     seats = default_seats(players, "easy")
-    if name in ("table", "pause", "summary", "result", "cover"):
+    if name in ("table", "pause", "summary", "result", "cover", "replay"):
         options = PRESETS["digital"]
         if name == "result":
             options = PRESETS["book"].with_changes(hand_limit=1)
             players, seats = 4, default_seats(4, "easy")
-        game = _game(players, 3, options, to_end=name in ("summary", "result"), moves=24)
+        game = _game(players, 3, options, to_end=name in ("summary", "result", "replay"),
+                     moves=24)
         if name == "cover":
             seats = (Seat("Ann"),) + tuple(Seat(f"Guest {i}") for i in range(2, players + 1))
         table = TableScene(app, game, seats)
@@ -55,10 +66,15 @@ def show(name: str, size, players: int = 4):
             app.scenes.push(scenes.PauseScene(app, table))
         elif name == "cover":
             app.scenes.push(scenes.CoverScene(app, "Guest 2"))
+        elif name == "replay":
+            app.scenes.push(ReplayScene(app, game, seats))
+            app.scenes.top.go(app.scenes.top.first + 7)
     else:
         app.scenes.push(scenes.TitleScene(app))
+        app.keeper.records = STATS
         make = {"newgame": scenes.NewGameScene, "settings": scenes.SettingsScene,
-                "rules": lambda a: scenes.RulesScene(a, PRESETS["digital"])}
+                "rules": lambda a: scenes.RulesScene(a, PRESETS["digital"]),
+                "stats": StatisticsScene}
         if name in make:
             app.scenes.push(make[name](app))
     step(app)
@@ -66,7 +82,8 @@ def show(name: str, size, players: int = 4):
                 "settings": scenes.SettingsScene, "rules": scenes.RulesScene,
                 "table": TableScene, "pause": scenes.PauseScene,
                 "summary": scenes.HandSummaryScene, "result": scenes.MatchResultScene,
-                "cover": scenes.CoverScene}[name]
+                "cover": scenes.CoverScene, "stats": StatisticsScene,
+                "replay": ReplayScene}[name]
     assert isinstance(app.scenes.top, expected), app.scenes.stack
     return app
 

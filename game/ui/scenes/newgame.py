@@ -133,6 +133,8 @@ class NewGameScene(PageScene):
     # --- rows
 
     def subtitle(self):
+        if not self.message and self.app.keeper.saved_match() is not None:
+            return "Start replaces the match saved for Continue"
         return self.message
 
     def rows(self):
@@ -169,6 +171,9 @@ class NewGameScene(PageScene):
                  Field("seed", "Seed", BUTTON, seed,
                        "The same seed deals the same cards, so two tables can play the same "
                        "match. Tap to pick one (or go back to random), or type its digits."),
+                 Field("code", "Deal code", BUTTON, "Enter a code",
+                       "A code from another table's pause screen sets these rules, the "
+                       "players and the seed to that table's."),
                  Text("Start deals the first hand; the next match is opened by the next "
                       "seat.", dim=True)]
         return rows
@@ -198,6 +203,9 @@ class NewGameScene(PageScene):
             self.state = st.with_preset(names[(names.index(st.preset) + step) % len(names)])
         elif key.startswith("opt:"):
             self._change_option(key[4:], step)
+        elif key == "code":
+            from ..dealcode_scene import DealCodeScene
+            self.app.scenes.push(DealCodeScene(self.app, self.use_code))
         elif key == "seed":
             self.state = dataclasses.replace(
                 st, seed=None if st.seed is not None else random.randrange(1, MAX_SEED + 1))
@@ -226,6 +234,13 @@ class NewGameScene(PageScene):
                 self.state = dataclasses.replace(self.state, seed=int(text))
         else:
             super().key(event)
+
+    def use_code(self, setup: Setup) -> None:
+        """Take the rules, players and seed of a deal code (the seats stay as chosen)."""
+        preset = next((n for n, p in PRESETS.items() if p == setup.options), self.state.preset)
+        self.state = dataclasses.replace(self.state, preset=preset, options=setup.options,
+                                         players=setup.players, seed=setup.seed)
+        self.message = "The deal code's rules, players and seed are set"
 
     def start(self) -> None:
         """Open the table; the choices become the next new game's defaults."""

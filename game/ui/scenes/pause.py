@@ -3,12 +3,14 @@ change the settings or leave the match."""
 
 from __future__ import annotations
 
+from ... import dealcode
 from .menu import MenuScene, draw_heading
 from .page import FooterButton, veil
 
 
 class PauseScene(MenuScene):
-    """Resume, rules, settings, quit to title (asked twice: the match is not saved yet)."""
+    """Resume, rules, settings, quit to title (asked twice; the match is kept for Continue).
+    The heading shows the match's deal code, so another table can play the same deal."""
 
     opaque = False
     boxed = True
@@ -52,6 +54,10 @@ class PauseScene(MenuScene):
 
     def draw_head(self, surface, lay):
         state = self.table.game.state
-        sub = ("The match is not saved yet" if self.confirm_quit
-               else f"Hand {state.hand_no + 1}")
+        try:
+            code = f" · deal code {dealcode.encode(self.table.game.setup)}"
+        except ValueError:  # an arranged deal (tests, puzzles) has no code
+            code = ""
+        sub = ("The match is kept: Continue on the title brings it back" if self.confirm_quit
+               else f"Hand {state.hand_no + 1}{code}")
         draw_heading(surface, lay, "Paused", sub)

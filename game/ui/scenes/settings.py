@@ -1,5 +1,5 @@
 """Settings: every field of ``game.settings.Settings`` with a control; a change applies at
-once (``app.apply_settings``). Keeping them between sessions is issue 8's."""
+once (``app.apply_settings``, which also keeps them for the next session)."""
 
 from __future__ import annotations
 
@@ -88,7 +88,7 @@ class SettingsScene(PageScene):
     title = "Settings"
 
     def subtitle(self):
-        return "Changes apply at once (they are kept for this session)"
+        return "Changes apply at once and are kept for next time"
 
     def rows(self):
         s = self.app.settings

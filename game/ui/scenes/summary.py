@@ -16,7 +16,7 @@ from ...rules.save import Setup
 from ...rules.scoring import hand_penalty, meld_points, settlement
 from ...rules.state import Phase
 from .. import cardart, theme
-from .page import FooterButton, Heading, PageScene, Row, Text
+from .page import BUTTON, Field, FooterButton, Heading, PageScene, Row, Text
 
 
 def signed(n: int) -> str:
@@ -224,7 +224,7 @@ class HandSummaryScene(PageScene):
                        if state.totals[s] == first]
             note = Text(f"Leading: {', '.join(leaders)} with {number(first)} of "
                         f"{state.options.target:,}.", dim=True)
-            self._rows = (key, [*lines, note])
+            self._rows = (key, [*lines, note, REPLAY_HAND])
         return self._rows[1]
 
     def settings_changed(self):
@@ -238,6 +238,8 @@ class HandSummaryScene(PageScene):
             self.app.scenes.remove(self)
             self.table.continue_after_summary()
             self.app.tidy_soon()  # the last hand's garbage goes now, not mid-deal
+        else:
+            replay(self, key)
 
     def back(self):
         """Escape does not skip the scores: the table waits for Next hand."""
@@ -274,8 +276,8 @@ class MatchResultScene(PageScene):
             if state.options.settlement_rounding:
                 rows.append(Text("Totals are settled to the nearest hundred (exact totals in "
                                  "brackets).", dim=True))
-            rows += [Heading("The last hand"), *hand_lines(state, seats, key),
-                     Heading("Score sheet"), *score_sheet(state, seats)]
+            rows += [Heading("The last hand"), *hand_lines(state, seats, key), REPLAY_HAND,
+                     Heading("Score sheet"), *score_sheet(state, seats), REPLAY_MATCH]
             self._rows = (key, rows)
         return self._rows[1]
 
@@ -293,9 +295,25 @@ class MatchResultScene(PageScene):
         elif key == "title":
             from .title import TitleScene
             self.app.scenes.reset(TitleScene(self.app))
+        else:
+            replay(self, key)
 
     def back(self):
         """Escape does nothing here: the match is over, choose where to go."""
+
+
+REPLAY_HAND = Field("replay_hand", "Replay this hand", BUTTON, "Replay",
+                    "Step through it move by move, every player's cards shown.")
+REPLAY_MATCH = Field("replay_match", "Replay the whole match", BUTTON, "Replay",
+                     "Every hand from the first deal, move by move.")
+
+
+def replay(page, key: str) -> None:
+    """Open the replay of the table's last hand or whole match (issue 8)."""
+    if key in ("replay_hand", "replay_match"):
+        from ..replay_scene import ReplayScene
+        page.app.scenes.push(ReplayScene(page.app, page.table.game, page.table.seats,
+                                         whole_match=key == "replay_match"))
 
 
 def next_match(setup: Setup, state) -> Setup:

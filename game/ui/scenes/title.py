@@ -9,7 +9,7 @@ import pygame
 from ... import platform
 from ...rules.cards import CLUBS, HEARTS, QUEEN, SPADES, card
 from ...rules.options import PRESETS
-from .. import cardart, theme
+from .. import cardart, theme, widgets
 from .menu import MenuScene, draw_heading
 from .page import FooterButton
 
@@ -49,12 +49,18 @@ class TitleScene(MenuScene):
 
     head_share = 0.42
 
+    def __init__(self, app):
+        super().__init__(app)
+        self._toast: widgets.Toast | None = None
+        """A save, settings or statistics file that could not be used: said here."""
+
     def items(self):
-        items = [FooterButton("continue", "Continue", enabled=False),
-                 FooterButton("new", "New game", primary=True),
+        saved = self.app.keeper.saved_match() is not None
+        items = [FooterButton("continue", "Continue", primary=saved, enabled=saved),
+                 FooterButton("new", "New game", primary=not saved),
                  FooterButton("rules", "Rules"),
                  FooterButton("settings", "Settings"),
-                 FooterButton("stats", "Statistics", enabled=False)]
+                 FooterButton("stats", "Statistics")]
         if not platform.IS_BROWSER:
             items.append(FooterButton("quit", "Quit"))
         return items
@@ -62,7 +68,12 @@ class TitleScene(MenuScene):
     def activate(self, key):
         from . import NewGameScene, RulesScene, SettingsScene  # the package imports this
 
-        if key == "new":
+        if key == "continue":
+            self.app.continue_match()
+        elif key == "stats":
+            from ..statistics_scene import StatisticsScene
+            self.app.scenes.push(StatisticsScene(self.app))
+        elif key == "new":
             self.app.scenes.push(NewGameScene(self.app))
         elif key == "rules":
             options = PRESETS.get(self.app.settings.preset, PRESETS["digital"])
@@ -75,6 +86,22 @@ class TitleScene(MenuScene):
     def back(self):
         if not platform.IS_BROWSER:
             self.app.quit()
+
+    def update(self, dt):
+        toast = self._toast
+        if toast is None or not toast.alive:
+            message = self.app.keeper.take_message()
+            toast = widgets.Toast(message, "info", seconds=7.0) if message else None
+        self._toast = toast.aged(dt) if toast else None
+
+    def draw(self, surface):
+        super().draw(surface)
+        if self._toast is not None:  # over the art, never over a button
+            lay = self.layout()
+            w = surface.get_width()
+            widgets.draw_toast(surface, self._toast, (w / 2, lay.head.y + lay.head.h * 0.4),
+                               min(w - 2 * lay.m.margin, round(520 * lay.m.s)),
+                               lay.m.body_px)
 
     def draw_head(self, surface, lay):
         m, head = lay.m, lay.head

@@ -1,0 +1,242 @@
+"""What the app keeps between sessions: the settings, the autosaved match and the statistics;
+and what it adds to a match in play: undo, hints and sound.
+
+The App holds one ``Keeper`` (``app.keeper``). The table reports every change through
+``app.match_changed(table)``; the keeper then autosaves the match (after every action, and when
+the player reorders their hand), counts finished hands into the statistics once, plays the
+action's sound and remembers where the turn's melding began, for undo. Every storage problem
+becomes a message (``take_message``) the next scene shows; none stops the game.
+"""
+
+from __future__ import annotations
+
+from .. import records, saves
+from .. import settings as settings_store
+from ..hints import Hint
+from ..rules.actions import Act
+from ..rules.cards import card_symbol
+from ..rules.state import Phase
+from ..settings import Settings
+from ..sound import Sounds, for_action
+from ..undo import Undo
+
+
+class Keeper:
+    """The app's memory and helpers (one per app)."""
+
+    def __init__(self):
+        self.sounds = Sounds()
+        self.messages: list[str] = []
+        self.records, message = records.load()
+        self._note(message)
+        self._saved: saves.Loaded | None = None
+        self.table = None
+        self.undo = Undo()
+        self._actions = 0
+        self._recorded = 0
+        self._hand_key = None
+        self._dealt = None
+        self._hint: Hint | None = None
+        self._hint_for = None
+        self._lines: set[str] = set()
+        """The help lines this keeper put in the table's message strip (hints, undo)."""
+
+    # ----------------------------------------------------------------- messages
+
+    def _note(self, message: str | None) -> None:
+        if message:
+            self.messages.append(message)
+
+    def take_message(self) -> str | None:
+        """The oldest message not shown yet (a save or file that could not be used)."""
+        return self.messages.pop(0) if self.messages else None
+
+    # ----------------------------------------------------------------- settings
+
+    def load_settings(self) -> Settings:
+        """The stored settings (defaults, and a message, when the file was unusable)."""
+        chosen, message = settings_store.load()
+        self._note(message)
+        self.sounds.apply(chosen)
+        return chosen
+
+    def settings_changed(self, new: Settings) -> None:
+        """The player changed a setting: keep it, and follow it."""
+        self._note(settings_store.save(new))
+        self.sounds.apply(new)
+
+    # ----------------------------------------------------------------- continuing
+
+    def saved_match(self) -> saves.SavedMatch | None:
+        """The autosaved match, checked once per app (a bad one is set aside, with a
+        message)."""
+        if self._saved is None:
+            self._saved = saves.load_autosave()
+            self._note(self._saved.message)
+        return self._saved.match
+
+    def continue_match(self, app):
+        """Open the table for the autosaved match, hand order and all; None when there is
+        none."""
+        from .table import TableScene
+        from .table_model import Sort
+
+        match = self.saved_match()
+        if match is None:
+            return None
+        table = TableScene(app, match.game, match.seats)
+        model = table.model
+        viewer = model.viewer
+        sort = match.hand_sort[viewer] if match.hand_sort else None
+        if sort is not None:
+            model.sort_mode = Sort(sort)
+        if match.hand_order[viewer] is not None:
+            model.order = list(match.hand_order[viewer])
+        model.sync()
+        app.scenes.reset(table)
+        self.watch(table, match.recorded)
+        return table
+
+    def watch(self, table, recorded: int = 0) -> None:
+        """``table`` is the match in play from now on (new, or continued with ``recorded``
+        hands already counted in the statistics)."""
+        self.table = table
+        self.undo = Undo()
+        self._actions = len(table.game.actions)
+        self._recorded = recorded
+        self._saved = None  # the autosave is this match now: read it afresh when asked
+        self._dealt = None
+        self._autosave(table)
+
+    # ----------------------------------------------------------------- a match in play
+
+    def match_changed(self, table) -> None:
+        """After every change the table reports: an action played or taken back."""
+        if table is not self.table:
+            self.watch(table)
+        game = table.game
+        count = len(game.actions)
+        if count == self._actions:
+            return
+        if count > self._actions:
+            self.sounds.play(for_action(game.actions[-1], game.state))
+            self.undo.note(game)
+        self._actions = count
+        updated, self._recorded = records.progress(self.records, game.state, table.seats,
+                                                   self._recorded)
+        if updated != self.records:
+            self.records = updated
+            self._note(records.save(updated))
+        if game.state.over:
+            saves.clear_autosave()
+        else:
+            self._autosave(table)
+
+    def frame(self) -> None:
+        """Once a frame: think a slice of a hint, keep a reordered hand, sound a new deal."""
+        table = self.table
+        if table is None or table.game.state.over:
+            return
+        if self._hint is not None:
+            self._think(table)
+        model = table.model
+        if (model.viewer, model.sort_mode, model.order) != self._hand_key:
+            self._autosave(table)
+        state = table.game.state
+        dealt = (state.hand_no, state.phase is Phase.HAND_OVER)
+        if dealt != self._dealt:
+            if self._dealt is not None and not dealt[1]:
+                self.sounds.play("deal")
+            self._dealt = dealt
+
+    def _autosave(self, table) -> None:
+        model = table.model
+        self._hand_key = (model.viewer, model.sort_mode, list(model.order))
+        if table.game.state.over:
+            return
+        mine = range(len(table.seats))
+        orders = tuple(tuple(model.order) if s == model.viewer else None for s in mine)
+        sorts = tuple(model.sort_mode.value if s == model.viewer else None for s in mine)
+        match = saves.SavedMatch(table.game, table.seats, orders, sorts, self._recorded)
+        message = saves.autosave(match)
+        if message and message not in self.messages:
+            self._note(message)
+
+    # ----------------------------------------------------------------- helping the player
+
+    def is_hint(self, text: str) -> bool:
+        """Whether ``text`` in the table's message strip is a help line (a hint, or what undo
+        took back), so the table shows it as information, not as a refusal."""
+        return bool(text) and text in self._lines
+
+    def _say(self, table, text: str) -> None:
+        self._lines = {text, *list(self._lines)[:8]}
+        table.model.message = text
+
+    def can_undo(self, table) -> bool:
+        """Whether the person to move may take back a meld of this turn now."""
+        seat = table.game.state.turn
+        return table.seats[seat].is_person and self.undo.can_undo(table.game)
+
+    def take_back(self, table) -> bool:
+        """Take back the last meld or lay-off of this turn; whether one was."""
+        if not self.can_undo(table):
+            return False
+        action = self.undo.undo(table.game)
+        table.model.clear_selection()
+        table.model.sync()
+        self.match_changed(table)
+        self._say(table, f"Taken back: {describe_action(action)}")
+        return True
+
+    def hint(self, table, seed: int = 0) -> bool:
+        """Start a hint for the person to move: thought over the next frames (``frame``), then
+        shown in the message strip with the cards it uses selected. Counted in the
+        statistics. False when it is not a person's turn."""
+        state = table.game.state
+        seat = state.turn
+        legal = state.legal_actions()
+        if not table.seats[seat].is_person or not legal or table.model.viewer != seat:
+            return False
+        if self._hint is None:
+            table_name = records.table_name(state.options)
+            self.records = self.records.with_hint(table_name, state.players)
+            self._note(records.save(self.records))
+            self._hint = Hint(state.view(seat), legal, seed + len(table.game.actions))
+            self._hint_for = (table, len(table.game.actions))
+        self._say(table, "Thinking about a hint\u2026")
+        return True
+
+    def _think(self, table) -> None:
+        if self._hint_for != (table, len(table.game.actions)):
+            self._hint = None  # the position moved on: that hint no longer applies
+            return
+        if not self._hint.think():
+            return
+        suggestion = self._hint.suggestion()
+        self._hint = None
+        model = table.model
+        show = suggestion.action.cards
+        if suggestion.action.kind in TAKES:
+            show = list(show)
+            show.remove(table.game.state.pile[-1])  # the top card is on the pile, not in hand
+        chosen: set[int] = set()
+        for c in show:
+            i = next((j for j, x in enumerate(model.order) if x == c and j not in chosen), None)
+            if i is not None:
+                chosen.add(i)
+        model.clear_selection()
+        model.selected = chosen
+        self._say(table, suggestion.text)
+
+
+TAKES = frozenset((Act.TAKE_SET, Act.TAKE_RUN, Act.TAKE_ADD, Act.TAKE_SWAP))
+
+
+def describe_action(action) -> str:
+    """An action in a player's words, e.g. ``set 7♠ 7♥ 7♦`` or ``add 8♠ to meld 2``."""
+    if action.kind is Act.ADD:
+        return f"{card_symbol(action.cards[0])} added to meld {action.target + 1}"
+    if action.kind is Act.SWAP:
+        return f"{card_symbol(action.cards[0])} swapped into meld {action.target + 1}"
+    return "the meld " + " ".join(card_symbol(c) for c in action.cards)
