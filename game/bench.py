@@ -310,6 +310,7 @@ def frame_figures(frames: int = 120):
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries only JSON lines
     import pygame
 
     from .rules.actions import Act
