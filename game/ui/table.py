@@ -20,7 +20,7 @@ from .layout import LIFT, Rect, meld_groups, table_layout
 from .pointer import P
 from .scene import Scene
 from .scenes import CoverScene, HandSummaryScene, MatchResultScene, PauseScene
-from .table_model import Sort, TableModel, Where
+from .table_model import Sort, TableModel, Where, points
 from .tween import CARD_MOVE, DEAL_GAP, Timeline, position
 
 MELD_STEP = 0.34
@@ -130,7 +130,7 @@ class TableScene(Scene):
         L = self.layout
         melds = self.game.state.melds[self.model.viewer]
         return meld_groups(L.my_melds, [len(m.cards) for m in melds], L.meld_card_w,
-                           label=round(L.font * 1.3))
+                           label=round(L.font * 1.3), centred=True)
 
     def opponent_meld_rects(self, seat: int):
         box = self.layout.opponents[self.opponent_index(seat)]
@@ -501,7 +501,9 @@ class TableScene(Scene):
                 n = len(rest)
                 for i, c in enumerate(rest):
                     end, hides = dest(c, s)
-                    fan = ((i - (n - 1) / 2) * min(0.45, 3.0 / max(1, n)), -0.9)
+                    # the fan opens towards the taker (down to your hand, up to a seat)
+                    fan = ((i - (n - 1) / 2) * min(0.45, 3.0 / max(1, n)),
+                           0.9 if s == viewer else -0.9)
                     tl.add(c, ("pile",), end, begin=t0 + i * tl.seconds(0.012),
                            duration=tl.seconds(0.62), fan=fan, hides=hides)
             elif e.kind in (Ev.MELDED, Ev.ADDED):
@@ -559,6 +561,7 @@ class TableScene(Scene):
         self._draw_stock(surface, L, st, (Where.STOCK, -1) in targets)
         self._draw_pile(surface, L, st, hidden, (Where.PILE, -1) in targets)
         self._draw_my_melds(surface, L, st, m, hidden, targets)
+        self._draw_plate(surface, L, m)
         self._draw_bar(surface, L, m)
         self._draw_hand(surface, L, m, hidden)
         self._draw_flights(surface)
@@ -603,7 +606,7 @@ class TableScene(Scene):
                                    theme.ACCENT if turn else None), r)
         seatd = self.seats[seat]
         px = L.font
-        score = theme.text(surface, f"{st.totals[seat]:+d}", px,
+        score = theme.text(surface, points(st.totals[seat]), px,
                            (box.header.right, box.header.center[1]), theme.INK, "midright",
                            bold=True)
         room = box.header.w - score.w - 8
@@ -634,6 +637,48 @@ class TableScene(Scene):
             n = len(melds)
             _line(surface, f"{n} meld{'s' if n > 1 else ''}, {pts} pts · tap to see",
                   round(px * 0.9), box.melds, box.melds.w, theme.INK)
+
+    def _draw_plate(self, surface, L, m) -> None:
+        """Your own plate by your hand, like an opponent's header: name, total, cards in hand,
+        outlined in the accent colour (with the words "Your turn") while you are to play."""
+        st = self.game.state
+        seat = m.viewer
+        box = L.plate
+        if any(r.overlaps(box) for r, _, _ in self._button_slots()):
+            return  # a column of choices stands over it for now
+        turn = st.turn == seat and st.phase in (Phase.DRAW, Phase.MELD, Phase.OFFER)
+        r = _pg(box)
+        surface.blit(theme.rounded(r.size, min(12, r.h // 2), (0, 0, 0, 70), 2 if turn else 0,
+                                   theme.ACCENT if turn else None), r)
+        px = L.font
+        step = theme.line_height(px)
+        inner = Rect(box.x + L.font // 2, box.y, box.w - L.font, box.h)
+        count = f"{len(st.hands[seat])} cards"
+        score = theme.text(surface, points(st.totals[seat]), px,
+                           (inner.right, box.center[1] if box.h < 2 * step else
+                            box.center[1] - step // 2), theme.INK, "midright", bold=True)
+        if box.h >= 2 * step:  # two lines: name and score, then cards and whose turn
+            top = Rect(inner.x, box.center[1] - step, inner.w, step)
+            low = Rect(inner.x, box.center[1], inner.w, step)
+            _line(surface, self.seats[seat].name, px, top, inner.w - score.w - px, theme.INK,
+                  bold=True)
+            if turn:
+                theme.text(surface, "Your turn", px, (inner.right, low.center[1]),
+                           theme.ACCENT, "midright", bold=True)
+            _line(surface, count, px, low, inner.w // 2, theme.INK_DIM)
+            return
+        room = inner.w - score.w - px
+        if turn:
+            badge = theme.text_width("Your turn", px, True) + px
+            if room - badge >= theme.text_width(count, px) * 2:
+                room -= badge
+                widgets.draw_badge(surface, "Your turn", (score.x - px - badge / 2,
+                                                         box.center[1]), round(px * 0.9),
+                                   fill=theme.ACCENT, ink=theme.ACCENT_INK)
+        name = _line(surface, self.seats[seat].name, px, inner, room * 2 // 3, theme.INK,
+                     bold=True)
+        _line(surface, count, px, Rect(name.right + px // 2 + 1, box.y, 0, box.h),
+              inner.x + room - name.right - px // 2, theme.INK_DIM)
 
     def _opponent_cards_fit(self, seat: int) -> bool:
         """Whether this opponent's melds can be drawn as readable cards in their panel."""

@@ -50,8 +50,8 @@ def test_a_wild_on_a_run_asks_which_card_only_when_two_places_fit():
     Mouse(app).tap(table.my_meld_rects()[1][0].center)  # the run: 2C could be 4S or 8S
     assert len(st.melds[0][0].cards) == 3, "nothing played before the player says which"
     labels = [t for t, _ in table.model.buttons()]
-    assert labels == ["as 4 of spades", "as 8 of spades", "Cancel"]
-    Mouse(app).tap(button_pos(table, "as 8 of spades"))
+    assert labels == ["as 4♠", "as 8♠", "Cancel"]
+    Mouse(app).tap(button_pos(table, "as 8♠"))
     run = st.melds[0][0]
     assert run.cards == tuple(parse_card(c) for c in ("5S", "6S", "7S", "2C"))
 
