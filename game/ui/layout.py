@@ -229,7 +229,17 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
 
     # Bottom: the hand; above it the action bar, with your plate at its left on a wide
     # window, or as a strip of its own over the bar on a phone.
-    hand = _hand(full.inset(pad), hand_count, size, settings, pad)
+    # The least the middle needs (the opponents' header lines, the smallest stock) bounds
+    # how tall the hand may grow on a short window.
+    k = seats - 1
+    line = round(font * 1.3)
+    rows = _opp_rows(k, w - 2 * pad, portrait)
+    least = 2 * line + pad
+    """An opponent's header and caption lines; their melds need a readable card more."""
+    label = round(font * 1.4)
+    needed = (rows * least + pad * rows) + card_height(MIN_MINI_WIDTH) + label
+    needed += target + 3 * pad + (round(font * 1.9) + pad if portrait else 0)
+    hand = _hand(full.inset(pad), hand_count, size, settings, h - top - needed - pad)
     bar = Rect(pad, hand.rect.y - pad - target, w - 2 * pad, target)
     # A narrow phone draws the sort label a little smaller, so the actions keep their words.
     sort_w = button_w(SORT_LABELS, target, None if w >= 480 else min(16, label_px(target)))
@@ -246,13 +256,7 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
 
     # The middle: opponents first, then the stock, the pile and your melds.
     middle = Rect(pad, top, w - 2 * pad, max(0, above - pad - top))
-    k = seats - 1
-    line = round(font * 1.3)
-    rows = _opp_rows(k, middle.w, portrait)
-    least = 2 * line + pad
-    """An opponent's header and caption lines; their melds need a readable card more."""
     ideal = least + round(card_height(round(MIN_MINI_WIDTH * s)) * 1.1)
-    label = round(font * 1.4)
     pile_card_w = max(MIN_MINI_WIDTH, min(round(hand.card_w * 0.8), round(100 * s)))
     meld_row = card_height(MIN_MINI_WIDTH) + label
     # The centre keeps room for the stock and the pile and, under them, a row of your melds
@@ -269,7 +273,7 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
     stack_h = card_height(pile_card_w) + label
     while pile_card_w > MIN_MINI_WIDTH and (stack_h > centre.h or (
             stack_h + pad + meld_row > centre.h and pile_card_w > smallest_pile)):
-        pile_card_w -= 2
+        pile_card_w = max(MIN_MINI_WIDTH, pile_card_w - 2)
         stack_h = card_height(pile_card_w) + label
     stack_w = max(target, pile_card_w)
     fan = round(min(centre.w * 0.28, 6 * pile_card_w)) if settings.pile_assist else 0
@@ -310,9 +314,10 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
     return mirrored(layout) if settings.left_handed else layout
 
 
-def _hand(area: Rect, n: int, size, settings: Settings, pad: int) -> HandLayout:
+def _hand(area: Rect, n: int, size, settings: Settings, room: int) -> HandLayout:
     """Your hand at the bottom of ``area``: the largest cards that fit one row, or two rows
-    when one row would shrink them too much (a phone with a long hand)."""
+    when one row would shrink them too much (a phone with a long hand), never taller than
+    ``room`` unless the cards would become unreadable."""
     w, h = size
     prefer = min(w * 0.24, h * 0.14, 150) * _CARD_SCALE[settings.card_size]
     prefer = max(MIN_CARD_WIDTH, prefer)
@@ -325,10 +330,12 @@ def _hand(area: Rect, n: int, size, settings: Settings, pad: int) -> HandLayout:
     if cw < min(prefer * 0.8, 72 * scale_of(size)) and n > 1:
         # Two rows stand 1.7 cards tall (the lift and the half-covered first row): kept
         # under 30% of the window, so a short phone still has a table above them.
-        tallest = h * 0.3 / (1 + LIFT + 0.5) / CARD_RATIO
+        tallest = min(h * 0.3, room) / (1 + LIFT + 0.5) / CARD_RATIO
         two = min(prefer, fit(math.ceil(n / 2)), tallest)
         if two > cw * 1.15:
             rows, cw = 2, two
+    if rows == 1:
+        cw = min(cw, room / (1 + LIFT) / CARD_RATIO)
     cw = max(MIN_CARD_WIDTH, int(cw))
     ch = card_height(cw)
     lift = round(ch * LIFT)
@@ -368,7 +375,7 @@ def _opp_cols(k: int, width: int, portrait: bool) -> int:
     """Columns of opponent panels: a row across a wide window, two or three on a phone."""
     if k <= 0:
         return 1
-    most = (2 if width < 600 else 3) if portrait else (max(1, width // 300) if k > 4 else k)
+    most = (2 if width < 600 else 3) if portrait else (max(1, width // 200) if k > 4 else k)
     rows = math.ceil(k / most)
     return math.ceil(k / rows)  # balanced rows: 4 + 3, not 6 + 1
 
@@ -453,10 +460,15 @@ def mirrored(layout: TableLayout) -> TableLayout:
         return None if r is None else r.mirrored(w)
 
     # The hand and the opponents keep their reading order, left to right (both fill the
-    # width, so nothing else can overlap them).
+    # width, so nothing else can overlap them); so does a fanned pile, its top card at the
+    # right end where every corner index shows.
+    pile_card = m(layout.pile_card)
+    if layout.pile_fan is not None:
+        pile = m(layout.pile)
+        pile_card = Rect(pile.right - pile_card.w, pile_card.y, pile_card.w, pile_card.h)
     return TableLayout(layout.size, layout.scale, layout.target, layout.font, m(layout.status),
                        m(layout.pause), m(layout.log_button), layout.opponents, m(layout.stock),
-                       m(layout.stock_card), m(layout.pile), m(layout.pile_card),
+                       m(layout.stock_card), m(layout.pile), pile_card,
                        m(layout.pile_fan), m(layout.my_melds), layout.meld_card_w,
                        m(layout.sort), tuple(reversed([m(r) for r in layout.actions])),
                        m(layout.message), layout.hand, m(layout.log_panel), m(layout.plate))

@@ -611,7 +611,7 @@ class TableScene(Scene):
                            bold=True)
         room = box.header.w - score.w - 8
         name = seatd.name
-        if seatd.level and theme.text_width(f"{name} · {seatd.level}", px, True) <= room:
+        if seatd.level and self._levels_fit(box.header.w, px):
             name = f"{name} · {seatd.level}"
         _line(surface, name, px, box.header, room, theme.INK, bold=True)
         melds = st.melds[seat]
@@ -637,6 +637,14 @@ class TableScene(Scene):
             n = len(melds)
             _line(surface, f"{n} meld{'s' if n > 1 else ''}, {pts} pts · tap to see",
                   round(px * 0.9), box.melds, box.melds.w, theme.INK)
+
+    def _levels_fit(self, width: int, px: int) -> bool:
+        """Whether every opponent's header has room for their level beside their name and
+        total (all panels or none show it, so the row reads alike)."""
+        st = self.game.state
+        return all(theme.text_width(f"{seat.name} · {seat.level}", px, True)
+                   + theme.text_width(points(st.totals[i]), px, True) + 8 <= width
+                   for i, seat in enumerate(self.seats) if seat.level and i != self.model.viewer)
 
     def _draw_plate(self, surface, L, m) -> None:
         """Your own plate by your hand, like an opponent's header: name, total, cards in hand,
@@ -747,8 +755,9 @@ class TableScene(Scene):
         if L.pile_fan is not None and len(pile) > 1:
             fan = L.pile_fan
             step = min(r.w * 0.34, (fan.w - r.w) / max(1, len(pile) - 1))
+            x0 = r.right - r.w - step * (len(pile) - 1)  # packed up to the top card
             for i, c in enumerate(pile):
-                x = fan.x + round(i * step)
+                x = round(x0 + i * step)
                 self._card(surface, c, pygame.Rect(x, fan.y, r.w, r.h), shadow=i == 0)
         elif pile:
             if len(pile) > 1:

@@ -288,7 +288,7 @@ class TableModel:
                 groups.append(Group(label, where, meld, ok))
 
         if st.phase is Phase.OFFER:
-            add("Take the upcard", Where.PILE, -1, [TAKE_UPCARD])
+            add("Take upcard", Where.PILE, -1, [TAKE_UPCARD])
             add("Pass", Where.NONE, -1, [PASS])
             return tuple(groups)
         if st.phase is Phase.DRAW:
