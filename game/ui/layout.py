@@ -267,6 +267,12 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
     gaps = pad * max(0, rows - 1)
     opp_h = min(rows * ideal + gaps, max(round(middle.h * 0.4), middle.h - keep))
     opp_h = max(opp_h, rows * least + gaps) if k else 0
+    if k and (opp_h - gaps) // rows < ideal:
+        # No room for readable meld cards: a panel has a line for "2 melds, 45 pts" where
+        # the centre can spare it (else just its header and caption); the rest is the centre's.
+        spare = middle.h - (card_height(smallest_pile) + label + pad + meld_row)
+        text_h = rows * (least + line + pad) + gaps
+        opp_h = text_h if text_h <= spare else rows * least + gaps
     opponents = _opponents(Rect(middle.x, middle.y, middle.w, opp_h), k, pad, font, portrait)
     centre = Rect(middle.x, middle.y + opp_h + pad, middle.w, max(0, middle.h - opp_h - pad))
     # Smaller stock and pile cards rather than no band for your melds under them.
@@ -276,7 +282,10 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
         pile_card_w = max(MIN_MINI_WIDTH, pile_card_w - 2)
         stack_h = card_height(pile_card_w) + label
     stack_w = max(target, pile_card_w)
-    fan = round(min(centre.w * 0.28, 6 * pile_card_w)) if settings.pile_assist else 0
+    # The fanned pile (the assist): room for about seven cards at a relaxed step, and at
+    # most what the centre leaves beside the stock, so every index shows on a phone too.
+    fan = max(0, min(centre.w - 2 * stack_w - 4 * pad, 3 * pile_card_w)) \
+        if settings.pile_assist else 0
     row_w = stack_w * 2 + pad * 2 + fan
     if centre.h - stack_h - pad >= meld_row:
         # Stock and pile together at the centre; your melds in the band below them, across
@@ -286,7 +295,7 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
         spare = max(0, melds_h - most)
         row = Rect(centre.center[0] - row_w // 2, centre.y + spare // 2, row_w, stack_h)
         melds_area = Rect(centre.x, row.bottom + pad + spare // 2, centre.w,
-                          max(0, centre.bottom - row.bottom - pad - spare // 2))
+                          max(0, centre.bottom - row.bottom - 2 * pad - spare // 2))
     else:
         # Too short for a band under them: stock and pile at the left, your melds beside.
         row = Rect(centre.x, centre.y + max(0, (centre.h - stack_h) // 2), row_w, stack_h)
@@ -404,12 +413,12 @@ def _opponents(area: Rect, k: int, pad: int, font: int, portrait: bool) -> tuple
 
 
 def meld_groups(area: Rect, sizes, card_w: int, label: int = 0,
-                min_w: int = MIN_MINI_WIDTH, centred: bool = False) -> tuple[int, tuple[Rect, ...]]:
+                min_w: int = MIN_MINI_WIDTH, band: bool = False) -> tuple[int, tuple[Rect, ...]]:
     """Flow melds of ``sizes`` cards left to right (wrapping rows) inside ``area``: the card
     width used (shrunk from ``card_w`` until they fit, down to ``min_w``) and each meld's
-    rect, a ``label`` px strip for its points under it; ``centred`` centres each row (your
-    melds in their band). Melds that cannot fit get empty rects at the area's end; the caller
-    shows them as "+N"."""
+    rect, a ``label`` px strip for its points under it. ``band`` lays them as your melds'
+    band: each row centred, the rows resting on the area's floor, by your hand. Melds that
+    cannot fit get empty rects at the area's end; the caller shows them as "+N"."""
     cw = card_w
     while True:
         rects = _flow(area, sizes, cw, label)
@@ -418,17 +427,19 @@ def meld_groups(area: Rect, sizes, card_w: int, label: int = 0,
         cw = max(min_w, cw - 2)
     if rects is None:
         rects = _flow(area, sizes, cw, label, partial=True)
-    return cw, _centred(area, rects) if centred else rects
+    return cw, _banded(area, rects) if band else rects
 
 
-def _centred(area: Rect, rects) -> tuple[Rect, ...]:
-    """Each row of ``rects`` (the same y) moved to the middle of ``area``'s width."""
+def _banded(area: Rect, rects) -> tuple[Rect, ...]:
+    """Each row of ``rects`` (the same y) moved to the middle of ``area``'s width, and the
+    rows down onto its floor."""
     right: dict[int, int] = {}
     for r in rects:
         if r.w:
             right[r.y] = max(right.get(r.y, area.x), r.right)
-    return tuple(Rect(r.x + (area.right - right[r.y]) // 2, r.y, r.w, r.h) if r.w else r
-                 for r in rects)
+    drop = area.bottom - max((r.bottom for r in rects if r.w), default=area.bottom)
+    return tuple(Rect(r.x + (area.right - right[r.y]) // 2, r.y + drop, r.w, r.h) if r.w
+                 else r for r in rects)
 
 
 def _flow(area: Rect, sizes, cw: int, label: int, partial: bool = False):

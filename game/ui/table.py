@@ -130,7 +130,7 @@ class TableScene(Scene):
         L = self.layout
         melds = self.game.state.melds[self.model.viewer]
         return meld_groups(L.my_melds, [len(m.cards) for m in melds], L.meld_card_w,
-                           label=round(L.font * 1.3), centred=True)
+                           label=round(L.font * 1.3), band=True)
 
     def opponent_meld_rects(self, seat: int):
         box = self.layout.opponents[self.opponent_index(seat)]
@@ -775,8 +775,9 @@ class TableScene(Scene):
             self._glow(surface, area.inflate(-10, -10))
         if not melds:
             if m.my_turn and st.phase is Phase.MELD:
-                theme.text(surface, "Your melds go here", L.font, area.center, theme.INK_DIM,
-                           "center")
+                low = area.bottom - (cardart.height(L.meld_card_w) + round(L.font * 1.3)) // 2
+                theme.text(surface, "Your melds go here", L.font, (area.centerx, low),
+                           theme.INK_DIM, "center")
             return
         cw, rects = self.my_meld_rects()
         points = m.meld_points(m.viewer)

@@ -140,12 +140,16 @@ def test_hand_hit_tests_find_the_top_card_and_the_drop_place():
     assert L.hand.insert_at((cards[-1].right - 1, cards[-1].center[1])) == len(cards)
 
 
-def test_your_melds_are_centred_in_their_band():
+def test_your_melds_are_centred_in_their_band_and_rest_by_your_hand():
     area = Rect(0, 0, 1000, 300)
-    cw, rects = meld_groups(area, [3, 4], 60, label=16, centred=True)
+    cw, rects = meld_groups(area, [3, 4], 60, label=16, band=True)
     left, right = rects[0].x - area.x, area.right - rects[-1].right
     assert abs(left - right) <= 1 and rects[0].y == rects[1].y
     assert rects[1].x - rects[0].right == max(4, cw // 5)
+    assert rects[0].bottom == area.bottom
+    cw, rects = meld_groups(Rect(0, 0, 300, 300), [4, 4, 4], 60, label=16, band=True)
+    assert rects[0].y < rects[-1].y and rects[-1].bottom == 300, "wrapped rows, the last low"
+    assert all(r.inside(Rect(0, 0, 300, 300)) for r in rects)
 
 
 def test_meld_groups_fit_their_area_or_say_they_do_not():
