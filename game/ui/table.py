@@ -129,7 +129,9 @@ class TableScene(Scene):
         """Your melds' rects (and the card width they use), as drawn now."""
         L = self.layout
         melds = self.game.state.melds[self.model.viewer]
-        return meld_groups(L.my_melds, [len(m.cards) for m in melds], L.meld_card_w,
+        a = L.my_melds
+        inner = Rect(a.x, a.y, a.w, max(0, a.h - 8))  # points clear of the band's glow
+        return meld_groups(inner, [len(m.cards) for m in melds], L.meld_card_w,
                            label=round(L.font * 1.3), band=True)
 
     def opponent_meld_rects(self, seat: int):
