@@ -543,7 +543,7 @@ class TableScene(Scene):
             for j, c in enumerate(st.hands[seat]):
                 spot = ("reveal", seat, j)
                 tl.add(c, spot, spot, begin=t0 + k * tl.seconds(0.03),
-                       duration=tl.seconds(0.3), flip=True)
+                       duration=tl.seconds(0.3), flip=True, hides=spot)
                 k += 1
         tl.hold(REVEAL_HOLD)
 
@@ -625,7 +625,7 @@ class TableScene(Scene):
         _line(surface, count + (f" · {caption}" if caption else ""), round(px * 0.9),
               box.caption, box.caption.w, theme.INK_DIM)
         if self._revealed and st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-            self._draw_revealed(surface, seat)
+            self._draw_revealed(surface, seat, hidden)
             return
         if not melds:
             return
@@ -716,10 +716,10 @@ class TableScene(Scene):
                 theme.text(surface, f"{p} pts", L.font, (mr.x + 2, mr.bottom), theme.INK,
                            "bottomleft")
 
-    def _draw_revealed(self, surface, seat) -> None:
-        if self.timeline.busy and any(f.flip for f in self.timeline.flights):
-            return  # the flips draw the cards until they land
+    def _draw_revealed(self, surface, seat, hidden) -> None:
         for j, c in enumerate(self.game.state.hands[seat]):
+            if hidden[("reveal", seat, j)]:
+                continue  # its flip draws it until it lands
             x, y, w = self._reveal_spot(seat, j)
             w = _even(w)
             r = pygame.Rect(0, 0, w, cardart.height(w))
