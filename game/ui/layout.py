@@ -1,9 +1,10 @@
 """Where everything on the table goes: pure functions from the window size to rectangles.
 
-No drawing here (the tests run these without a display; only the card art's constants are
-read). ``table_layout`` places the status
-line, the pause and log buttons, the opponents round the table, the stock and the pile, your
-melds, the action buttons and your hand, for 2-8 seats, portrait phones to desktop windows.
+No drawing here (the tests run these without a display; only the card art's constants and
+the font's text widths are read, so buttons are as wide as their words). ``table_layout``
+places the status line, the pause and log buttons, the opponents round the table, the stock
+and the pile, your melds, your plate, the action buttons and your hand, for 2-8 seats,
+portrait phones to desktop windows.
 Every control is at least ``target`` pixels tall (44 on a phone, scaled up on large screens),
 nothing overlaps, and the hand's cards never get narrower than ``MIN_CARD_WIDTH``.
 """
@@ -15,6 +16,8 @@ from dataclasses import dataclass
 
 from ..settings import CardSize, Settings
 from .cardart import CARD_RATIO, MIN_READABLE_WIDTH
+from .theme import text_width
+from .widgets import _label_px, _radius  # the buttons' own sizing, so labels fit exactly
 
 MIN_CARD_WIDTH = MIN_READABLE_WIDTH
 """Narrowest card drawn anywhere: its corner index must still be read at a glance."""
@@ -158,6 +161,8 @@ class TableLayout:
     hand: HandLayout
     log_panel: Rect
     """Where the log of the hand opens (over the centre of the table)."""
+    plate: Rect
+    """Your own plate: name, total score, cards in hand, whose turn (not a control)."""
 
     def controls(self) -> list[tuple[str, Rect]]:
         """Every tappable area with a name (for tests and the fuzzer)."""
@@ -169,7 +174,8 @@ class TableLayout:
 
     def panels(self) -> list[tuple[str, Rect]]:
         """Every drawn area that must not overlap another (controls and opponent panels)."""
-        return self.controls() + [(f"opponent{i}", o.box) for i, o in enumerate(self.opponents)]
+        return (self.controls() + [("plate", self.plate)]
+                + [(f"opponent{i}", o.box) for i, o in enumerate(self.opponents)])
 
 
 def scale_of(size: tuple[int, int]) -> float:
@@ -178,10 +184,33 @@ def scale_of(size: tuple[int, int]) -> float:
     return max(1.0, min(w / 480, h / 760))
 
 
+def label_px(height: int) -> int:
+    """The size a button of ``height`` draws its label at when the label fits (widgets)."""
+    return _label_px(Rect(0, 0, 0, height))
+
+
+def button_w(labels, height: int, px: int | None = None) -> int:
+    """The narrowest button of ``height`` whose every label in ``labels`` is drawn whole at
+    ``px`` (by default the button's full label size): buttons are sized to their words."""
+    px = px or label_px(height)
+    words = max(text_width(label, px, bold=True) for label in labels)
+    return max(height, words + 2 * _radius(Rect(0, 0, 0, height)) + 4)
+
+
+PAUSE_LABEL = "Menu"
+LOG_LABEL = "Log"
+SORT_LABELS = ("By suit", "By rank")
+
+
 def table_layout(size: tuple[int, int], seats: int, hand_count: int,
                  settings: Settings = DEFAULT) -> TableLayout:
     """The table for a window of ``size``, ``seats`` players (2-8) and ``hand_count`` cards in
-    your hand. Left-handed settings mirror the whole table left-right."""
+    your hand. Left-handed settings mirror the whole table left-right.
+
+    From the top: the status line with the log and pause buttons; the opponents round the
+    table; the stock and the pile side by side at the centre of the felt; your melds in a band
+    (rows that wrap) above your hand; your plate (name, score, cards) and the action bar; your
+    hand. A window too short for the melds' band under the stock keeps them beside it."""
     w, h = size
     s = scale_of(size)
     target = round(MIN_TARGET * s)
@@ -191,55 +220,84 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
     full = Rect(0, 0, w, h)
 
     # Top bar: the status line, then the log and pause buttons at the right.
-    btn_w = max(target, round(56 * s))
-    pause = Rect(w - pad - btn_w, pad // 2, btn_w, target)
-    log_button = Rect(pause.x - pad - btn_w, pause.y, btn_w, target)
+    pause_w = button_w((PAUSE_LABEL,), target)
+    pause = Rect(w - pad - pause_w, pad // 2, pause_w, target)
+    log_w = button_w((LOG_LABEL,), target)
+    log_button = Rect(pause.x - pad - log_w, pause.y, log_w, target)
     status = Rect(pad, pause.y, max(0, log_button.x - 2 * pad), target)
     top = pause.bottom + pad
 
-    # Bottom: the hand, and the action bar just above it.
-    hand = _hand(full.inset(pad), hand_count, size, settings, pad)
-    bar = Rect(pad, hand.rect.y - pad - target, w - 2 * pad, target)
-    sort, actions = _bar(bar, pad, s)
-    message = Rect(pad, bar.y - pad - round(30 * s), w - 2 * pad, round(30 * s))
-
-    # The middle: opponents first, then the stock, the pile and your melds.
-    middle = Rect(pad, top, w - 2 * pad, max(0, bar.y - pad - top))
+    # Bottom: the hand; above it the action bar, with your plate at its left on a wide
+    # window, or as a strip of its own over the bar on a phone.
+    # The least the middle needs (the opponents' header lines, the smallest stock) bounds
+    # how tall the hand may grow on a short window.
     k = seats - 1
     line = round(font * 1.3)
-    rows = _opp_rows(k, middle.w, portrait)
+    rows = _opp_rows(k, w - 2 * pad, portrait)
     least = 2 * line + pad
     """An opponent's header and caption lines; their melds need a readable card more."""
-    ideal = least + round(card_height(MIN_MINI_WIDTH) * 1.25)
-    # The centre keeps room for the stock, the pile and two rows of your melds; the
-    # opponents take the rest, up to what a row of readable meld cards needs.
-    keep = card_height(round(hand.card_w * 0.8)) + pad + 2 * (card_height(MIN_MINI_WIDTH)
-                                                             + round(font * 1.4))
-    if not portrait:
-        keep = 2 * (card_height(MIN_MINI_WIDTH) + round(font * 1.4)) + pad
+    label = round(font * 1.4)
+    needed = (rows * least + pad * rows) + card_height(MIN_MINI_WIDTH) + label
+    needed += target + 3 * pad + (round(font * 1.9) + pad if portrait else 0)
+    hand = _hand(full.inset(pad), hand_count, size, settings, h - top - needed - pad)
+    bar = Rect(pad, hand.rect.y - pad - target, w - 2 * pad, target)
+    # A narrow phone draws the sort label a little smaller, so the actions keep their words.
+    sort_w = button_w(SORT_LABELS, target, None if w >= 480 else min(16, label_px(target)))
+    if portrait:
+        plate = Rect(pad, bar.y - pad - round(font * 1.9), w - 2 * pad, round(font * 1.9))
+        sort, actions = _bar(bar, pad, s, sort_w)
+        above = plate.y
+    else:
+        plate = Rect(bar.x, bar.y, min(round(w * 0.24), round(300 * s)), bar.h)
+        sort, actions = _bar(Rect(plate.right + pad, bar.y, bar.right - plate.right - pad,
+                                  bar.h), pad, s, sort_w)
+        above = bar.y
+    message = Rect(pad, above - pad - round(30 * s), w - 2 * pad, round(30 * s))
+
+    # The middle: opponents first, then the stock, the pile and your melds.
+    middle = Rect(pad, top, w - 2 * pad, max(0, above - pad - top))
+    ideal = least + round(card_height(round(MIN_MINI_WIDTH * s)) * 1.1)
+    pile_card_w = max(MIN_MINI_WIDTH, min(round(hand.card_w * 0.8), round(100 * s)))
+    meld_row = card_height(MIN_MINI_WIDTH) + label
+    # The centre keeps room for the stock and the pile and, under them, a row of your melds
+    # (two on a phone, whose melds have the width of the window only); the opponents take
+    # the rest, up to what a row of readable meld cards needs.
+    smallest_pile = max(MIN_MINI_WIDTH, round(hand.card_w * 0.6))
+    keep = card_height(smallest_pile) + label + pad + (2 if portrait else 1) * meld_row
     gaps = pad * max(0, rows - 1)
-    opp_h = min(rows * ideal, max(round(middle.h * 0.4), middle.h - keep)) + gaps
+    opp_h = min(rows * ideal + gaps, max(round(middle.h * 0.4), middle.h - keep))
     opp_h = max(opp_h, rows * least + gaps) if k else 0
+    if k and (opp_h - gaps) // rows < ideal:
+        # No room for readable meld cards: a panel has a line for "2 melds, 45 pts" where
+        # the centre can spare it (else just its header and caption); the rest is the centre's.
+        spare = middle.h - (card_height(smallest_pile) + label + pad + meld_row)
+        text_h = rows * (least + line + pad) + gaps
+        opp_h = text_h if text_h <= spare else rows * least + gaps
     opponents = _opponents(Rect(middle.x, middle.y, middle.w, opp_h), k, pad, font, portrait)
     centre = Rect(middle.x, middle.y + opp_h + pad, middle.w, max(0, middle.h - opp_h - pad))
-    label = round(font * 1.4)
-    pile_card_w = max(MIN_MINI_WIDTH, min(round(hand.card_w * (0.8 if portrait else 1.0)),
-                                          round(100 * s)))
+    # Smaller stock and pile cards rather than no band for your melds under them.
     stack_h = card_height(pile_card_w) + label
-    while stack_h > centre.h and pile_card_w > MIN_MINI_WIDTH:
-        pile_card_w -= 2
+    while pile_card_w > MIN_MINI_WIDTH and (stack_h > centre.h or (
+            stack_h + pad + meld_row > centre.h and pile_card_w > smallest_pile)):
+        pile_card_w = max(MIN_MINI_WIDTH, pile_card_w - 2)
         stack_h = card_height(pile_card_w) + label
     stack_w = max(target, pile_card_w)
-    meld_row = card_height(MIN_MINI_WIDTH) + label
-    if portrait and centre.h - stack_h - pad >= 2 * meld_row:
-        # Stock and pile in a row, your melds below them across the whole width.
-        row = Rect(centre.x, centre.y, centre.w, stack_h)
-        melds_area = Rect(centre.x, row.bottom + pad, centre.w,
-                          max(0, centre.bottom - row.bottom - pad))
+    # The fanned pile (the assist): room for about seven cards at a relaxed step, and at
+    # most what the centre leaves beside the stock, so every index shows on a phone too.
+    fan = max(0, min(centre.w - 2 * stack_w - 4 * pad, 3 * pile_card_w)) \
+        if settings.pile_assist else 0
+    row_w = stack_w * 2 + pad * 2 + fan
+    if centre.h - stack_h - pad >= meld_row:
+        # Stock and pile together at the centre; your melds in the band below them, across
+        # the whole width. Room beyond two rows of the largest meld cards goes round the pile.
+        melds_h = centre.h - stack_h - pad
+        most = 2 * (card_height(round(hand.card_w * 0.72)) + label) + pad
+        spare = max(0, melds_h - most)
+        row = Rect(centre.center[0] - row_w // 2, centre.y + spare // 2, row_w, stack_h)
+        melds_area = Rect(centre.x, row.bottom + pad + spare // 2, centre.w,
+                          max(0, centre.bottom - row.bottom - 2 * pad - spare // 2))
     else:
-        # Stock and pile at the left, your melds beside them.
-        fan = round(centre.w * 0.28) if settings.pile_assist else 0
-        row_w = stack_w * 2 + pad * 3 + fan
+        # Too short for a band under them: stock and pile at the left, your melds beside.
         row = Rect(centre.x, centre.y + max(0, (centre.h - stack_h) // 2), row_w, stack_h)
         melds_area = Rect(row.right + pad, centre.y, max(0, centre.right - row.right - pad),
                           centre.h)
@@ -257,17 +315,18 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
                      - pile_card_w, row.y, pile_card_w, card_height(pile_card_w))
     meld_card_w = max(MIN_MINI_WIDTH, min(round(hand.card_w * 0.72),
                                           round(melds_area.h * 0.55 / CARD_RATIO)))
-    log_panel = Rect(middle.x, middle.y, middle.w, max(0, bar.y - pad - middle.y))
+    log_panel = Rect(middle.x, middle.y, middle.w, max(0, above - pad - middle.y))
 
     layout = TableLayout(size, s, target, font, status, pause, log_button, opponents, stock,
                          stock_card, pile, pile_card, pile_fan, melds_area, meld_card_w, sort,
-                         actions, message, hand, log_panel)
+                         actions, message, hand, log_panel, plate)
     return mirrored(layout) if settings.left_handed else layout
 
 
-def _hand(area: Rect, n: int, size, settings: Settings, pad: int) -> HandLayout:
+def _hand(area: Rect, n: int, size, settings: Settings, room: int) -> HandLayout:
     """Your hand at the bottom of ``area``: the largest cards that fit one row, or two rows
-    when one row would shrink them too much (a phone with a long hand)."""
+    when one row would shrink them too much (a phone with a long hand), never taller than
+    ``room`` unless the cards would become unreadable."""
     w, h = size
     prefer = min(w * 0.24, h * 0.14, 150) * _CARD_SCALE[settings.card_size]
     prefer = max(MIN_CARD_WIDTH, prefer)
@@ -278,9 +337,14 @@ def _hand(area: Rect, n: int, size, settings: Settings, pad: int) -> HandLayout:
     rows = 1
     cw = min(prefer, fit(n))
     if cw < min(prefer * 0.8, 72 * scale_of(size)) and n > 1:
-        two = min(prefer, fit(math.ceil(n / 2)))
+        # Two rows stand 1.7 cards tall (the lift and the half-covered first row): kept
+        # under 30% of the window, so a short phone still has a table above them.
+        tallest = min(h * 0.3, room) / (1 + LIFT + 0.5) / CARD_RATIO
+        two = min(prefer, fit(math.ceil(n / 2)), tallest)
         if two > cw * 1.15:
             rows, cw = 2, two
+    if rows == 1:
+        cw = min(cw, room / (1 + LIFT) / CARD_RATIO)
     cw = max(MIN_CARD_WIDTH, int(cw))
     ch = card_height(cw)
     lift = round(ch * LIFT)
@@ -301,9 +365,8 @@ def _hand(area: Rect, n: int, size, settings: Settings, pad: int) -> HandLayout:
     return HandLayout(rect, cw, ch, rows, tuple(cards))
 
 
-def _bar(bar: Rect, pad: int, s: float) -> tuple[Rect, tuple[Rect, ...]]:
+def _bar(bar: Rect, pad: int, s: float, sort_w: int) -> tuple[Rect, tuple[Rect, ...]]:
     """The sort button at the left of the bar and up to four action slots filling the rest."""
-    sort_w = max(bar.h, round(64 * s))
     sort = Rect(bar.x, bar.y, sort_w, bar.h)
     rest = Rect(sort.right + pad, bar.y, bar.right - sort.right - pad, bar.h)
     slots = max(1, min(4, rest.w // max(1, round(110 * s))))
@@ -321,7 +384,7 @@ def _opp_cols(k: int, width: int, portrait: bool) -> int:
     """Columns of opponent panels: a row across a wide window, two or three on a phone."""
     if k <= 0:
         return 1
-    most = (2 if width < 600 else 3) if portrait else (max(1, width // 300) if k > 4 else k)
+    most = (2 if width < 600 else 3) if portrait else (max(1, width // 200) if k > 4 else k)
     rows = math.ceil(k / most)
     return math.ceil(k / rows)  # balanced rows: 4 + 3, not 6 + 1
 
@@ -331,13 +394,16 @@ def _opponents(area: Rect, k: int, pad: int, font: int, portrait: bool) -> tuple
         return ()
     cols = _opp_cols(k, area.w, portrait)
     rows = math.ceil(k / cols)
-    cell_w = (area.w - pad * (cols - 1)) // cols
+    # A few opponents sit across the table in panels of a readable width, not stretched
+    # from edge to edge.
+    cell_w = min((area.w - pad * (cols - 1)) // cols, round(font * 31))
     cell_h = (area.h - pad * (rows - 1)) // rows
+    x0 = area.x + (area.w - cols * cell_w - pad * (cols - 1)) // 2
     line = round(font * 1.3)
     out = []
     for i in range(k):
         r, c = divmod(i, cols)
-        box = Rect(area.x + c * (cell_w + pad), area.y + r * (cell_h + pad), cell_w, cell_h)
+        box = Rect(x0 + c * (cell_w + pad), area.y + r * (cell_h + pad), cell_w, cell_h)
         header = Rect(box.x + pad, box.y + pad // 2, box.w - 2 * pad, line)
         caption = Rect(box.x + pad, box.bottom - line - pad // 2, box.w - 2 * pad, line)
         melds = Rect(box.x + pad, header.bottom, box.w - 2 * pad,
@@ -347,11 +413,12 @@ def _opponents(area: Rect, k: int, pad: int, font: int, portrait: bool) -> tuple
 
 
 def meld_groups(area: Rect, sizes, card_w: int, label: int = 0,
-                min_w: int = MIN_MINI_WIDTH) -> tuple[int, tuple[Rect, ...]]:
+                min_w: int = MIN_MINI_WIDTH, band: bool = False) -> tuple[int, tuple[Rect, ...]]:
     """Flow melds of ``sizes`` cards left to right (wrapping rows) inside ``area``: the card
     width used (shrunk from ``card_w`` until they fit, down to ``min_w``) and each meld's
-    rect, a ``label`` px strip for its points under it. Melds that cannot fit get empty
-    rects at the area's end; the caller shows them as "+N"."""
+    rect, a ``label`` px strip for its points under it. ``band`` lays them as your melds'
+    band: each row centred, the rows resting on the area's floor, by your hand. Melds that
+    cannot fit get empty rects at the area's end; the caller shows them as "+N"."""
     cw = card_w
     while True:
         rects = _flow(area, sizes, cw, label)
@@ -360,7 +427,19 @@ def meld_groups(area: Rect, sizes, card_w: int, label: int = 0,
         cw = max(min_w, cw - 2)
     if rects is None:
         rects = _flow(area, sizes, cw, label, partial=True)
-    return cw, rects
+    return cw, _banded(area, rects) if band else rects
+
+
+def _banded(area: Rect, rects) -> tuple[Rect, ...]:
+    """Each row of ``rects`` (the same y) moved to the middle of ``area``'s width, and the
+    rows down onto its floor."""
+    right: dict[int, int] = {}
+    for r in rects:
+        if r.w:
+            right[r.y] = max(right.get(r.y, area.x), r.right)
+    drop = area.bottom - max((r.bottom for r in rects if r.w), default=area.bottom)
+    return tuple(Rect(r.x + (area.right - right[r.y]) // 2, r.y + drop, r.w, r.h) if r.w
+                 else r for r in rects)
 
 
 def _flow(area: Rect, sizes, cw: int, label: int, partial: bool = False):
@@ -392,10 +471,15 @@ def mirrored(layout: TableLayout) -> TableLayout:
         return None if r is None else r.mirrored(w)
 
     # The hand and the opponents keep their reading order, left to right (both fill the
-    # width, so nothing else can overlap them).
+    # width, so nothing else can overlap them); so does a fanned pile, its top card at the
+    # right end where every corner index shows.
+    pile_card = m(layout.pile_card)
+    if layout.pile_fan is not None:
+        pile = m(layout.pile)
+        pile_card = Rect(pile.right - pile_card.w, pile_card.y, pile_card.w, pile_card.h)
     return TableLayout(layout.size, layout.scale, layout.target, layout.font, m(layout.status),
                        m(layout.pause), m(layout.log_button), layout.opponents, m(layout.stock),
-                       m(layout.stock_card), m(layout.pile), m(layout.pile_card),
+                       m(layout.stock_card), m(layout.pile), pile_card,
                        m(layout.pile_fan), m(layout.my_melds), layout.meld_card_w,
                        m(layout.sort), tuple(reversed([m(r) for r in layout.actions])),
-                       m(layout.message), layout.hand, m(layout.log_panel))
+                       m(layout.message), layout.hand, m(layout.log_panel), m(layout.plate))

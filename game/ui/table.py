@@ -20,7 +20,7 @@ from .layout import LIFT, Rect, meld_groups, table_layout
 from .pointer import P
 from .scene import Scene
 from .scenes import CoverScene, HandSummaryScene, MatchResultScene, PauseScene
-from .table_model import Sort, TableModel, Where
+from .table_model import Sort, TableModel, Where, points
 from .tween import CARD_MOVE, DEAL_GAP, Timeline, position
 
 MELD_STEP = 0.34
@@ -130,8 +130,10 @@ class TableScene(Scene):
         """Your melds' rects (and the card width they use), as drawn now."""
         L = self.layout
         melds = self.game.state.melds[self.model.viewer]
-        return meld_groups(L.my_melds, [len(m.cards) for m in melds], L.meld_card_w,
-                           label=round(L.font * 1.3))
+        a = L.my_melds
+        inner = Rect(a.x, a.y, a.w, max(0, a.h - 8))  # points clear of the band's glow
+        return meld_groups(inner, [len(m.cards) for m in melds], L.meld_card_w,
+                           label=round(L.font * 1.3), band=True)
 
     def opponent_meld_rects(self, seat: int):
         box = self.layout.opponents[self.opponent_index(seat)]
@@ -526,7 +528,9 @@ class TableScene(Scene):
                 n = len(rest)
                 for i, c in enumerate(rest):
                     end, hides = dest(c, s)
-                    fan = ((i - (n - 1) / 2) * min(0.45, 3.0 / max(1, n)), -0.9)
+                    # the fan opens towards the taker (down to your hand, up to a seat)
+                    fan = ((i - (n - 1) / 2) * min(0.45, 3.0 / max(1, n)),
+                           0.9 if s == viewer else -0.9)
                     tl.add(c, ("pile",), end, begin=t0 + i * tl.seconds(0.012),
                            duration=tl.seconds(0.62), fan=fan, hides=hides)
             elif e.kind in (Ev.MELDED, Ev.ADDED):
@@ -564,7 +568,7 @@ class TableScene(Scene):
             for j, c in enumerate(st.hands[seat]):
                 spot = ("reveal", seat, j)
                 tl.add(c, spot, spot, begin=t0 + k * tl.seconds(0.03),
-                       duration=tl.seconds(0.3), flip=True)
+                       duration=tl.seconds(0.3), flip=True, hides=spot)
                 k += 1
         tl.hold(REVEAL_HOLD)
 
@@ -584,6 +588,7 @@ class TableScene(Scene):
         self._draw_stock(surface, L, st, (Where.STOCK, -1) in targets)
         self._draw_pile(surface, L, st, hidden, (Where.PILE, -1) in targets)
         self._draw_my_melds(surface, L, st, m, hidden, targets)
+        self._draw_plate(surface, L, m)
         self._draw_bar(surface, L, m)
         self._draw_hand(surface, L, m, hidden)
         self._draw_flights(surface)
@@ -628,12 +633,12 @@ class TableScene(Scene):
                                    theme.ACCENT if turn else None), r)
         seatd = self.seats[seat]
         px = L.font
-        score = theme.text(surface, f"{st.totals[seat]:+d}", px,
+        score = theme.text(surface, points(st.totals[seat]), px,
                            (box.header.right, box.header.center[1]), theme.INK, "midright",
                            bold=True)
         room = box.header.w - score.w - 8
         name = seatd.name
-        if seatd.level and theme.text_width(f"{name} · {seatd.level}", px, True) <= room:
+        if seatd.level and self._levels_fit(box.header.w, px):
             name = f"{name} · {seatd.level}"
         _line(surface, name, px, box.header, room, theme.INK, bold=True)
         melds = st.melds[seat]
@@ -645,7 +650,7 @@ class TableScene(Scene):
         _line(surface, count + (f" · {caption}" if caption else ""), round(px * 0.9),
               box.caption, box.caption.w, theme.INK_DIM)
         if self._revealed and st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-            self._draw_revealed(surface, seat)
+            self._draw_revealed(surface, seat, hidden)
             return
         if not melds:
             return
@@ -659,6 +664,56 @@ class TableScene(Scene):
             n = len(melds)
             _line(surface, f"{n} meld{'s' if n > 1 else ''}, {pts} pts · tap to see",
                   round(px * 0.9), box.melds, box.melds.w, theme.INK)
+
+    def _levels_fit(self, width: int, px: int) -> bool:
+        """Whether every opponent's header has room for their level beside their name and
+        total (all panels or none show it, so the row reads alike)."""
+        st = self.game.state
+        return all(theme.text_width(f"{seat.name} · {seat.level}", px, True)
+                   + theme.text_width(points(st.totals[i]), px, True) + 8 <= width
+                   for i, seat in enumerate(self.seats) if seat.level and i != self.model.viewer)
+
+    def _draw_plate(self, surface, L, m) -> None:
+        """Your own plate by your hand, like an opponent's header: name, total, cards in hand,
+        outlined in the accent colour (with the words "Your turn") while you are to play."""
+        st = self.game.state
+        seat = m.viewer
+        box = L.plate
+        if any(r.overlaps(box) for r, _, _ in self._button_slots()):
+            return  # a column of choices stands over it for now
+        turn = st.turn == seat and st.phase in (Phase.DRAW, Phase.MELD, Phase.OFFER)
+        r = _pg(box)
+        surface.blit(theme.rounded(r.size, min(12, r.h // 2), (0, 0, 0, 70), 2 if turn else 0,
+                                   theme.ACCENT if turn else None), r)
+        px = L.font
+        step = theme.line_height(px)
+        inner = Rect(box.x + L.font // 2, box.y, box.w - L.font, box.h)
+        count = f"{len(st.hands[seat])} cards"
+        score = theme.text(surface, points(st.totals[seat]), px,
+                           (inner.right, box.center[1] if box.h < 2 * step else
+                            box.center[1] - step // 2), theme.INK, "midright", bold=True)
+        if box.h >= 2 * step:  # two lines: name and score, then cards and whose turn
+            top = Rect(inner.x, box.center[1] - step, inner.w, step)
+            low = Rect(inner.x, box.center[1], inner.w, step)
+            _line(surface, self.seats[seat].name, px, top, inner.w - score.w - px, theme.INK,
+                  bold=True)
+            if turn:
+                theme.text(surface, "Your turn", px, (inner.right, low.center[1]),
+                           theme.ACCENT, "midright", bold=True)
+            _line(surface, count, px, low, inner.w // 2, theme.INK_DIM)
+            return
+        room = inner.w - score.w - px
+        if turn:
+            badge = theme.text_width("Your turn", px, True) + px
+            if room - badge >= theme.text_width(count, px) * 2:
+                room -= badge
+                widgets.draw_badge(surface, "Your turn", (score.x - px - badge / 2,
+                                                         box.center[1]), round(px * 0.9),
+                                   fill=theme.ACCENT, ink=theme.ACCENT_INK)
+        name = _line(surface, self.seats[seat].name, px, inner, room * 2 // 3, theme.INK,
+                     bold=True)
+        _line(surface, count, px, Rect(name.right + px // 2 + 1, box.y, 0, box.h),
+              inner.x + room - name.right - px // 2, theme.INK_DIM)
 
     def _opponent_cards_fit(self, seat: int) -> bool:
         """Whether this opponent's melds can be drawn as readable cards in their panel."""
@@ -686,10 +741,10 @@ class TableScene(Scene):
                 theme.text(surface, f"{p} pts", L.font, (mr.x + 2, mr.bottom), theme.INK,
                            "bottomleft")
 
-    def _draw_revealed(self, surface, seat) -> None:
-        if self.timeline.busy and any(f.flip for f in self.timeline.flights):
-            return  # the flips draw the cards until they land
+    def _draw_revealed(self, surface, seat, hidden) -> None:
         for j, c in enumerate(self.game.state.hands[seat]):
+            if hidden[("reveal", seat, j)]:
+                continue  # its flip draws it until it lands
             x, y, w = self._reveal_spot(seat, j)
             w = _even(w)
             r = pygame.Rect(0, 0, w, cardart.height(w))
@@ -727,8 +782,9 @@ class TableScene(Scene):
         if L.pile_fan is not None and len(pile) > 1:
             fan = L.pile_fan
             step = min(r.w * 0.34, (fan.w - r.w) / max(1, len(pile) - 1))
+            x0 = r.right - r.w - step * (len(pile) - 1)  # packed up to the top card
             for i, c in enumerate(pile):
-                x = fan.x + round(i * step)
+                x = round(x0 + i * step)
                 self._card(surface, c, pygame.Rect(x, fan.y, r.w, r.h), shadow=i == 0)
         elif pile:
             if len(pile) > 1:
@@ -746,8 +802,9 @@ class TableScene(Scene):
             self._glow(surface, area.inflate(-10, -10))
         if not melds:
             if m.my_turn and st.phase is Phase.MELD:
-                theme.text(surface, "Your melds go here", L.font, area.center, theme.INK_DIM,
-                           "center")
+                low = area.bottom - (cardart.height(L.meld_card_w) + round(L.font * 1.3)) // 2
+                theme.text(surface, "Your melds go here", L.font, (area.centerx, low),
+                           theme.INK_DIM, "center")
             return
         cw, rects = self.my_meld_rects()
         points = m.meld_points(m.viewer)

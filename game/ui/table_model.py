@@ -18,9 +18,8 @@ from ..rules.cards import (
     ACE,
     ACE_HIGH,
     JOKER,
-    RANK_TEXT,
-    SUIT_NAMES,
     card,
+    card_symbol,
     is_wild,
     rank_of,
     suit_of,
@@ -109,23 +108,24 @@ def run_orders(cards) -> list[tuple[int, ...]]:
     return list(out)
 
 
-def words(c: int) -> str:
-    """A card in words for text (the font has no suit glyphs): ``7 of hearts``, ``joker``."""
-    return "joker" if c == JOKER else f"{RANK_TEXT[rank_of(c)]} of {SUIT_NAMES[suit_of(c)]}"
+def short(c: int) -> str:
+    """A card for text, compact: ``7♥``, ``10♠``, ``joker``. Drawn through
+    ``theme.text``, the suit characters become the cards' suit shapes."""
+    return "joker" if c == JOKER else card_symbol(c)
 
 
-def cards_words(cards) -> str:
-    return ", ".join(words(c) for c in cards)
+def cards_short(cards) -> str:
+    return " ".join(short(c) for c in cards)
 
 
 def wild_names(cards) -> str:
-    """What the wilds of a run stand for, for a button: ``as 4 of spades``, ``as 4 & 7 of
-    hearts``; a run whose 2s are all in their own places is ``natural``."""
+    """What the wilds of a run stand for, for a button: ``as 4♠``, ``as 4♥ &
+    7♥``; a run whose 2s are all in their own places is ``natural``."""
     low = run_start(cards)
     suit = next(suit_of(c) for c in cards if not is_wild(c))
-    places = [RANK_TEXT[low + i] for i, c in enumerate(cards)
+    places = [short(card(low + i, suit)) for i, c in enumerate(cards)
               if is_wild(c) and card(low + i, suit) != c]
-    return f"as {' & '.join(places)} of {SUIT_NAMES[suit]}" if places else "natural"
+    return f"as {' & '.join(places)}" if places else "natural"
 
 
 class TableModel:
@@ -288,7 +288,7 @@ class TableModel:
                 groups.append(Group(label, where, meld, ok))
 
         if st.phase is Phase.OFFER:
-            add("Take the upcard", Where.PILE, -1, [TAKE_UPCARD])
+            add("Take upcard", Where.PILE, -1, [TAKE_UPCARD])
             add("Pass", Where.NONE, -1, [PASS])
             return tuple(groups)
         if st.phase is Phase.DRAW:
@@ -317,11 +317,11 @@ class TableModel:
                     adds = [Action(Act.ADD, (c,), i, stands) for stands, _ in meld.wild_places]
                 else:
                     adds = [Action(Act.ADD, (c,), i)]
-                add(f"Add to meld {i + 1}", Where.MELD, i, adds,
-                    lambda a: (f"as {words(a.stands)}"
-                               if a.stands >= 0 else f"Add to meld {a.target + 1}"))
+                add(f"Onto meld {i + 1}", Where.MELD, i, adds,
+                    lambda a: (f"as {short(a.stands)}"
+                               if a.stands >= 0 else f"Onto meld {a.target + 1}"))
                 if JOKER in meld.cards and not is_wild(c):
-                    add(f"Swap for joker ({i + 1})", Where.MELD, i,
+                    add(f"Swap joker {i + 1}", Where.MELD, i,
                         [Action(Act.SWAP, (c,), i)])
             add("Discard", Where.PILE, -1, [Action(Act.DISCARD, (c,))])
         return tuple(groups)
@@ -390,7 +390,7 @@ class TableModel:
         if st.phase is Phase.DRAW and not self.selected:
             if any(g.where is Where.PILE for g in self.groups()):
                 return self._attempt(Where.PILE, -1, DRAW)
-            top = words(st.pile[-1]) if st.pile else "nothing"
+            top = short(st.pile[-1]) if st.pile else "nothing"
             return self._refuse(f"None of your cards can take the pile (top: {top}); "
                                 "draw from the stock" if st.pile else
                                 "The discard pile is empty: draw from the stock")
@@ -481,7 +481,7 @@ class TableModel:
 
     def describe(self, e: Event) -> str:
         who = self.name(e.seat) if e.seat >= 0 else ""
-        cards = cards_words(e.cards)
+        cards = cards_short(e.cards)
         k = e.kind
         if k is Ev.DEALT:
             return f"Hand {self.state.hand_no + 1}, opened by {who}"
@@ -498,7 +498,7 @@ class TableModel:
         if k is Ev.DISCARDED:
             return f"{who}: discarded {cards}"
         if k is Ev.SWAPPED:
-            return f"{who}: swapped the {words(e.cards[0])} for a joker"
+            return f"{who}: swapped {short(e.cards[0])} for a joker"
         if k is Ev.TOOK_UPCARD:
             return f"{who}: took the upcard {cards}"
         if k is Ev.PASSED:
@@ -550,13 +550,18 @@ class TableModel:
         return [meld_points(m, opts) for m in self.state.melds[seat]]
 
 
+def points(total: int) -> str:
+    """A running total for a plate: ``0 pts``, ``120 pts``, ``−45 pts`` (a real minus)."""
+    return f"{total} pts" if total >= 0 else f"\u2212{-total} pts"
+
+
 def _take_words(a: Action, st) -> str:
     """A take offered after a tap on the pile: the hand cards it uses."""
     top = st.pile[-1]
     if a.kind is Act.TAKE_ADD:
-        return f"Add {words(top)} to meld {a.target + 1}"
+        return f"{short(top)} onto meld {a.target + 1}"
     if a.kind is Act.TAKE_SWAP:
-        return f"Swap {words(top)} for joker ({a.target + 1})"
+        return f"{short(top)} for joker {a.target + 1}"
     own = list(a.cards)
     own.remove(top)
-    return "With " + " & ".join(words(c) for c in own)
+    return "With " + " ".join(short(c) for c in own)

@@ -101,8 +101,9 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
 
 SUIT_CHARS = "\u2660\u2665\u2666\u2663"
 """♠ ♥ ♦ ♣ in a string are drawn as the cards' suit shapes (the font has no such glyphs)."""
-SUIT_ADVANCE = 0.78
-"""Width of an inline suit, as a fraction of the font size."""
+SUIT_ADVANCE = 0.92
+"""Width of an inline suit, as a fraction of the font size: the widest shape (the heart, at
+the capitals' height) with a little room either side, so "K♥ K♣" keeps its space."""
 
 
 def _runs(text: str) -> list[str]:
@@ -141,8 +142,8 @@ def rendered(text: str, px: int, colour: Colour, bold: bool = False) -> pygame.S
     for run in _runs(text):
         if run in SUIT_CHARS:
             advance = round(px * SUIT_ADVANCE)
-            out.blit(cardart.suit_image(SUIT_CHARS.index(run), round(cap), colour),
-                     (x + round(px * 0.06), round(top)))
+            shape = cardart.suit_image(SUIT_CHARS.index(run), round(cap), colour)
+            out.blit(shape, (x + (advance - shape.get_width()) // 2, round(top)))
             x += advance
         else:
             out.blit(f.render(run, True, colour), (x, 0))

@@ -7,10 +7,21 @@ import itertools
 import pytest
 
 from game.settings import CardSize, Settings
+from game.ui import theme
 from game.ui.cardart import MIN_READABLE_WIDTH
-from game.ui.layout import VISIBLE, Rect, meld_groups, table_layout
+from game.ui.layout import (
+    LOG_LABEL,
+    PAUSE_LABEL,
+    SORT_LABELS,
+    VISIBLE,
+    Rect,
+    label_px,
+    meld_groups,
+    table_layout,
+)
+from game.ui.widgets import _radius  # the room a button leaves its label, as it draws it
 
-SIZES = [(360, 640), (390, 844), (768, 1024), (1280, 720), (1920, 1080)]
+SIZES = [(360, 640), (390, 844), (768, 1024), (1280, 720), (1920, 1080), (844, 390)]
 SETTINGS = [Settings(), Settings(left_handed=True, pile_assist=True),
             Settings(card_size=CardSize.LARGE)]
 
@@ -38,6 +49,54 @@ def test_everything_fits_nothing_overlaps(size, seats, hand, settings):
         assert c.inside(L.hand.rect)
     assert L.stock_card.inside(L.stock) and L.pile_card.inside(L.pile)
     assert L.status.w > 100, "the status line has room to say what to do"
+    # your plate sits by your hand: right above it, or beside the buttons just above it
+    assert L.plate.bottom <= L.hand.rect.y
+    assert L.hand.rect.y - L.plate.bottom <= 2 * L.target + 4 * round(6 * L.scale)
+
+
+def _drawn_px(label: str, r: Rect) -> int:
+    """The size ``widgets.draw_button`` draws ``label`` at in a button of ``r``."""
+    return theme.fit_px(label, label_px(r.h), r.w - 2 * _radius(r), bold=True)
+
+
+ACTION_LABELS = ["Draw", "Take the pile", "Take upcard", "Pass", "Lay set", "Lay run",
+                 "Onto meld 9", "Swap joker 9", "Discard", "Go out", "Cancel", "as 10♥"]
+"""The action bar's words (the longest of each kind) as the table model writes them."""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("settings", SETTINGS, ids=["default", "left+assist", "large"])
+def test_button_labels_are_large_enough_to_read(size, settings):
+    """At least 15 px on a phone and 16 px on a larger screen: the fixed buttons as wide as
+    their words, the action slots wide enough for every action's words."""
+    L = table_layout(size, 8, 13, settings)
+    least = 15 if min(size) < 600 else 16
+    fixed = [(PAUSE_LABEL, L.pause), (LOG_LABEL, L.log_button)]
+    fixed += [(label, L.sort) for label in SORT_LABELS]
+    for label, r in fixed:
+        assert _drawn_px(label, r) == label_px(r.h) or min(size) < 600, (label, r)
+        assert _drawn_px(label, r) >= least, (label, r)
+    for r in L.actions:
+        for label in ACTION_LABELS:
+            assert _drawn_px(label, r) >= least, (label, r)
+
+
+@pytest.mark.parametrize("size", [(390, 844), (768, 1024), (1280, 720), (1920, 1080)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("seats", [2, 4, 8])
+@pytest.mark.parametrize("left", [False, True], ids=["right", "left"])
+def test_stock_and_pile_sit_at_the_centre_with_your_melds_below(size, seats, left):
+    """A card table: the stock and the pile side by side at the middle of the felt, your
+    melds in a band across the width between them and your hand."""
+    L = table_layout(size, seats, 13, Settings(left_handed=left))
+    pair = (min(L.stock.x, L.pile.x), max(L.stock.right, L.pile.right))
+    middle = (pair[0] + pair[1]) / 2
+    assert abs(middle - size[0] / 2) <= 2, (pair, size)
+    assert L.stock.y == L.pile.y
+    assert L.my_melds.y >= max(L.stock.bottom, L.pile.bottom)
+    assert L.my_melds.bottom <= min(L.plate.y, L.actions[0].y)
+    assert L.my_melds.w >= size[0] - 4 * round(6 * L.scale)
+    assert L.stock.y >= max(o.box.bottom for o in L.opponents)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -79,6 +138,18 @@ def test_hand_hit_tests_find_the_top_card_and_the_drop_place():
     assert L.hand.index_at(above) is None and L.hand.index_at(above, {3}) == 3
     assert L.hand.insert_at((cards[0].x - 5, cards[0].center[1])) == 0
     assert L.hand.insert_at((cards[-1].right - 1, cards[-1].center[1])) == len(cards)
+
+
+def test_your_melds_are_centred_in_their_band_and_rest_by_your_hand():
+    area = Rect(0, 0, 1000, 300)
+    cw, rects = meld_groups(area, [3, 4], 60, label=16, band=True)
+    left, right = rects[0].x - area.x, area.right - rects[-1].right
+    assert abs(left - right) <= 1 and rects[0].y == rects[1].y
+    assert rects[1].x - rects[0].right == max(4, cw // 5)
+    assert rects[0].bottom == area.bottom
+    cw, rects = meld_groups(Rect(0, 0, 300, 300), [4, 4, 4], 60, label=16, band=True)
+    assert rects[0].y < rects[-1].y and rects[-1].bottom == 300, "wrapped rows, the last low"
+    assert all(r.inside(Rect(0, 0, 300, 300)) for r in rects)
 
 
 def test_meld_groups_fit_their_area_or_say_they_do_not():

@@ -3,7 +3,7 @@ it could stand for more than one card, going out is confirmed first, and a tap o
 with nothing selected offers the takes that are legal."""
 
 import pygame
-from test_table_play import FRAME, Mouse, button_pos, card_pos, settle
+from test_table_play import FRAME, Mouse, button_pos, card_pos, settle, table_spot
 from ui_events import key, mouse_drag
 
 from game.rules.actions import Act
@@ -44,14 +44,14 @@ def test_a_wild_on_a_run_asks_which_card_only_when_two_places_fit():
     Mouse(app).tap(table.layout.stock.center)
     select(app, table, "5S", "6S", "7S")
     assert [g.label for g in table.model.groups()] == ["Lay run"]  # one way: no question
-    Mouse(app).tap(table.layout.my_melds.inset(4).center)
+    Mouse(app).tap(table_spot(table))
     assert len(st.melds[0]) == 1
     select(app, table, "2C")
     Mouse(app).tap(table.my_meld_rects()[1][0].center)  # the run: 2C could be 4S or 8S
     assert len(st.melds[0][0].cards) == 3, "nothing played before the player says which"
     labels = [t for t, _ in table.model.buttons()]
-    assert labels == ["as 4 of spades", "as 8 of spades", "Cancel"]
-    Mouse(app).tap(button_pos(table, "as 8 of spades"))
+    assert labels == ["as 4♠", "as 8♠", "Cancel"]
+    Mouse(app).tap(button_pos(table, "as 8♠"))
     run = st.melds[0][0]
     assert run.cards == tuple(parse_card(c) for c in ("5S", "6S", "7S", "2C"))
 
@@ -61,7 +61,7 @@ def test_a_wild_on_a_set_is_added_without_a_question():
     st = table.game.state
     Mouse(app).tap(table.layout.stock.center)
     select(app, table, "KS", "KC", "KH")
-    Mouse(app).tap(table.layout.my_melds.inset(4).center)
+    Mouse(app).tap(table_spot(table))
     select(app, table, "2C")
     Mouse(app).tap(table.my_meld_rects()[1][0].center)
     assert len(st.melds[0][0].cards) == 4 and table.model.picking is None
@@ -72,7 +72,7 @@ def test_going_out_is_confirmed_first():
     st = table.game.state
     Mouse(app).tap(table.layout.stock.center)
     select(app, table, "7S", "7H", "7D")
-    Mouse(app).tap(table.layout.my_melds.inset(4).center)
+    Mouse(app).tap(table_spot(table))
     select(app, table, "KS")
     Mouse(app).tap(table.layout.pile.center)
     assert st.phase is Phase.MELD and len(st.hands[0]) == 1, "asked, not played"
@@ -124,7 +124,7 @@ def test_dragging_the_selection_to_the_table_lays_it():
     Mouse(app).tap(table.layout.stock.center)
     select(app, table, "KS", "KC", "KH")
     grab = card_pos(table, sorted(table.model.selected)[0])
-    app.step(mouse_drag(grab, table.layout.my_melds.inset(6).center), FRAME)
+    app.step(mouse_drag(grab, table_spot(table)), FRAME)
     assert len(st.melds[0]) == 1 and len(st.melds[0][0].cards) == 3
     select(app, table, "2C")
     grab = card_pos(table, sorted(table.model.selected)[0])

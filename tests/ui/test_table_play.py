@@ -72,6 +72,17 @@ def button_pos(table, label):
     raise AssertionError(f"no {label!r} button among {[t for _, _, t in slots]}")
 
 
+def table_spot(table):
+    """A point on your melds' band clear of every meld there (a tap lays a new meld)."""
+    area = table.layout.my_melds.inset(4)
+    _, rects = table.my_meld_rects()
+    for y in range(area.y, area.bottom, 6):
+        for x in range(area.x, area.right, 6):
+            if not any(r.contains((x, y)) for r in rects):
+                return (x, y)
+    raise AssertionError("no empty place on the band")
+
+
 def natural_meld(state):
     """A set or run of natural cards the person could lay now (the test's simple policy)."""
     for a in state.legal_actions():
@@ -113,7 +124,7 @@ def play_hand_by_pointer(app, table, device) -> int:
                          if x == c and j not in m.selected)
                 device.tap(card_pos(table, i))
                 assert i in m.selected, "a tap on a card selects it"
-            device.tap(table.layout.my_melds.inset(4).center)
+            device.tap(table_spot(table))
             if m.confirm is not None:  # laying every card goes out: asked first
                 assert st.phase is Phase.MELD
                 device.tap(button_pos(table, "Go out"))
