@@ -1,0 +1,109 @@
+// Standalone boot: Pyodide (CPython 3.12 on WebAssembly) and pygbag's pygame-ce wheel from this
+// folder, the game unpacked into Pyodide's file system, then main.main() as pygbag would run it.
+// No request leaves the folder. After the game runs, a service worker caches the folder so it
+// plays offline. Milestones go to window.arlington.marks; frames drawn to arlington.frames.
+"use strict";
+(async () => {
+  const page = window.arlington;
+  const BUILD = JSON.parse(document.getElementById("build").textContent);
+  const APP = "/home/pyodide/arlington";
+  const here = (rel) => new URL(rel, location.href).href;
+  page.build = BUILD;
+  page.frames = 0;
+
+  // Byte progress over the whole download: every same-folder response is counted as it
+  // streams, against the sizes the build recorded.
+  const total = Object.values(BUILD.sizes).reduce((a, b) => a + b, 0);
+  let received = 0;
+  let label = "Loading";
+  const realFetch = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const response = await realFetch(input, init);
+    const url = new URL(typeof input === "string" ? input : input.url, location.href);
+    const rel = url.href.startsWith(here("./")) ? url.href.slice(here("./").length) : null;
+    if (!response.ok || !response.body || rel === null || !(rel in BUILD.sizes)) return response;
+    const counter = new TransformStream({
+      transform(chunk, controller) {
+        received += chunk.byteLength;
+        page.progress(0.9 * Math.min(1, received / total), label);
+        controller.enqueue(chunk);
+      },
+    });
+    return new Response(response.body.pipeThrough(counter), {
+      status: response.status, statusText: response.statusText, headers: response.headers,
+    });
+  };
+
+  async function fetchBytes(rel) {
+    const response = await fetch(here(rel));
+    if (!response.ok) throw new Error(`${rel}: HTTP ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  }
+
+  try {
+    page.mark("boot");
+    label = "Loading Python";
+    const pyodide = await loadPyodide({ indexURL: here(BUILD.pyodide), packages: [] });
+    page.mark("pyodide");
+    page.pyodideSeconds = (page.marks.pyodide - page.marks.boot) / 1000;
+
+    label = "Loading pygame";
+    const canvas = document.getElementById("canvas");
+    pyodide.canvas.setCanvas2D(canvas);
+    const table = window.ARLINGTON_DOM_PK;
+    pyodide._module.mergeLibSymbols({
+      emscripten_compute_dom_pk_code: (ptr) => table[pyodide._module.UTF8ToString(ptr)] || 0,
+    }, "arlington_dom_pk");
+    const [, gameZip] = await Promise.all([
+      pyodide.loadPackage(here(BUILD.wheel), { messageCallback: () => {}, errorCallback: (m) => console.error(m) }),
+      (label = "Loading the game", fetchBytes(BUILD.game)),
+    ]);
+    page.mark("pygame");
+
+    pyodide.unpackArchive(gameZip, "zip", { extractDir: APP });
+    page.progress(0.95, "Starting");
+
+    // Count frames and mark the first one: SDL presents each frame with putImageData.
+    const ctx = canvas.getContext("2d");
+    const put = ctx.putImageData.bind(ctx);
+    ctx.putImageData = (...args) => {
+      put(...args);
+      page.frames += 1;
+      if (page.frames === 1) { page.mark("firstFrame"); page.ready(); }
+    };
+
+    page.python = async (code) => {
+      const result = await pyodide.runPythonAsync(code);
+      return result && result.toJs ? result.toJs({ dict_converter: Object.fromEntries }) : result;
+    };
+    pyodide.globals.set("ARLINGTON_APP", APP);
+    // pygbag's conventions, which main.py and game/platform.py expect.
+    await pyodide.runPythonAsync(`
+import os, platform, sys
+import js
+sys.path.insert(0, ARLINGTON_APP)
+os.chdir(ARLINGTON_APP)
+sys.dont_write_bytecode = True
+platform.window = js.window
+platform.document = js.document
+`);
+    page.mark("python");
+    const game = pyodide.runPythonAsync("import main\nawait main.main()\n");
+    game.then(
+      () => { page.state = "stopped"; },
+      (err) => page.fail(`The game stopped: ${String(err.message || err).trim().split("\n").pop()}`),
+    );
+    page.game = game;
+
+    // Offline play from the next visit on. Registered only now, so the worker's precache is
+    // served from the HTTP cache instead of competing with the first load.
+    if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
+      navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).then(
+        () => { page.serviceWorker = "registered"; },
+        (err) => { page.serviceWorker = `failed: ${err}`; console.warn("arlington: no offline cache", err); },
+      );
+    }
+  } catch (err) {
+    page.fail(`Loading failed: ${err && err.message ? err.message : err}`);
+  }
+})();
