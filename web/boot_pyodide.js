@@ -2,14 +2,13 @@
 // folder, the game unpacked into Pyodide's file system, then main.main() as pygbag would run it.
 // No request leaves the folder. After the game runs, a service worker caches the folder so it
 // plays offline. Milestones go to window.arlington.marks; frames drawn to arlington.frames.
+// Loaded in <head> before pyodide.js, so Pyodide's own downloads go through the counting fetch.
 "use strict";
-(async () => {
-  const page = window.arlington;
+(() => {
   const BUILD = JSON.parse(document.getElementById("build").textContent);
   const APP = "/home/pyodide/arlington";
   const here = (rel) => new URL(rel, location.href).href;
-  page.build = BUILD;
-  page.frames = 0;
+  const page = () => window.arlington;  // the shell defines it further down the page
 
   // Byte progress over the whole download: every same-folder response is counted as it
   // streams, against the sizes the build recorded.
@@ -18,14 +17,25 @@
   let label = "Loading";
   const realFetch = window.fetch.bind(window);
   window.fetch = async (input, init) => {
-    const response = await realFetch(input, init);
     const url = new URL(typeof input === "string" ? input : input.url, location.href);
     const rel = url.href.startsWith(here("./")) ? url.href.slice(here("./").length) : null;
-    if (!response.ok || !response.body || rel === null || !(rel in BUILD.sizes)) return response;
+    const listed = rel !== null && rel in BUILD.sizes;
+    let response;
+    try {
+      response = await realFetch(input, init);
+    } catch (err) {
+      if (listed) page().fail(`Loading failed: ${rel} could not be downloaded (${err.message}).`);
+      throw err;
+    }
+    // A missing runtime file can leave Pyodide waiting forever: fail at the response.
+    if (listed && !response.ok) {
+      page().fail(`Loading failed: ${rel} could not be downloaded (HTTP ${response.status}).`);
+    }
+    if (!listed || !response.ok || !response.body) return response;
     const counter = new TransformStream({
       transform(chunk, controller) {
         received += chunk.byteLength;
-        page.progress(0.9 * Math.min(1, received / total), label);
+        page().progress(0.9 * Math.min(1, received / total), label);
         controller.enqueue(chunk);
       },
     });
@@ -40,70 +50,99 @@
     return new Uint8Array(await response.arrayBuffer());
   }
 
-  try {
-    page.mark("boot");
-    label = "Loading Python";
-    const pyodide = await loadPyodide({ indexURL: here(BUILD.pyodide), packages: [] });
-    page.mark("pyodide");
-    page.pyodideSeconds = (page.marks.pyodide - page.marks.boot) / 1000;
-
-    label = "Loading pygame";
-    const canvas = document.getElementById("canvas");
-    pyodide.canvas.setCanvas2D(canvas);
-    const table = window.ARLINGTON_DOM_PK;
-    pyodide._module.mergeLibSymbols({
-      emscripten_compute_dom_pk_code: (ptr) => table[pyodide._module.UTF8ToString(ptr)] || 0,
-    }, "arlington_dom_pk");
-    const [, gameZip] = await Promise.all([
-      pyodide.loadPackage(here(BUILD.wheel), { messageCallback: () => {}, errorCallback: (m) => console.error(m) }),
-      (label = "Loading the game", fetchBytes(BUILD.game)),
-    ]);
-    page.mark("pygame");
-
-    pyodide.unpackArchive(gameZip, "zip", { extractDir: APP });
-    page.progress(0.95, "Starting");
-
-    // Count frames and mark the first one: SDL presents each frame with putImageData.
-    const ctx = canvas.getContext("2d");
-    const put = ctx.putImageData.bind(ctx);
-    ctx.putImageData = (...args) => {
-      put(...args);
-      page.frames += 1;
-      if (page.frames === 1) { page.mark("firstFrame"); page.ready(); }
-    };
-
-    page.python = async (code) => {
-      const result = await pyodide.runPythonAsync(code);
-      return result && result.toJs ? result.toJs({ dict_converter: Object.fromEntries }) : result;
-    };
-    pyodide.globals.set("ARLINGTON_APP", APP);
-    // pygbag's conventions, which main.py and game/platform.py expect.
-    await pyodide.runPythonAsync(`
-import os, platform, sys
-import js
-sys.path.insert(0, ARLINGTON_APP)
-os.chdir(ARLINGTON_APP)
-sys.dont_write_bytecode = True
-platform.window = js.window
-platform.document = js.document
-`);
-    page.mark("python");
-    const game = pyodide.runPythonAsync("import main\nawait main.main()\n");
-    game.then(
-      () => { page.state = "stopped"; },
-      (err) => page.fail(`The game stopped: ${String(err.message || err).trim().split("\n").pop()}`),
-    );
-    page.game = game;
-
-    // Offline play from the next visit on. Registered only now, so the worker's precache is
-    // served from the HTTP cache instead of competing with the first load.
-    if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
-      navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).then(
-        () => { page.serviceWorker = "registered"; },
-        (err) => { page.serviceWorker = `failed: ${err}`; console.warn("arlington: no offline cache", err); },
-      );
-    }
-  } catch (err) {
-    page.fail(`Loading failed: ${err && err.message ? err.message : err}`);
+  // Pyodide's wasm compile may bypass fetch and then wait forever on a failed download: the
+  // resource timings say which listed file came back with an error.
+  function watchDownloads() {
+    const timer = setInterval(() => {
+      if (page().state !== "loading") { clearInterval(timer); return; }
+      for (const entry of performance.getEntriesByType("resource")) {
+        const rel = entry.name.startsWith(here("./")) ? entry.name.slice(here("./").length) : null;
+        if (rel in BUILD.sizes && entry.responseStatus >= 400) {
+          page().fail(`Loading failed: ${rel} could not be downloaded (HTTP ${entry.responseStatus}).`);
+        }
+      }
+    }, 250);
   }
+
+  async function boot() {
+    const page = window.arlington;
+    page.build = BUILD;
+    page.frames = 0;
+    watchDownloads();
+    try {
+      page.mark("boot");
+      label = "Loading Python";
+      const pyodide = await loadPyodide({ indexURL: here(BUILD.pyodide), packages: [] });
+      page.mark("pyodide");
+      page.pyodideSeconds = (page.marks.pyodide - page.marks.boot) / 1000;
+
+      label = "Loading pygame";
+      const canvas = document.getElementById("canvas");
+      pyodide.canvas.setCanvas2D(canvas);
+      const table = window.ARLINGTON_DOM_PK;
+      pyodide._module.mergeLibSymbols({
+        emscripten_compute_dom_pk_code: (ptr) => table[pyodide._module.UTF8ToString(ptr)] || 0,
+      }, "arlington_dom_pk");
+      const problems = [];
+      const [, gameZip] = await Promise.all([
+        pyodide.loadPackage(here(BUILD.wheel), {
+          messageCallback: () => {}, errorCallback: (m) => problems.push(m),
+        }),
+        fetchBytes(BUILD.game),
+      ]);
+      // loadPackage only logs a failed download; say so plainly instead of failing at import.
+      if (!pyodide.runPython("import importlib.util; importlib.util.find_spec('pygame') is not None")) {
+        throw new Error(`pygame-ce did not load from ${BUILD.wheel}. ${problems.join(" ")}`.trim());
+      }
+      page.mark("pygame");
+
+      pyodide.unpackArchive(gameZip, "zip", { extractDir: APP });
+      page.progress(0.95, "Starting");
+
+      // Count frames and mark the first one: SDL presents each frame with putImageData.
+      const ctx = canvas.getContext("2d");
+      const put = ctx.putImageData.bind(ctx);
+      ctx.putImageData = (...args) => {
+        put(...args);
+        page.frames += 1;
+        if (page.frames === 1) { page.mark("firstFrame"); page.ready(); }
+      };
+
+      page.python = async (code) => {
+        const result = await pyodide.runPythonAsync(code);
+        return result && result.toJs ? result.toJs({ dict_converter: Object.fromEntries }) : result;
+      };
+      pyodide.globals.set("ARLINGTON_APP", APP);
+      // pygbag's conventions, which main.py and game/platform.py expect.
+      await pyodide.runPythonAsync(`
+  import os, platform, sys
+  import js
+  sys.path.insert(0, ARLINGTON_APP)
+  os.chdir(ARLINGTON_APP)
+  sys.dont_write_bytecode = True
+  platform.window = js.window
+  platform.document = js.document
+  `);
+      page.mark("python");
+      const game = pyodide.runPythonAsync("import main\nawait main.main()\n");
+      game.then(
+        () => { page.state = "stopped"; },
+        (err) => page.fail(`The game stopped: ${String(err.message || err).trim().split("\n").pop()}`),
+      );
+      page.game = game;
+
+      // Offline play from the next visit on. Registered only now, so the worker's precache is
+      // served from the HTTP cache instead of competing with the first load.
+      if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
+        navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).then(
+          () => { page.serviceWorker = "registered"; },
+          (err) => { page.serviceWorker = `failed: ${err}`; console.warn("arlington: no offline cache", err); },
+        );
+      }
+    } catch (err) {
+      page.fail(`Loading failed: ${err && err.message ? err.message : err}`);
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", boot);
 })();

@@ -88,9 +88,11 @@ def build(out: Path = OUT, wheel: Path | None = None) -> Built:
     boot = {"pyodide": "pyodide/", "wheel": wheel.name, "game": GAME_ZIP,
             "sizes": {rel: (out / rel).stat().st_size for rel in fetched}}
     (out / "index.html").write_text(page(
-        head='<script src="pyodide/pyodide.js"></script>\n<script src="keycodes.js"></script>',
-        boot=(f'<script type="application/json" id="build">{json.dumps(boot)}</script>\n'
-              '<script src="boot.js"></script>'),
+        # boot.js before pyodide.js: it wraps fetch first, so Pyodide's downloads show progress.
+        head=(f'<script type="application/json" id="build">{json.dumps(boot)}</script>\n'
+              '<script src="boot.js"></script>\n<script src="pyodide/pyodide.js"></script>\n'
+              '<script src="keycodes.js"></script>'),
+        boot="",
         icon="icon.png",
     ))
     payload = sorted(p for p in out.rglob("*") if p.is_file())
