@@ -48,7 +48,7 @@ def game_files(repo: Path = REPO) -> list[str]:
             if file.suffix in SKIPPED_SUFFIXES or is_cli_tool(rel):
                 continue
             found.append(rel)
-    return found
+    return sorted(found)
 
 
 def write_zip(target: Path, repo: Path = REPO) -> list[str]:
