@@ -64,6 +64,24 @@
     }, 250);
   }
 
+  // Offline play from the next visit on. Registered once everything is downloaded (so the
+  // worker's precache comes from the HTTP cache instead of competing with the first load) and
+  // before the frame loop starts (which keeps the page's thread busy).
+  async function registerWorker() {
+    const page = window.arlington;
+    if (!("serviceWorker" in navigator) || !location.protocol.startsWith("http")) return;
+    try {
+      const registration = await navigator.serviceWorker.register("sw.js", { updateViaCache: "none" });
+      page.serviceWorker = "registered";
+      // register() does not re-check an existing worker: ask for a newer build. (Chromium
+      // takes about a minute to act on it; the new build then plays from the next visit.)
+      if (registration.active) registration.update().catch(() => {});
+    } catch (err) {
+      page.serviceWorker = `failed: ${err}`;
+      console.warn("arlington: no offline cache", err);
+    }
+  }
+
   async function boot() {
     const page = window.arlington;
     page.build = BUILD;
@@ -115,15 +133,16 @@
       pyodide.globals.set("ARLINGTON_APP", APP);
       // pygbag's conventions, which main.py and game/platform.py expect.
       await pyodide.runPythonAsync(`
-  import os, platform, sys
-  import js
-  sys.path.insert(0, ARLINGTON_APP)
-  os.chdir(ARLINGTON_APP)
-  sys.dont_write_bytecode = True
-  platform.window = js.window
-  platform.document = js.document
-  `);
+import os, platform, sys
+import js
+sys.path.insert(0, ARLINGTON_APP)
+os.chdir(ARLINGTON_APP)
+sys.dont_write_bytecode = True
+platform.window = js.window
+platform.document = js.document
+      `);
       page.mark("python");
+      await registerWorker();
       const game = pyodide.runPythonAsync("import main\nawait main.main()\n");
       game.then(
         () => { page.state = "stopped"; },
@@ -131,14 +150,6 @@
       );
       page.game = game;
 
-      // Offline play from the next visit on. Registered only now, so the worker's precache is
-      // served from the HTTP cache instead of competing with the first load.
-      if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
-        navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).then(
-          () => { page.serviceWorker = "registered"; },
-          (err) => { page.serviceWorker = `failed: ${err}`; console.warn("arlington: no offline cache", err); },
-        );
-      }
     } catch (err) {
       page.fail(`Loading failed: ${err && err.message ? err.message : err}`);
     }

@@ -9,7 +9,9 @@ Screenshots go to ``ARLINGTON_ARTIFACTS`` (default ``build/artifacts``).
 from __future__ import annotations
 
 import os
+import shutil
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
@@ -63,18 +65,33 @@ def standalone(tmp_path_factory):
     return built
 
 
+@contextmanager
+def serving(folder: Path):
+    """``folder`` served on 127.0.0.1 while the block runs: yields its base URL."""
+    from game.web.serve import server
+
+    httpd = server(folder)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join(timeout=10)
+
+
+def copy_of(folder: Path, target: Path) -> Path:
+    """A cheap copy (hard links) to break or change; replace a file with unlink + write."""
+    shutil.copytree(folder, target, copy_function=os.link)
+    return target
+
+
 @pytest.fixture(scope="session")
 def site(standalone):
     """The standalone folder served on 127.0.0.1: its base URL."""
-    from game.web.serve import server
-
-    httpd = server(standalone.folder)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    httpd.server_close()
-    thread.join(timeout=10)
+    with serving(standalone.folder) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -138,7 +155,7 @@ def open_tab(chromium, site):
     (its own storage and service worker) on the game; closed after the test."""
     tabs = []
 
-    def open_(width=1280, height=720, touch=False, scale=1, path="", **options):
+    def open_(width=1280, height=720, touch=False, scale=1, path="", url=None, **options):
         context = chromium.new_context(viewport={"width": width, "height": height},
                                        device_scale_factor=scale, has_touch=touch,
                                        is_mobile=touch, **options)
@@ -146,7 +163,7 @@ def open_tab(chromium, site):
         tab = Tab(context, page)
         context.on("request", lambda r: tab.requests.append(r.url))
         page.on("pageerror", lambda e: tab.errors.append(str(e)))
-        page.goto(site + path)
+        page.goto((url or site) + path)
         tabs.append(tab)
         return tab
 

@@ -4,14 +4,11 @@ full screen, a clear message when loading fails, keys, and nothing fetched from 
 Driven by Playwright on Debian's Chromium (see conftest.py); skips locally without them.
 """
 
-import os
-import shutil
-import threading
 import time
 
 import pytest
+from conftest import copy_of, serving
 
-from game.web.serve import server
 from game.web.wheel import WHEEL_NAME
 
 PHONE = {"width": 390, "height": 844, "touch": True, "scale": 3}
@@ -110,22 +107,17 @@ def test_keys_reach_the_game_without_errors(open_tab):
 @pytest.mark.parametrize("missing", [WHEEL_NAME, "pyodide/pyodide.asm.wasm", "game.zip"])
 def test_a_failed_download_says_so(chromium, standalone, tmp_path, missing):
     """A folder missing one file (a broken upload): the page says which, instead of hanging."""
-    folder = tmp_path / "broken"
-    shutil.copytree(standalone.folder, folder, copy_function=os.link)
+    folder = copy_of(standalone.folder, tmp_path / "broken")
     (folder / missing).unlink()
-    httpd = server(folder)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
     context = chromium.new_context(service_workers="block")
     try:
-        page = context.new_page()
-        page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/")
-        page.wait_for_function("arlington.state === 'failed'", timeout=60_000)
-        assert page.locator("#error").is_visible()
-        message = page.locator("#error-text").inner_text()
-        assert missing in message, message
-        assert not page.locator("#start").is_visible()
+        with serving(folder) as url:
+            page = context.new_page()
+            page.goto(url)
+            page.wait_for_function("arlington.state === 'failed'", timeout=60_000)
+            assert page.locator("#error").is_visible()
+            message = page.locator("#error-text").inner_text()
+            assert missing in message, message
+            assert not page.locator("#start").is_visible()
     finally:
         context.close()
-        httpd.shutdown()
-        httpd.server_close()
