@@ -1,26 +1,30 @@
 """Arlington: desktop launcher and pygbag entry point.
 
-This file only starts the app. It stays self-contained until the engine's API settles; the
-table will be wired in from ``game`` later. pygbag needs the literal ``asyncio.run`` in this
-file and an async loop that yields every frame (a blocking loop is a black screen in a browser).
+This file only starts the app (``game.ui.app.App``): the title screen, or straight to the
+table when ``--players``, ``--preset`` or ``--seed`` is given. pygbag needs the literal
+``asyncio.run`` in this file and an async loop that yields every frame (a blocking loop is a
+black screen in a browser); in the browser there is no command line, so the defaults apply.
 """
 
 import argparse
 import asyncio
 import os
+import random
 import sys
 
 # Keep pygame's import banner off stdout, so command-line output stays clean.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # after the environment variable above, which it reads on import
+import pygame  # noqa: E402  (after the environment variable above, which it reads on import)
 
-WINDOW_SIZE = (960, 600)
-FPS = 60
-PRESETS = ("digital", "classic", "book")
+from game.platform import IS_BROWSER  # noqa: E402
+from game.rules.options import PRESETS, preset  # noqa: E402
+from game.rules.save import Setup  # noqa: E402
+from game.seats import default_seats  # noqa: E402
+
+WINDOW_SIZE = (1280, 720)
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
-BACKGROUND = (18, 80, 48)  # card-table green
-INK = (240, 236, 220)
+MAX_SEED = 999_999
 
 
 def _players(text: str) -> int:
@@ -50,7 +54,7 @@ def _positive(text: str) -> int:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Parse the command line; in the browser there is none, so the defaults apply."""
     if argv is None:
-        argv = [] if sys.platform == "emscripten" else sys.argv[1:]
+        argv = [] if IS_BROWSER else sys.argv[1:]
     parser = argparse.ArgumentParser(prog="main.py", description="Arlington, Oklahoma Rummy.")
     parser.add_argument(
         "--seed", type=int, default=None, help="seed for the deal (default: random)"
@@ -58,59 +62,53 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--players",
         type=_players,
-        default=MIN_PLAYERS,
+        default=None,
         metavar="N",
         help=f"number of seats, {MIN_PLAYERS}-{MAX_PLAYERS} (default: {MIN_PLAYERS})",
     )
     parser.add_argument(
-        "--preset", choices=PRESETS, default=PRESETS[0], help="rule preset (default: digital)"
+        "--preset", choices=tuple(PRESETS), default=None, help="rule preset (default: digital)"
     )
     # Quit after N frames: lets tests run the real loop headless and finish on their own.
     parser.add_argument("--frames", type=_positive, default=None, help=argparse.SUPPRESS)
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.players is not None and args.preset is not None:
+        rules = preset(args.preset)
+        if not rules.min_players <= args.players <= rules.max_players:
+            parser.error(f"the {args.preset} rules are for {rules.min_players} to "
+                         f"{rules.max_players} players, not {args.players}")
+    return args
 
 
-def _render_lines(font: pygame.font.Font, lines: list[str]) -> list[pygame.Surface]:
-    """Render the placeholder text once; drawing it each frame is then a blit."""
-    return [font.render(line, True, INK) for line in lines]
+def quick_setup(args: argparse.Namespace, rng: random.Random | None = None) -> Setup | None:
+    """The match to start at once when any of --players/--preset/--seed was given (seat 1 a
+    person, the rest medium computers), else None: the title screen."""
+    if args.players is None and args.preset is None and args.seed is None:
+        return None
+    options = preset(args.preset or "digital")
+    players = args.players or MIN_PLAYERS
+    seed = args.seed if args.seed is not None else \
+        (rng or random.Random()).randrange(1, MAX_SEED + 1)
+    return Setup(options, players, seed)
 
 
 async def main(argv: list[str] | None = None) -> None:
-    """Open the window and run the frame loop until it is closed, Escape, or --frames ends."""
+    """Open the window and run the app until it is closed or --frames have been drawn."""
     args = parse_args(argv)
+    setup = quick_setup(args)
     pygame.init()
     try:
-        screen = pygame.display.set_mode(WINDOW_SIZE)
+        from game.ui.app import App
+        from game.ui.scenes import TitleScene
+
+        screen = pygame.display.set_mode(WINDOW_SIZE, pygame.RESIZABLE)
         pygame.display.set_caption("Arlington")
-        clock = pygame.time.Clock()
-        seed = "random" if args.seed is None else str(args.seed)
-        surfaces = _render_lines(
-            pygame.font.Font(None, 36),
-            [
-                "Arlington \u2014 Oklahoma Rummy.",
-                "The table is coming soon.",
-                f"{args.players} players, {args.preset} rules, seed {seed}",
-            ],
-        )
-        frame = 0
-        running = True
-        while running:
-            for event in pygame.event.get():
-                escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
-                if event.type == pygame.QUIT or escape:
-                    running = False
-            screen.fill(BACKGROUND)
-            width, height = screen.get_size()
-            y = height // 2 - sum(s.get_height() + 12 for s in surfaces) // 2
-            for surface in surfaces:
-                screen.blit(surface, ((width - surface.get_width()) // 2, y))
-                y += surface.get_height() + 12
-            pygame.display.flip()
-            frame += 1
-            if args.frames is not None and frame >= args.frames:
-                running = False
-            clock.tick(FPS)
-            await asyncio.sleep(0)  # hand control back to the browser (and any other task)
+        app = App(screen)
+        if setup is not None:
+            app.start_match(setup, default_seats(setup.players))
+        else:
+            app.scenes.push(TitleScene(app))
+        await app.run(args.frames)
     finally:
         pygame.quit()
 

@@ -11,6 +11,11 @@ and ``cpu_ms`` in process time, which a busy machine does not inflate) over the 
 few hands against medium players (2 players), and its longest think slice (wall clock).
 For ``hard`` also ``playouts_per_s`` (simulated candidate playouts, of up to the search horizon
 in turns, per second of thinking) and ``playout_steps_per_s`` (actions played inside them).
+
+``frame_ms`` (also alone with ``--frame``): the time to draw one frame of an eight-seat table
+with melds down while the deal is flying, at 1280x720 and 390x844, median and p95 over two
+passes through the animation after one pass that fills the caches (``cpu_ms``: the same in
+process time, which other programs busy on the machine do not inflate).
 """
 
 from __future__ import annotations
@@ -133,6 +138,55 @@ def _levels(preset_name: str, options, hands: int):
         yield fig
 
 
+def frame_figures(frames: int = 120):
+    """Time to draw one frame of an eight-seat table mid-animation (the deal flying over a
+    table with melds down), at 1280x720 and 390x844: median and p95 in ms (``frame_ms``)."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from .rules.actions import Act
+    from .rules.save import Game, Setup
+    from .seats import default_seats
+    from .settings import Settings
+    from .stats import percentiles
+    from .ui.app import App
+    from .ui.table import TableScene
+
+    pygame.init()
+    pygame.display.set_mode((64, 64))
+    for size in ((1280, 720), (390, 844)):
+        game = Game(Setup(preset("digital"), 8, seed=2))
+        for _ in range(24):  # melds first, else the first discard: melds on the table
+            st = game.state
+            if st.phase is not Phase.DRAW and st.phase is not Phase.MELD:
+                break
+            legal = st.legal_actions()
+            melds = [a for a in legal if a.kind in (Act.SET, Act.RUN)]
+            game.play(melds[0] if melds and len(st.hands[st.turn]) > 4 else legal[0])
+        app = App(pygame.Surface(size), Settings())
+        table = TableScene(app, game, default_seats(8))
+        app.scenes.push(table)
+        table._animate_deal()  # a full timeline of cards in flight
+        tl = table.timeline
+        begin, end = tl.clock, tl.tail
+        gc.collect()  # as the app does at a scene change: no earlier garbage in the frames
+        times, cpu = [], []
+        for i in range(frames + 60):
+            tl.clock = begin + (end - begin) * ((i % 60) + 0.5) / 60
+            start, start_cpu = time.perf_counter(), time.process_time()
+            table.draw(app.surface)
+            if i >= 60:  # the first pass fills the caches (card art at each width, text)
+                times.append((time.perf_counter() - start) * 1000)
+                cpu.append((time.process_time() - start_cpu) * 1000)
+        p, c = percentiles(times, (50, 95)), percentiles(cpu, (50, 95))
+        yield {"name": "frame_ms", "size": f"{size[0]}x{size[1]}", "players": 8,
+               "unit": "ms", "median": round(p["p50"], 2), "p95": round(p["p95"], 2),
+               "cpu_ms": {"median": round(c["p50"], 2), "p95": round(c["p95"], 2)}}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -141,8 +195,16 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--level-hands", type=int, default=4,
                         help="hands played per AI level for its decision times")
+    parser.add_argument("--frame", action="store_true",
+                        help="only the table's frame drawing time (frame_ms)")
     args = parser.parse_args(argv)
+    if args.frame:
+        for fig in frame_figures():
+            print(json.dumps(fig), flush=True)
+        return 0
     for fig in figures(args.preset, args.seconds, args.rounds, args.level_hands):
+        print(json.dumps(fig), flush=True)
+    for fig in frame_figures():
         print(json.dumps(fig), flush=True)
     return 0
 

@@ -1,4 +1,5 @@
-"""The launcher starts, runs its frame loop headless, quits by itself, and rejects bad options.
+"""The launcher opens the title (or the table when a match is described on the command line),
+runs its frame loop headless, quits by itself, and rejects bad options.
 
 SDL's dummy drivers stand in for a screen and a sound card, so these run on a bare CI machine.
 """
@@ -9,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pygame
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
@@ -28,12 +30,78 @@ def run_main_py(*args: str) -> subprocess.CompletedProcess:
     )
 
 
-def test_main_runs_frames_in_process(monkeypatch):
+def run_in_process(monkeypatch, argv):
+    """Run main.main(argv) headless in this process; returns what its app showed when the
+    loop ended and the flags the window was asked for."""
     for name, value in HEADLESS.items():
         monkeypatch.setenv(name, value)
     import main
+    from game.ui.app import App
 
-    assert asyncio.run(main.main(["--frames", "5", "--players", "4", "--preset", "book"])) is None
+    seen = {}
+    real_run = App.run
+    real_set_mode = pygame.display.set_mode
+
+    def set_mode(size, flags=0, *args, **kwargs):
+        seen["flags"] = flags
+        return real_set_mode(size, flags, *args, **kwargs)
+
+    monkeypatch.setattr(pygame.display, "set_mode", set_mode)
+
+    async def run(self, frames=None):
+        await real_run(self, frames)
+        seen["stack"] = list(self.scenes.stack)
+        seen["size"] = self.size
+
+    monkeypatch.setattr(App, "run", run)
+    try:
+        assert asyncio.run(main.main(argv)) is None
+    finally:
+        _forget_pygame_objects()
+    return seen
+
+
+def _forget_pygame_objects():
+    """main() ends with pygame.quit(), which invalidates every font the UI modules cached;
+    a real run exits the process there, a test goes on, so empty those caches."""
+    import game.ui.cardart
+    import game.ui.theme
+    import game.ui.widgets
+
+    for module in (game.ui.theme, game.ui.cardart, game.ui.widgets):
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+
+
+def test_main_without_options_opens_the_title(monkeypatch):
+    from game.ui.scenes import TitleScene
+
+    seen = run_in_process(monkeypatch, ["--frames", "3"])
+    assert [type(s) for s in seen["stack"]] == [TitleScene]
+    assert seen["flags"] & pygame.RESIZABLE
+    assert seen["size"] == (1280, 720)
+
+
+def test_main_with_a_match_goes_straight_to_the_table(monkeypatch):
+    from game.ui.table import TableScene
+
+    seen = run_in_process(monkeypatch, ["--frames", "5", "--players", "4", "--preset", "book",
+                                        "--seed", "11"])
+    (table,) = seen["stack"]
+    assert isinstance(table, TableScene)
+    setup = table.game.setup
+    assert (setup.players, setup.seed, setup.options.max_players) == (4, 11, 4)
+    assert table.seats[0].is_person and all(s.level == "medium" for s in table.seats[1:])
+
+
+def test_quick_setup_only_when_asked():
+    import main
+
+    assert main.quick_setup(main.parse_args([])) is None
+    setup = main.quick_setup(main.parse_args(["--seed", "5"]))
+    assert (setup.players, setup.seed, setup.options) == (2, 5, main.preset("digital"))
+    assert main.quick_setup(main.parse_args(["--players", "3"])).players == 3
 
 
 def test_main_py_exits_cleanly():
@@ -51,6 +119,7 @@ def test_main_py_exits_cleanly():
         (["--preset", "vegas"], "invalid choice"),
         (["--seed", "x"], "invalid int value"),
         (["--frames", "0"], "at least 1"),
+        (["--players", "6", "--preset", "book"], "2 to 4 players"),
     ],
 )
 def test_bad_arguments_are_usage_errors(args, message):
@@ -65,12 +134,12 @@ def test_parse_args_defaults():
     import main
 
     args = main.parse_args([])
-    assert (args.seed, args.players, args.preset, args.frames) == (None, 2, "digital", None)
+    assert (args.seed, args.players, args.preset, args.frames) == (None, None, None, None)
 
 
 def test_browser_ignores_command_line(monkeypatch):
     import main
 
-    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(main, "IS_BROWSER", True)  # game.platform's answer under pygbag
     monkeypatch.setattr(sys, "argv", ["main.py", "--players", "9"])
-    assert main.parse_args().players == 2
+    assert main.parse_args().players is None

@@ -1,4 +1,4 @@
-"""The app: one window, the scene stack, and the frame loop.
+"""The app: one window, the player's settings, the scene stack, and the frame loop.
 
 ``App.step`` is one frame (events in, update, draw) on any Surface, so tests drive the real app
 headless frame by frame. ``App.run`` is the async loop that yields every frame, identical on
@@ -8,44 +8,105 @@ desktop and under pygbag.
 from __future__ import annotations
 
 import asyncio
+import gc
 
 import pygame
 
+from ..seats import Seat
+from ..settings import Settings
 from .pointer import PointerStream
-from .scene import SceneManager
+from .scene import Scene, SceneManager
 
 FPS = 60
+MAX_DT = 0.1
+"""Longest step a frame may advance (a stalled tab must not jump animations to their end)."""
+_RESIZE = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
 
 
 class App:
-    """Holds the window surface, the scenes and the pointer stream."""
+    """Holds the window surface, the settings, the scenes and the pointer stream."""
 
-    def __init__(self, surface: pygame.Surface):
+    def __init__(self, surface: pygame.Surface, settings: Settings | None = None):
         self.surface = surface
-        self.size = surface.get_size()
-        self.scenes = SceneManager()
+        self.size: tuple[int, int] = surface.get_size()
+        self.windowed = surface is pygame.display.get_surface()
+        """Whether the app draws into the window (else an off-screen frame, as in tests)."""
+        self.settings = settings if settings is not None else Settings()
+        self.scenes = SceneManager(on_change=self._scene_changed)
         self.pointers = PointerStream(self.size)
         self.running = True
+        self._tidy_due = False
+
+    # ------------------------------------------------------------------ the match
+
+    def start_match(self, setup, seats: tuple[Seat, ...]) -> Scene:
+        """Open the table for a new match of ``setup`` (a ``game.rules.save.Setup``) with
+        ``seats``; it replaces every scene (quitting the match returns to a fresh title)."""
+        from ..rules.save import Game
+        from .table import TableScene  # the table pulls in the AI: load it only when needed
+
+        table = TableScene(self, Game(setup), tuple(seats))
+        self.scenes.reset(table)
+        return table
+
+    def match_changed(self, table) -> None:
+        """Called by the table after every action it applies. This is where the autosave of
+        issue 8 goes (``table.game.dumps()`` through ``game.platform``); nothing is saved
+        yet."""
+
+    def apply_settings(self, new: Settings) -> None:
+        """Replace the settings; every scene hears of it at once (persistence is issue 8)."""
+        if new == self.settings:
+            return
+        self.settings = new
+        for scene in self.scenes.stack:
+            scene.settings_changed()
+
+    def quit(self) -> None:
+        """Close the app (desktop; a browser tab has nothing to return to)."""
+        self.running = False
+
+    # ------------------------------------------------------------------ the window
 
     def resize(self, size: tuple[int, int], surface: pygame.Surface | None = None) -> None:
         """The window is now ``size`` (a resize event, or the page resizing the canvas)."""
+        size = (max(1, int(size[0])), max(1, int(size[1])))
         if surface is not None:
             self.surface = surface
-        self.size = tuple(size)
+            self.windowed = surface is pygame.display.get_surface()
+        elif self.surface.get_size() != size:
+            self.surface = pygame.Surface(size)  # headless: a new off-screen frame
+        self.size = size
         for p in self.pointers.resize(self.size):
             if self.scenes.top:
                 self.scenes.top.pointer(p)
         self.scenes.resize(self.size)
 
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        """Resize the window itself to ``size`` and relayout: what the browser page's resize
+        hook calls when the canvas follows the viewport."""
+        flags = pygame.RESIZABLE if pygame.display.get_surface() is not None else 0
+        self.resize(size, pygame.display.set_mode(size, flags))
+
+    # ------------------------------------------------------------------ one frame
+
     def handle(self, event) -> None:
         """Route one raw pygame event to the active scene."""
-        if event.type == pygame.QUIT:
-            self.running = False
+        t = event.type
+        if t == pygame.QUIT:
+            self.quit()
+            return
+        if t in _RESIZE:
+            self._window_resized(event)
             return
         top = self.scenes.top
-        if event.type == pygame.KEYDOWN:
+        if t == pygame.KEYDOWN:
             if top:
                 top.key(event)
+            return
+        if t == pygame.MOUSEWHEEL:
+            if top and not getattr(event, "touch", False):
+                top.wheel(int(event.y))
             return
         for p in self.pointers.feed(event):
             top = self.scenes.top
@@ -56,8 +117,10 @@ class App:
         """One frame: handle ``events``, advance ``dt`` seconds, draw."""
         for event in events:
             self.handle(event)
+        if self._tidy_due:
+            self._tidy()
         if self.scenes.top:
-            self.scenes.top.update(dt)
+            self.scenes.top.update(min(dt, MAX_DT))
         self.scenes.draw(self.surface)
 
     async def run(self, frames: int | None = None) -> None:
@@ -66,16 +129,38 @@ class App:
         frame = 0
         while self.running and self.scenes.top is not None:
             dt = clock.tick(FPS) / 1000.0
-            events = pygame.event.get()
-            for e in events:
-                if e.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                    self.resize(pygame.display.get_surface().get_size(),
-                                pygame.display.get_surface())
-            self.step([e for e in events
-                       if e.type not in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)],
-                      min(dt, 0.1))
+            self.step(pygame.event.get(), dt)
             pygame.display.flip()
             frame += 1
             if frames is not None and frame >= frames:
                 break
             await asyncio.sleep(0)
+
+    # ------------------------------------------------------------------ housekeeping
+
+    def _window_resized(self, event) -> None:
+        display = pygame.display.get_surface()
+        if self.windowed and display is not None:
+            self.resize(display.get_size(), display)  # SDL already resized the window
+            return
+        size = getattr(event, "size", None) or (getattr(event, "x", 0), getattr(event, "y", 0))
+        if size[0] > 0 and size[1] > 0:
+            self.resize(size)
+
+    def tidy_soon(self) -> None:
+        """Collect garbage before the next frame (between hands: the summary asks)."""
+        self._tidy_due = True
+
+    def _scene_changed(self, scene: Scene) -> None:
+        # A modal coming or going (pause) is too frequent and too small to tidy for.
+        if scene.opaque:
+            self._tidy_due = True
+
+    def _tidy(self) -> None:
+        """After a scene change: collect the previous scene's garbage in one go, then freeze
+        what is left (the long-lived tables, caches and card art) out of the collector's
+        sight, so the collections during play are short (docs/engine.md, GC pauses)."""
+        self._tidy_due = False
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()

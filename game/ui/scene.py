@@ -7,6 +7,8 @@ table it pauses, and the table under it neither updates nor takes input.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from .pointer import Pointer
@@ -28,8 +30,14 @@ class Scene:
     def key(self, event) -> None:
         """A ``KEYDOWN`` event (desktop keyboard)."""
 
+    def wheel(self, dy: int) -> None:
+        """The mouse wheel turned ``dy`` notches (positive: away from the user)."""
+
     def resize(self, size: tuple[int, int]) -> None:
         """The window is now ``size``: recompute the layout (mid-animation too)."""
+
+    def settings_changed(self) -> None:
+        """``app.settings`` was replaced: drop anything cached from the old value."""
 
     def update(self, dt: float) -> None:
         """Advance time by ``dt`` seconds (animations, computer thinking)."""
@@ -39,10 +47,14 @@ class Scene:
 
 
 class SceneManager:
-    """The stack of scenes; the top one is active."""
+    """The stack of scenes; the top one is active.
 
-    def __init__(self):
+    ``on_change(scene)`` is called after each change with the scene that arrived or left, so
+    the app can do housekeeping at scene changes (never per frame)."""
+
+    def __init__(self, on_change: Callable[[Scene], None] | None = None):
         self.stack: list[Scene] = []
+        self.on_change = on_change
 
     @property
     def top(self) -> Scene | None:
@@ -50,19 +62,38 @@ class SceneManager:
 
     def push(self, scene: Scene) -> None:
         self.stack.append(scene)
+        self._changed(scene)
 
     def pop(self) -> Scene | None:
-        return self.stack.pop() if self.stack else None
+        scene = self.stack.pop() if self.stack else None
+        if scene is not None:
+            self._changed(scene)
+        return scene
+
+    def remove(self, scene: Scene) -> None:
+        """Take ``scene`` off the stack wherever it is (a modal closing itself)."""
+        if scene in self.stack:
+            self.stack.remove(scene)
+            self._changed(scene)
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for ``scene``."""
         if self.stack:
             self.stack.pop()
         self.stack.append(scene)
+        self._changed(scene)
 
     def reset(self, scene: Scene) -> None:
         """Clear the stack down to ``scene`` alone (e.g. quit to title)."""
         self.stack[:] = [scene]
+        self._changed(scene)
+
+    def find(self, kind: type) -> Scene | None:
+        """The highest scene on the stack of class ``kind``, or None."""
+        for scene in reversed(self.stack):
+            if isinstance(scene, kind):
+                return scene
+        return None
 
     def resize(self, size: tuple[int, int]) -> None:
         for scene in self.stack:
@@ -76,3 +107,7 @@ class SceneManager:
                 break
         for scene in self.stack[first:]:
             scene.draw(surface)
+
+    def _changed(self, scene: Scene) -> None:
+        if self.on_change is not None:
+            self.on_change(scene)

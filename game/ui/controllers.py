@@ -1,0 +1,74 @@
+"""Who drives a seat: a person through the table's input, or an agent thinking in slices.
+
+The table asks the controller of the seat to move, every frame, whether it has an action; a
+person's never does (their taps go through the model), an agent's thinks one slice of about
+6 ms per frame and answers once ready and once a minimum pace has passed, so a person can
+follow the computer's turns. Nothing here is special to seat 1.
+"""
+
+from __future__ import annotations
+
+from ..ai.agent import SLICE_SECONDS
+from ..ai.registry import make_agent
+from ..rules.actions import Action
+
+
+class PersonController:
+    """A person plays this seat through the table's input."""
+
+    is_person = True
+
+    def reset(self) -> None:
+        """Forget any decision under way (a new hand, an action applied)."""
+
+    def update(self, dt: float, state, seat: int, ready_to_act: bool) -> Action | None:
+        return None
+
+
+class AgentController:
+    """A computer level plays this seat, thinking between frames."""
+
+    is_person = False
+
+    def __init__(self, level: str, seed: int, pace: float):
+        self.agent = make_agent(level, seed)
+        self.pace = pace
+        """Least seconds between being asked and answering (0: as fast as it thinks)."""
+        self._thinking = False
+        self._ready = False
+        self._waited = 0.0
+
+    def reset(self) -> None:
+        self._thinking = self._ready = False
+        self._waited = 0.0
+
+    def update(self, dt: float, state, seat: int, ready_to_act: bool) -> Action | None:
+        """One frame: start a decision from the seat's view, think one slice, and answer when
+        ready, the pace has passed and the table is ready (no animation under way)."""
+        if not self._thinking:
+            view = state.view(seat)
+            self.agent.start(view, view.legal_actions())
+            self._thinking, self._ready, self._waited = True, False, 0.0
+        else:
+            self._waited += dt
+        if not self._ready:
+            self._ready = self.agent.think(SLICE_SECONDS)
+        if self._ready and ready_to_act and self._waited >= self.pace:
+            self.reset()
+            return self.agent.answer()
+        return None
+
+
+def pace_for(settings) -> float:
+    """Seconds a computer's move at least takes on screen: its think budget, plus a beat to
+    read it, slower or faster with the animation speed (0: no pause at all)."""
+    if settings.animation_speed <= 0:
+        return 0.0
+    return (0.25 + settings.think_seconds) / settings.animation_speed
+
+
+def controllers_for(seats, seed: int, settings) -> list:
+    """One controller per seat, from its description (a person, or a computer level)."""
+    pace = pace_for(settings)
+    return [PersonController() if s.is_person
+            else AgentController(s.level, seed * 31 + i, pace) for i, s in enumerate(seats)]

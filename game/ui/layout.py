@@ -1,0 +1,397 @@
+"""Where everything on the table goes: pure functions from the window size to rectangles.
+
+No drawing here (the tests run these without a display; only the card art's constants are
+read). ``table_layout`` places the status
+line, the pause and log buttons, the opponents round the table, the stock and the pile, your
+melds, the action buttons and your hand, for 2-8 seats, portrait phones to desktop windows.
+Every control is at least ``target`` pixels tall (44 on a phone, scaled up on large screens),
+nothing overlaps, and the hand's cards never get narrower than ``MIN_CARD_WIDTH``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..settings import CardSize, Settings
+from .cardart import CARD_RATIO, MIN_READABLE_WIDTH
+
+MIN_CARD_WIDTH = MIN_READABLE_WIDTH
+"""Narrowest card drawn anywhere: its corner index must still be read at a glance."""
+MIN_MINI_WIDTH = MIN_READABLE_WIDTH
+"""Narrowest card in a meld on the table (where an opponent's panel is smaller than that,
+their melds are written as short text instead)."""
+VISIBLE = 0.3
+"""Least share of a card's width left showing when cards overlap (the corner index)."""
+SPREAD = 0.62
+"""Most share of a card's width between neighbours when there is room (a relaxed fan)."""
+LIFT = 0.2
+"""A selected card rises by this share of its height."""
+MIN_TARGET = 44
+"""Smallest control height at scale 1 (a finger; CSS pixels on a phone)."""
+DEFAULT = Settings()
+_CARD_SCALE = {CardSize.SMALL: 0.85, CardSize.NORMAL: 1.0, CardSize.LARGE: 1.15}
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """An axis-aligned rectangle in window pixels (integers)."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def right(self) -> int:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> int:
+        return self.y + self.h
+
+    @property
+    def center(self) -> tuple[int, int]:
+        return (self.x + self.w // 2, self.y + self.h // 2)
+
+    def contains(self, pos) -> bool:
+        return self.x <= pos[0] < self.right and self.y <= pos[1] < self.bottom
+
+    def overlaps(self, other: Rect) -> bool:
+        return (self.x < other.right and other.x < self.right
+                and self.y < other.bottom and other.y < self.bottom)
+
+    def inside(self, other: Rect) -> bool:
+        return (self.x >= other.x and self.y >= other.y
+                and self.right <= other.right and self.bottom <= other.bottom)
+
+    def inset(self, d: int) -> Rect:
+        return Rect(self.x + d, self.y + d, max(0, self.w - 2 * d), max(0, self.h - 2 * d))
+
+    def mirrored(self, width: int) -> Rect:
+        """This rectangle reflected left-right in a window ``width`` wide."""
+        return Rect(width - self.right, self.y, self.w, self.h)
+
+
+def card_height(width: int) -> int:
+    return round(width * CARD_RATIO)
+
+
+@dataclass(frozen=True, slots=True)
+class HandLayout:
+    """Your hand: one or two overlapping rows; ``cards[i]`` is card i's rect at rest."""
+
+    rect: Rect
+    card_w: int
+    card_h: int
+    rows: int
+    cards: tuple[Rect, ...]
+
+    def index_at(self, pos) -> int | None:
+        """The card under ``pos`` (the topmost, so the last drawn wins), or None."""
+        for i in range(len(self.cards) - 1, -1, -1):
+            if self.cards[i].contains(pos):
+                return i
+        return None
+
+    def insert_at(self, pos) -> int:
+        """Where a card dropped at ``pos`` goes in the hand order (0..len)."""
+        if not self.cards:
+            return 0
+        per_row = math.ceil(len(self.cards) / self.rows)
+        row = 0
+        if self.rows > 1 and pos[1] >= self.cards[per_row].y:
+            row = 1
+        first = row * per_row
+        last = min(len(self.cards), first + per_row)
+        for i in range(first, last):
+            if pos[0] < self.cards[i].center[0]:
+                return i
+        return last
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentBox:
+    """One opponent's panel: a header (name, level, cards, score), the last move caption,
+    and the area where their melds are drawn."""
+
+    box: Rect
+    header: Rect
+    caption: Rect
+    melds: Rect
+
+
+@dataclass(frozen=True, slots=True)
+class TableLayout:
+    """Every rectangle of the table for one window size, seat count and hand size."""
+
+    size: tuple[int, int]
+    scale: float
+    target: int
+    """The smallest control height here."""
+    font: int
+    """Body text size in pixels."""
+    status: Rect
+    pause: Rect
+    log_button: Rect
+    opponents: tuple[OpponentBox, ...]
+    """In seat order after the viewer (the next player first)."""
+    stock: Rect
+    stock_card: Rect
+    pile: Rect
+    """The pile's tap target: its card, its count and (with the assist) the fan."""
+    pile_card: Rect
+    """Where the top card lies."""
+    pile_fan: Rect | None
+    """With the pile assist on: the strip where the whole pile is fanned."""
+    my_melds: Rect
+    meld_card_w: int
+    sort: Rect
+    actions: tuple[Rect, ...]
+    """Slots for the action buttons, in reading order (the first is the primary)."""
+    message: Rect
+    """The strip where a refusal or a hint is shown (drawn over the felt above the buttons)."""
+    hand: HandLayout
+    log_panel: Rect
+    """Where the log of the hand opens (over the centre of the table)."""
+
+    def controls(self) -> list[tuple[str, Rect]]:
+        """Every tappable area with a name (for tests and the fuzzer)."""
+        out = [("pause", self.pause), ("log", self.log_button), ("stock", self.stock),
+               ("pile", self.pile), ("my_melds", self.my_melds), ("sort", self.sort),
+               ("hand", self.hand.rect)]
+        out += [(f"action{i}", r) for i, r in enumerate(self.actions)]
+        return out
+
+    def panels(self) -> list[tuple[str, Rect]]:
+        """Every drawn area that must not overlap another (controls and opponent panels)."""
+        return self.controls() + [(f"opponent{i}", o.box) for i, o in enumerate(self.opponents)]
+
+
+def scale_of(size: tuple[int, int]) -> float:
+    """How much larger than a phone this window is (1.0 up to a phone-sized window)."""
+    w, h = size
+    return max(1.0, min(w / 480, h / 760))
+
+
+def table_layout(size: tuple[int, int], seats: int, hand_count: int,
+                 settings: Settings = DEFAULT) -> TableLayout:
+    """The table for a window of ``size``, ``seats`` players (2-8) and ``hand_count`` cards in
+    your hand. Left-handed settings mirror the whole table left-right."""
+    w, h = size
+    s = scale_of(size)
+    target = round(MIN_TARGET * s)
+    pad = round(6 * s)
+    font = round(15 * s)
+    portrait = h >= w
+    full = Rect(0, 0, w, h)
+
+    # Top bar: the status line, then the log and pause buttons at the right.
+    btn_w = max(target, round(56 * s))
+    pause = Rect(w - pad - btn_w, pad // 2, btn_w, target)
+    log_button = Rect(pause.x - pad - btn_w, pause.y, btn_w, target)
+    status = Rect(pad, pause.y, max(0, log_button.x - 2 * pad), target)
+    top = pause.bottom + pad
+
+    # Bottom: the hand, and the action bar just above it.
+    hand = _hand(full.inset(pad), hand_count, size, settings, pad)
+    bar = Rect(pad, hand.rect.y - pad - target, w - 2 * pad, target)
+    sort, actions = _bar(bar, pad, s)
+    message = Rect(pad, bar.y - pad - round(30 * s), w - 2 * pad, round(30 * s))
+
+    # The middle: opponents first, then the stock, the pile and your melds.
+    middle = Rect(pad, top, w - 2 * pad, max(0, bar.y - pad - top))
+    k = seats - 1
+    line = round(font * 1.3)
+    rows = _opp_rows(k, middle.w, portrait)
+    least = 2 * line + pad
+    """An opponent's header and caption lines; their melds need a readable card more."""
+    ideal = least + round(card_height(MIN_MINI_WIDTH) * 1.25)
+    # The centre keeps room for the stock, the pile and two rows of your melds; the
+    # opponents take the rest, up to what a row of readable meld cards needs.
+    keep = card_height(round(hand.card_w * 0.8)) + pad + 2 * (card_height(MIN_MINI_WIDTH)
+                                                             + round(font * 1.4))
+    if not portrait:
+        keep = 2 * (card_height(MIN_MINI_WIDTH) + round(font * 1.4)) + pad
+    gaps = pad * max(0, rows - 1)
+    opp_h = min(rows * ideal, max(round(middle.h * 0.4), middle.h - keep)) + gaps
+    opp_h = max(opp_h, rows * least + gaps) if k else 0
+    opponents = _opponents(Rect(middle.x, middle.y, middle.w, opp_h), k, pad, font, portrait)
+    centre = Rect(middle.x, middle.y + opp_h + pad, middle.w, max(0, middle.h - opp_h - pad))
+    label = round(font * 1.4)
+    pile_card_w = max(MIN_MINI_WIDTH, min(round(hand.card_w * (0.8 if portrait else 1.0)),
+                                          round(100 * s)))
+    stack_h = card_height(pile_card_w) + label
+    while stack_h > centre.h and pile_card_w > MIN_MINI_WIDTH:
+        pile_card_w -= 2
+        stack_h = card_height(pile_card_w) + label
+    stack_w = max(target, pile_card_w)
+    meld_row = card_height(MIN_MINI_WIDTH) + label
+    if portrait and centre.h - stack_h - pad >= 2 * meld_row:
+        # Stock and pile in a row, your melds below them across the whole width.
+        row = Rect(centre.x, centre.y, centre.w, stack_h)
+        melds_area = Rect(centre.x, row.bottom + pad, centre.w,
+                          max(0, centre.bottom - row.bottom - pad))
+    else:
+        # Stock and pile at the left, your melds beside them.
+        fan = round(centre.w * 0.28) if settings.pile_assist else 0
+        row_w = stack_w * 2 + pad * 3 + fan
+        row = Rect(centre.x, centre.y + max(0, (centre.h - stack_h) // 2), row_w, stack_h)
+        melds_area = Rect(row.right + pad, centre.y, max(0, centre.right - row.right - pad),
+                          centre.h)
+    stock = Rect(row.x, row.y, stack_w, stack_h)
+    stock_card = Rect(stock.x + (stack_w - pile_card_w) // 2, stock.y, pile_card_w,
+                      card_height(pile_card_w))
+    pile_x = stock.right + pad * 2
+    if settings.pile_assist:
+        pile = Rect(pile_x, row.y, max(stack_w, row.right - pile_x), stack_h)
+        pile_fan = Rect(pile_x, row.y, pile.w, card_height(pile_card_w))
+    else:
+        pile = Rect(pile_x, row.y, stack_w, stack_h)
+        pile_fan = None
+    pile_card = Rect(pile.x + (stack_w - pile_card_w) // 2 if pile_fan is None else pile.right
+                     - pile_card_w, row.y, pile_card_w, card_height(pile_card_w))
+    meld_card_w = max(MIN_MINI_WIDTH, min(round(hand.card_w * 0.72),
+                                          round(melds_area.h * 0.55 / CARD_RATIO)))
+    log_panel = Rect(middle.x, middle.y, middle.w, max(0, bar.y - pad - middle.y))
+
+    layout = TableLayout(size, s, target, font, status, pause, log_button, opponents, stock,
+                         stock_card, pile, pile_card, pile_fan, melds_area, meld_card_w, sort,
+                         actions, message, hand, log_panel)
+    return mirrored(layout) if settings.left_handed else layout
+
+
+def _hand(area: Rect, n: int, size, settings: Settings, pad: int) -> HandLayout:
+    """Your hand at the bottom of ``area``: the largest cards that fit one row, or two rows
+    when one row would shrink them too much (a phone with a long hand)."""
+    w, h = size
+    prefer = min(w * 0.24, h * 0.14, 150) * _CARD_SCALE[settings.card_size]
+    prefer = max(MIN_CARD_WIDTH, prefer)
+
+    def fit(per_row: int) -> float:
+        return area.w / (1 + max(0, per_row - 1) * VISIBLE)
+
+    rows = 1
+    cw = min(prefer, fit(n))
+    if cw < min(prefer * 0.8, 72 * scale_of(size)) and n > 1:
+        two = min(prefer, fit(math.ceil(n / 2)))
+        if two > cw * 1.15:
+            rows, cw = 2, two
+    cw = max(MIN_CARD_WIDTH, int(cw))
+    ch = card_height(cw)
+    lift = round(ch * LIFT)
+    row_dy = round(ch * 0.5)
+    height = lift + ch + (row_dy if rows == 2 else 0)
+    rect = Rect(area.x, area.bottom - height, area.w, height)
+    per_row = math.ceil(n / rows) if n else 0
+    cards = []
+    for row in range(rows):
+        count = min(per_row, n - row * per_row)
+        if count <= 0:
+            break
+        step = min(cw * SPREAD, (area.w - cw) / (count - 1)) if count > 1 else 0
+        span = cw + step * (count - 1)
+        x0 = area.x + (area.w - span) / 2
+        y = rect.y + lift + row * row_dy
+        cards += [Rect(round(x0 + i * step), y, cw, ch) for i in range(count)]
+    return HandLayout(rect, cw, ch, rows, tuple(cards))
+
+
+def _bar(bar: Rect, pad: int, s: float) -> tuple[Rect, tuple[Rect, ...]]:
+    """The sort button at the left of the bar and up to four action slots filling the rest."""
+    sort_w = max(bar.h, round(64 * s))
+    sort = Rect(bar.x, bar.y, sort_w, bar.h)
+    rest = Rect(sort.right + pad, bar.y, bar.right - sort.right - pad, bar.h)
+    slots = max(1, min(4, rest.w // max(1, round(110 * s))))
+    slot_w = min(round(240 * s), (rest.w - pad * (slots - 1)) // slots)
+    actions = tuple(Rect(rest.x + i * (slot_w + pad), bar.y, slot_w, bar.h)
+                    for i in range(slots))
+    return sort, actions
+
+
+def _opp_rows(k: int, width: int, portrait: bool) -> int:
+    return math.ceil(k / _opp_cols(k, width, portrait)) if k else 0
+
+
+def _opp_cols(k: int, width: int, portrait: bool) -> int:
+    """Columns of opponent panels: a row across a wide window, two or three on a phone."""
+    if k <= 0:
+        return 1
+    most = (2 if width < 600 else 3) if portrait else (max(1, width // 300) if k > 4 else k)
+    rows = math.ceil(k / most)
+    return math.ceil(k / rows)  # balanced rows: 4 + 3, not 6 + 1
+
+
+def _opponents(area: Rect, k: int, pad: int, font: int, portrait: bool) -> tuple:
+    if k <= 0 or area.h <= 0:
+        return ()
+    cols = _opp_cols(k, area.w, portrait)
+    rows = math.ceil(k / cols)
+    cell_w = (area.w - pad * (cols - 1)) // cols
+    cell_h = (area.h - pad * (rows - 1)) // rows
+    line = round(font * 1.3)
+    out = []
+    for i in range(k):
+        r, c = divmod(i, cols)
+        box = Rect(area.x + c * (cell_w + pad), area.y + r * (cell_h + pad), cell_w, cell_h)
+        header = Rect(box.x + pad, box.y + pad // 2, box.w - 2 * pad, line)
+        caption = Rect(box.x + pad, box.bottom - line - pad // 2, box.w - 2 * pad, line)
+        melds = Rect(box.x + pad, header.bottom, box.w - 2 * pad,
+                     max(0, caption.y - header.bottom))
+        out.append(OpponentBox(box, header, caption, melds))
+    return tuple(out)
+
+
+def meld_groups(area: Rect, sizes, card_w: int, label: int = 0,
+                min_w: int = MIN_MINI_WIDTH) -> tuple[int, tuple[Rect, ...]]:
+    """Flow melds of ``sizes`` cards left to right (wrapping rows) inside ``area``: the card
+    width used (shrunk from ``card_w`` until they fit, down to ``min_w``) and each meld's
+    rect, a ``label`` px strip for its points under it. Melds that cannot fit get empty
+    rects at the area's end; the caller shows them as "+N"."""
+    cw = card_w
+    while True:
+        rects = _flow(area, sizes, cw, label)
+        if rects is not None or cw <= min_w:
+            break
+        cw = max(min_w, cw - 2)
+    if rects is None:
+        rects = _flow(area, sizes, cw, label, partial=True)
+    return cw, rects
+
+
+def _flow(area: Rect, sizes, cw: int, label: int, partial: bool = False):
+    ch = card_height(cw)
+    gap = max(4, cw // 5)
+    step = round(cw * 0.34)
+    x, y = area.x, area.y
+    out = []
+    for n in sizes:
+        gw = cw + step * max(0, n - 1)
+        if x + gw > area.right and x > area.x:
+            x, y = area.x, y + ch + label + gap // 2
+        if y + ch + label > area.bottom or gw > area.w:
+            if not partial:
+                return None
+            out.append(Rect(area.right, area.bottom, 0, 0))
+            continue
+        out.append(Rect(x, y, gw, ch + label))
+        x += gw + gap
+    return tuple(out)
+
+
+def mirrored(layout: TableLayout) -> TableLayout:
+    """The controls reflected left-right (left-handed play: buttons, stock and pile on the
+    left-hand side)."""
+    w = layout.size[0]
+
+    def m(r):
+        return None if r is None else r.mirrored(w)
+
+    # The hand and the opponents keep their reading order, left to right (both fill the
+    # width, so nothing else can overlap them).
+    return TableLayout(layout.size, layout.scale, layout.target, layout.font, m(layout.status),
+                       m(layout.pause), m(layout.log_button), layout.opponents, m(layout.stock),
+                       m(layout.stock_card), m(layout.pile), m(layout.pile_card),
+                       m(layout.pile_fan), m(layout.my_melds), layout.meld_card_w,
+                       m(layout.sort), tuple(reversed([m(r) for r in layout.actions])),
+                       m(layout.message), layout.hand, m(layout.log_panel))

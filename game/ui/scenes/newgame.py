@@ -1,0 +1,239 @@
+"""The new-game screen: who sits where, which rules, and the deal.
+
+Every rule option is offered with the engine's own label and explanation
+(``RuleOptions`` field metadata); a preset fills them all in, and any change after that is
+shown as a change of that preset. The choices live in ``NewGameState``, a frozen value the
+scene replaces, so what a tap does is a pure function tested without drawing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import random
+from dataclasses import dataclass
+
+import pygame
+
+from ...rules.options import PRESETS, RuleOptions
+from ...rules.save import Setup
+from ...seats import LEVELS, Seat
+from .page import BUTTON, CHOICE, STEPPER, TOGGLE, Field, FooterButton, Heading, PageScene, Text
+from .rules_text import value_text
+
+PERSON = "person"
+SEAT_KINDS = (*LEVELS, PERSON)
+SEAT_NAMES = {"easy": "Computer: easy", "medium": "Computer: medium",
+              "hard": "Computer: hard", PERSON: "Person (pass the tablet)"}
+PRESET_NAMES = {"digital": "Digital (default)", "classic": "Classic", "book": "Book"}
+
+OPTION_VALUES = {
+    "jokers": (0, 1, 2),
+    "run_max": (3, 4, 5, 6, None),
+    "meld_slots": (3, 4, 5, 6, 8, 10, None),
+    "wild_queen_of_spades_value": (10, 50),
+    "one_turn_out_bonus": (0, 100, 250),
+    "match_bonus": (0, 100, 200),
+    "target": (500, 1000, 1500, 2000, 3000),
+    "hand_limit": (10, 25, 50, 100, None),
+}
+"""The values offered for the options that are numbers (an enum offers all its members, a
+yes/no option is a toggle). A value a preset uses is always among them."""
+
+HIDDEN = ("min_players", "max_players")
+"""Limits of the table, shown with the player count rather than as controls of their own."""
+
+MAX_SEED = 999_999
+
+
+def option_values(name: str, current) -> tuple:
+    """The values offered for option ``name`` (the current one always among them)."""
+    default = getattr(RuleOptions(), name)
+    if isinstance(default, enum.Enum):
+        return tuple(type(default))
+    values = OPTION_VALUES[name]
+    return values if current in values else tuple(sorted(
+        (v for v in (*values, current) if v is not None))) + ((None,) if None in values else ())
+
+
+@dataclass(frozen=True, slots=True)
+class NewGameState:
+    """Everything chosen on the screen so far."""
+
+    players: int = 2
+    seats: tuple[str, ...] = ("medium",) * 7
+    """What sits in seats 2..8: a computer level or PERSON (seat 1 is always a person)."""
+    preset: str = "digital"
+    options: RuleOptions = PRESETS["digital"]
+    seed: int | None = None
+
+    @classmethod
+    def from_settings(cls, settings) -> NewGameState:
+        preset = settings.preset if settings.preset in PRESETS else "digital"
+        options = PRESETS[preset]
+        players = max(options.min_players, min(options.max_players, settings.players))
+        level = settings.level if settings.level in LEVELS else "medium"
+        return cls(players, (level,) * 7, preset, options)
+
+    @property
+    def changed(self) -> bool:
+        """Whether the options differ from the preset's."""
+        return self.options != PRESETS[self.preset]
+
+    def with_players(self, n: int) -> NewGameState:
+        o = self.options
+        return dataclasses.replace(self, players=max(o.min_players, min(o.max_players, n)))
+
+    def with_seat(self, seat: int, kind: str) -> NewGameState:
+        """Seat ``seat`` (1-based, 2..8) becomes ``kind``."""
+        seats = list(self.seats)
+        seats[seat - 2] = kind
+        return dataclasses.replace(self, seats=tuple(seats))
+
+    def with_preset(self, name: str) -> NewGameState:
+        new = dataclasses.replace(self, preset=name, options=PRESETS[name])
+        return new.with_players(self.players)
+
+    def with_option(self, name: str, value) -> NewGameState:
+        """One option changed; ValueError (the engine's reason) if the rules refuse it."""
+        new = dataclasses.replace(self, options=self.options.with_changes(**{name: value}))
+        return new.with_players(self.players)
+
+    def seat_list(self) -> tuple[Seat, ...]:
+        """The seats of the match: names for the table, the cover screen and the scores."""
+        kinds = (PERSON, *self.seats[:self.players - 1])
+        people = kinds.count(PERSON)
+        out, computers = [], 0
+        for i, kind in enumerate(kinds):
+            if kind == PERSON:
+                out.append(Seat("You" if people == 1 else f"Player {i + 1}"))
+            else:
+                computers += 1
+                out.append(Seat(f"Computer {computers}", kind))
+        return tuple(out)
+
+    def setup(self, rng: random.Random | None = None) -> Setup:
+        """The match to start (a random deal unless a seed was given)."""
+        seed = self.seed if self.seed is not None else \
+            (rng or random.Random()).randrange(1, MAX_SEED + 1)
+        return Setup(self.options, self.players, seed)
+
+
+class NewGameScene(PageScene):
+    """Players, seats, the preset, every rule option, the seed; Start."""
+
+    title = "New game"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.state = NewGameState.from_settings(app.settings)
+        self.message = ""
+        """The engine's reason when an option change was refused."""
+
+    # --- rows
+
+    def subtitle(self):
+        return self.message
+
+    def rows(self):
+        st, o = self.state, self.state.options
+        rows = [Heading("Players"),
+                Field("players", "Players at the table", STEPPER, st.players,
+                      f"These rules allow {o.min_players} to {o.max_players}.",
+                      low=o.min_players, high=o.max_players),
+                Text("Seat 1 is yours. Any other seat may be a computer or another person "
+                     "sharing this screen.", dim=True)]
+        for seat in range(2, st.players + 1):
+            kind = st.seats[seat - 2]
+            rows.append(Field(f"seat{seat}", f"Seat {seat}", CHOICE, SEAT_KINDS.index(kind),
+                              names=tuple(SEAT_NAMES[k] for k in SEAT_KINDS)))
+        rows += [Heading("Rules"),
+                 Field("preset", "Preset", CHOICE, tuple(PRESETS).index(st.preset),
+                       "A starting point: it sets every option below, and any of them can "
+                       "still be changed.",
+                       names=tuple(PRESET_NAMES[p] + (" (changed)" if p == st.preset
+                                                      and st.changed else "")
+                                   for p in PRESETS))]
+        for f in dataclasses.fields(RuleOptions):
+            if f.name in HIDDEN:
+                continue
+            value = getattr(o, f.name)
+            label, explain = f.metadata["label"], f.metadata["explain"]
+            if isinstance(value, bool):
+                rows.append(Field(f"opt:{f.name}", label, TOGGLE, value, explain))
+            else:
+                values = option_values(f.name, value)
+                rows.append(Field(f"opt:{f.name}", label, CHOICE, values.index(value),
+                                  explain, names=tuple(value_text(v) for v in values)))
+        seed = "Random" if st.seed is None else str(st.seed)
+        rows += [Heading("The deal"),
+                 Field("seed", "Seed", BUTTON, seed,
+                       "The same seed deals the same cards, so two tables can play the same "
+                       "match. Tap to pick one (or go back to random), or type its digits."),
+                 Text("Start deals the first hand; the next match is opened by the next "
+                      "seat.", dim=True)]
+        return rows
+
+    def footer(self):
+        return [FooterButton("rules", "Rules"), FooterButton("start", "Start", primary=True)]
+
+    # --- actions
+
+    def activate(self, key, part):
+        st = self.state
+        self.message = ""
+        step = -1 if part == "-" else 1
+        if key == "start":
+            self.start()
+        elif key == "rules":
+            from .rules import RulesScene
+            self.app.scenes.push(RulesScene(self.app, st.options))
+        elif key == "players":
+            self.state = st.with_players(st.players + step)
+        elif key.startswith("seat"):
+            seat = int(key[4:])
+            i = SEAT_KINDS.index(st.seats[seat - 2])
+            self.state = st.with_seat(seat, SEAT_KINDS[(i + step) % len(SEAT_KINDS)])
+        elif key == "preset":
+            names = tuple(PRESETS)
+            self.state = st.with_preset(names[(names.index(st.preset) + step) % len(names)])
+        elif key.startswith("opt:"):
+            self._change_option(key[4:], step)
+        elif key == "seed":
+            self.state = dataclasses.replace(
+                st, seed=None if st.seed is not None else random.randrange(1, MAX_SEED + 1))
+
+    def _change_option(self, name: str, step: int) -> None:
+        current = getattr(self.state.options, name)
+        if isinstance(current, bool):
+            value = not current
+        else:
+            values = option_values(name, current)
+            value = values[(values.index(current) + step) % len(values)]
+        try:
+            self.state = self.state.with_option(name, value)
+        except ValueError as e:
+            self.message = str(e)
+
+    def key(self, event):
+        if event.key == pygame.K_BACKSPACE:
+            seed = self.state.seed
+            text = "" if seed is None else str(seed)[:-1]
+            self.state = dataclasses.replace(self.state, seed=int(text) if text else None)
+        elif getattr(event, "unicode", "") and event.unicode.isdigit() \
+                and event.unicode.isascii():
+            text = ("" if self.state.seed is None else str(self.state.seed)) + event.unicode
+            if int(text) <= MAX_SEED:
+                self.state = dataclasses.replace(self.state, seed=int(text))
+        else:
+            super().key(event)
+
+    def start(self) -> None:
+        """Open the table; the choices become the next new game's defaults."""
+        st = self.state
+        computers = [k for k in st.seats[:st.players - 1] if k != PERSON]
+        settings = dataclasses.replace(
+            self.app.settings, players=st.players,
+            preset=st.preset, level=computers[0] if computers else self.app.settings.level)
+        self.app.apply_settings(settings)
+        self.app.start_match(st.setup(), st.seat_list())

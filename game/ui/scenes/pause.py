@@ -1,0 +1,57 @@
+"""Pause: a box over the table (which stops while it is up) to resume, read the rules,
+change the settings or leave the match."""
+
+from __future__ import annotations
+
+from .menu import MenuScene, draw_heading
+from .page import FooterButton, veil
+
+
+class PauseScene(MenuScene):
+    """Resume, rules, settings, quit to title (asked twice: the match is not saved yet)."""
+
+    opaque = False
+    boxed = True
+    head_share = 0.12
+
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+        self.confirm_quit = False
+
+    def items(self):
+        quit_label = "Tap again to quit" if self.confirm_quit else "Quit to title"
+        return [FooterButton("resume", "Resume", primary=True),
+                FooterButton("rules", "Rules"),
+                FooterButton("settings", "Settings"),
+                FooterButton("quit", quit_label)]
+
+    def activate(self, key):
+        if key != "quit":
+            self.confirm_quit = False
+        if key == "resume":
+            self.back()
+        elif key == "rules":
+            from .rules import RulesScene
+            self.app.scenes.push(RulesScene(self.app, self.table.game.state.options))
+        elif key == "settings":
+            from .settings import SettingsScene
+            self.app.scenes.push(SettingsScene(self.app))
+        elif key == "quit":
+            if not self.confirm_quit:
+                self.confirm_quit = True
+                return
+            from .title import TitleScene
+            self.app.scenes.reset(TitleScene(self.app))
+
+    def back(self):
+        self.app.scenes.remove(self)
+
+    def draw_background(self, surface):
+        surface.blit(veil(surface.get_size(), 140), (0, 0))
+
+    def draw_head(self, surface, lay):
+        state = self.table.game.state
+        sub = ("The match is not saved yet" if self.confirm_quit
+               else f"Hand {state.hand_no + 1}")
+        draw_heading(surface, lay, "Paused", sub)

@@ -1,0 +1,188 @@
+"""The rules written for players, for the options of one match (pure text, no pygame).
+
+The words follow ``rules.md``; each paragraph asks the options what it should say, so the
+screen always describes the game being played. The closing list shows every option with the
+engine's own label and explanation (``options.describe``), the same words the new-game screen
+uses. Suit symbols in the text are drawn as the cards' shapes by ``theme.text``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...rules.options import Opener, PileTake, RuleOptions, StockOut, describe
+
+
+@dataclass(frozen=True, slots=True)
+class Para:
+    """One block of the rules: a heading, a paragraph or a bullet point."""
+
+    style: str
+    """"h" heading, "p" paragraph, "li" bullet."""
+    text: str
+
+
+VALUE_NAMES = {
+    PileTake.NEW_SET: "New set: top card + 2 from hand",
+    PileTake.NEW_MELD: "New set or run with the top card",
+    PileTake.USE_TOP: "Use the top card at once",
+    StockOut.RESHUFFLE_ONCE: "Reshuffle once, then the hand ends",
+    StockOut.TURN_OVER: "Turn the pile over (3 times)",
+    StockOut.BLOCKED: "Hand ends after the last card",
+    Opener.MATCH_SEAT: "The match's first seat",
+    Opener.DEAL_PASSES_LEFT: "Left of the dealer; deal passes",
+    Opener.WINNER_DEALS: "Left of the dealer; winner deals",
+}
+"""Short names of the options' enum values, for buttons and the list below."""
+
+
+def value_text(value) -> str:
+    """An option value as a player reads it."""
+    if value is None:
+        return "No limit"
+    if value is True:
+        return "On"
+    if value is False:
+        return "Off"
+    if value in VALUE_NAMES:
+        return VALUE_NAMES[value]
+    return f"{value:,}" if isinstance(value, int) else str(value)
+
+
+def _h(text):
+    return Para("h", text)
+
+
+def _p(text):
+    return Para("p", text)
+
+
+def _li(text):
+    return Para("li", text)
+
+
+def rules_text(o: RuleOptions) -> list[Para]:
+    """The whole rules for options ``o``, in reading order."""
+    out = [_h("The aim"),
+           _p(f"Lay cards on the table in melds for points, and empty your hand. Hands are "
+              f"played until someone has {o.target:,} points or more at the end of a hand; "
+              f"the highest total wins the match.")]
+    if o.hand_limit is not None:
+        out.append(_p(f"A match also ends after {o.hand_limit} hands, so it always finishes."))
+
+    decks = "Two 52-card decks are shuffled together"
+    if o.jokers:
+        decks += f", with {o.jokers} joker{'s' if o.jokers > 1 else ''}"
+    out += [_h("Cards and the deal"),
+            _p(f"{decks}. {o.min_players} to {o.max_players} players each play for "
+               "themselves, in seat order. Everyone gets 13 cards (12 each at eight players). "
+               "The rest is the stock, face down; its top card is turned up to start the "
+               "discard pile.")]
+    out.append(_p(_opener_text(o)))
+    if o.upcard_offer:
+        out.append(_p("The first upcard is offered to the opener, then to each player in turn. "
+                      "Whoever takes it opens the hand; if everyone refuses, the opener draws "
+                      "from the stock."))
+
+    out += [_h("Melds"),
+            _li("A set: three or four cards of one rank. Both copies of a card may be in it."),
+            _li(_run_text(o)),
+            _li("Every 2 is wild" + (" and so is the joker" if o.jokers else "") +
+                ". A set may hold any number of wilds but needs one natural card. A meld of "
+                "only 2s (three or four) is allowed too."),
+            _li("New runs are laid with naturals only; a wild may be added to your run later, "
+                "at most one wild per run." if not o.wilds_in_new_runs else
+                "A new run may include a wild if it has at least two natural cards."),
+            _li("You may add cards only to your own melds, never to an opponent's."
+                + (f" You may have at most {o.meld_slots} melds on the table."
+                   if o.meld_slots is not None else ""))]
+    if o.jokers:
+        out.append(_li("The player who melded a joker may later put the natural card it "
+                       "stands for in its place and take the joker back into their hand."))
+
+    out += [_h("Your turn"),
+            _p("1. Draw: take the top card of the stock, or take the whole discard pile. "
+               + _pile_text(o)),
+            _p("2. Meld (if you like): lay new melds and add cards to your own melds."),
+            _p("3. Discard one card face up to end your turn. The queen of spades may be "
+               "discarded only as your last card, or when you hold nothing but queens of "
+               "spades."),
+            _h("Going out"),
+            _p("You go out when your hand is empty: " +
+               ("by discarding your last card, or by melding every card." if
+                o.go_out_by_melding else "only by discarding your last card.") +
+               " The hand ends at once."),
+            _h("When the stock runs out"),
+            _p(_stock_text(o)),
+            _h("Scoring"),
+            _p("Each player scores the value of their melded cards, less the value of the "
+               "cards left in their hand. Going out adds 100."),
+            _li("Q\u2660, the queen of spades: 50 melded, \u2212100 in hand."),
+            _li("Ace: 20 melded, −20 in hand."),
+            _li("King down to 8: 10 melded, −10 in hand."),
+            _li("7 down to 3: 5 melded, −5 in hand."),
+            _li("A wild 2 counts what it stands for when melded (in a set, the rank's ordinary "
+                "value), 25 in a meld of 2s, and −20 in hand."),
+            _li(f"A 2 standing for the queen of spades in a run: "
+                f"{o.wild_queen_of_spades_value}.")]
+    if o.jokers:
+        out.append(_li("Joker: 100 melded, −200 in hand."))
+    if o.one_turn_out_bonus:
+        out.append(_li(f"Going out in one turn with nothing melded before (not on your first "
+                       f"turn): +{o.one_turn_out_bonus}."))
+    if o.match_bonus:
+        out.append(_li(f"The match winner adds {o.match_bonus}."))
+    if o.settlement_rounding:
+        out.append(_li("The final sheet rounds every total to the nearest hundred."))
+
+    out.append(_h("These rules, option by option"))
+    for label, explain, value in describe(o):
+        out.append(_li(f"{label}: {value_text(value)}. {explain}"))
+    return out
+
+
+def _opener_text(o: RuleOptions) -> str:
+    if o.opener is Opener.MATCH_SEAT:
+        return ("Every hand of a match is opened by the match's first seat. The next match "
+                "is opened by the next seat.")
+    if o.opener is Opener.DEAL_PASSES_LEFT:
+        return "The player left of the dealer opens; the deal passes left after each hand."
+    return ("The player left of the dealer opens. The first dealer is drawn by lot; after "
+            "that, the winner of each hand deals the next.")
+
+
+def _run_text(o: RuleOptions) -> str:
+    longest = ("as long as the suit allows" if o.run_max is None
+               else f"at most {o.run_max} cards")
+    return (f"A run: three or more cards in sequence of one suit, {longest}. The ace is low "
+            "(A\u2660 2\u2660 3\u2660) or high (Q\u2665 K\u2665 A\u2665), never both; K-A-2 is "
+            "not a run.")
+
+
+def _pile_text(o: RuleOptions) -> str:
+    text = {
+        PileTake.NEW_SET: "You may take the pile only if its top card and exactly two cards "
+                          "from your hand make a new set, which you lay at once.",
+        PileTake.NEW_MELD: "You may take the pile only if its top card and at least two cards "
+                           "from your hand make a new set or run, which you lay at once.",
+        PileTake.USE_TOP: "You may take the pile only if you use its top card at once: in a "
+                          "new meld, on one of your melds, or in place of your joker.",
+    }[o.pile_take]
+    if o.easy_pile:
+        text += (" Easier pickups: the top card may also go on one of your melds, or into a "
+                 "meld with a single card from your hand.")
+    if o.meld_slots is not None:
+        text += f" With {o.meld_slots} melds down you cannot take the pile."
+    return text
+
+
+def _stock_text(o: RuleOptions) -> str:
+    if o.stock_out is StockOut.RESHUFFLE_ONCE:
+        return ("The first time someone must draw from an empty stock, the discard pile is "
+                "shuffled into a new stock. The second time, the hand ends and nobody gets "
+                "the going-out bonus.")
+    if o.stock_out is StockOut.TURN_OVER:
+        return ("The discard pile, less its top card, is turned over as the new stock. After "
+                "the third time, the hand ends when the stock runs out again.")
+    return ("The hand ends when the player who drew the last card of the stock discards "
+            "without going out.")

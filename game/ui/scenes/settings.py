@@ -1,0 +1,119 @@
+"""Settings: every field of ``game.settings.Settings`` with a control; a change applies at
+once (``app.apply_settings``). Keeping them between sessions is issue 8's."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from ...rules.options import PRESETS
+from ...seats import LEVELS
+from ...settings import CardSize, Settings
+from .page import CHOICE, STEPPER, TOGGLE, Field, FooterButton, Heading, PageScene
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """How one setting is shown: label, explanation, and for a choice its values and names."""
+
+    name: str
+    label: str
+    explain: str
+    values: tuple = ()
+    names: tuple[str, ...] = ()
+
+
+SECTIONS = (
+    ("The table", (
+        Spec("animation_speed", "Animation speed", "How fast cards move. Off shows every "
+             "move at once.", (0.0, 0.5, 1.0, 2.0, 4.0),
+             ("Off", "Calm", "Normal", "Fast", "Fastest")),
+        Spec("four_colour", "Four-colour suits", "Spades black, hearts red, diamonds blue, "
+             "clubs green. The suit shapes are always drawn."),
+        Spec("card_size", "Card size", "How large your own hand is drawn.", tuple(CardSize),
+             ("Small", "Normal", "Large")),
+        Spec("left_handed", "Left-handed", "The action buttons on the left."),
+        Spec("pile_assist", "Show the whole pile", "Fan out the discard pile: every card in "
+             "it was seen face up, so it is fair to see it again."),
+        Spec("confirm_go_out", "Ask before going out", "A second tap confirms a move that "
+             "ends the hand."),
+    )),
+    ("The computer", (
+        Spec("think_seconds", "Thinking time", "How long a computer thinks about each "
+             "decision; it also paces their turns so you can follow them.",
+             (0.1, 0.3, 1.0, 2.0), ("Brisk (0.1 s)", "Normal (0.3 s)", "Careful (1 s)",
+                                    "Deep (2 s)")),
+    )),
+    ("Sound", (
+        Spec("sound", "Sound effects", "Sounds for dealing, drawing, melding and winning."),
+        Spec("volume", "Volume", "", tuple(v / 10 for v in range(11)),
+             tuple(f"{v * 10}%" for v in range(11))),
+    )),
+    ("New game defaults", (
+        Spec("players", "Players", "How many seats a new game starts with."),
+        Spec("preset", "Rules", "The preset a new game starts with.", tuple(PRESETS),
+             ("Digital", "Classic", "Book")),
+        Spec("level", "Computer level", "The level of the computer seats.", LEVELS,
+             ("Easy", "Medium", "Hard")),
+    )),
+)
+SPECS = {spec.name: spec for _, specs in SECTIONS for spec in specs}
+
+
+def nearest(values: tuple, value) -> int:
+    """Index of ``value`` among ``values`` (the closest one for a number set elsewhere)."""
+    if value in values:
+        return values.index(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return min(range(len(values)), key=lambda i: abs(values[i] - value))
+    return 0
+
+
+def changed(settings: Settings, name: str, part: str) -> Settings:
+    """``settings`` after a tap on control ``name`` (``part`` "-" or "+" for choices)."""
+    spec, value = SPECS[name], getattr(settings, name)
+    step = -1 if part == "-" else 1
+    if isinstance(value, bool):
+        new = not value
+    elif spec.values:
+        new = spec.values[(nearest(spec.values, value) + step) % len(spec.values)]
+    else:  # the player count
+        new = max(2, min(8, value + step))
+    return dataclasses.replace(settings, **{name: new})
+
+
+class SettingsScene(PageScene):
+    """Every setting, grouped; changes apply as you tap."""
+
+    title = "Settings"
+
+    def subtitle(self):
+        return "Changes apply at once (they are kept for this session)"
+
+    def rows(self):
+        s = self.app.settings
+        rows = []
+        for heading, specs in SECTIONS:
+            rows.append(Heading(heading))
+            for spec in specs:
+                value = getattr(s, spec.name)
+                enabled = spec.name != "volume" or s.sound
+                if isinstance(value, bool):
+                    rows.append(Field(spec.name, spec.label, TOGGLE, value, spec.explain))
+                elif spec.values:
+                    rows.append(Field(spec.name, spec.label, CHOICE,
+                                      nearest(spec.values, value), spec.explain, enabled,
+                                      names=spec.names))
+                else:
+                    rows.append(Field(spec.name, spec.label, STEPPER, value, spec.explain,
+                                      low=2, high=8))
+        return rows
+
+    def footer(self):
+        return [FooterButton("done", "Done", primary=True)]
+
+    def activate(self, key, part):
+        if key == "done":
+            self.back()
+        elif key in SPECS:
+            self.app.apply_settings(changed(self.app.settings, key, part))

@@ -1,0 +1,306 @@
+"""The end of a hand and the end of a match, drawn over the table.
+
+``hand_lines`` and ``standings`` read the engine's state once a hand is scored (every hand
+is revealed then, so reading them shows nothing a seat may not see) and are pure; the scenes
+only lay them out.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import pygame
+
+from ...rules.save import Setup
+from ...rules.scoring import hand_penalty, meld_points, settlement
+from ...rules.state import Phase
+from .. import cardart, theme
+from .page import FooterButton, Heading, PageScene, Row, Text
+
+
+def signed(n: int) -> str:
+    """A score with its sign (the minus a real minus sign)."""
+    return f"+{n:,}" if n > 0 else number(n)
+
+
+def number(n: int) -> str:
+    """A total, with thousands separated and a real minus sign."""
+    return f"\u2212{-n:,}" if n < 0 else f"{n:,}"
+
+
+@dataclass(frozen=True, slots=True)
+class HandLine(Row):
+    """One player's hand: what they melded, what they were left holding, the score."""
+
+    tile = True
+
+    name: str
+    went_out: bool
+    melded: int
+    penalty: int
+    """What the cards left in hand cost (positive)."""
+    bonus: int
+    score: int
+    total: int
+    cards: tuple[int, ...]
+    four_colour: bool = False
+
+    def _card_w(self, m) -> int:
+        return max(cardart.MIN_READABLE_WIDTH + 4, round(50 * m.s))
+
+    def _card_rows(self, m, width) -> list[tuple[int, ...]]:
+        if not self.cards:
+            return []
+        cw = self._card_w(m)
+        step = max(1, round(cw * 0.42))
+        per_row = max(1, (width - cw) // step + 1)
+        return [self.cards[i:i + per_row] for i in range(0, len(self.cards), per_row)]
+
+    def measure(self, m, width):
+        rows = self._card_rows(m, width)
+        ch = cardart.height(self._card_w(m))
+        cards_h = len(rows) * ch + max(0, len(rows) - 1) * m.gap // 2 if rows \
+            else theme.line_height(m.small_px)
+        return (m.gap + theme.line_height(m.label_px + 2) + theme.line_height(m.small_px)
+                + m.gap // 2 + cards_h + m.gap)
+
+    def draw(self, surface, m, rect, pressed):
+        y = rect.y + m.gap
+        big = m.label_px + 2
+        score = signed(self.score)
+        sw = theme.text_width(score, big + 4, True)
+        theme.text(surface, score, big + 4, (rect.right, y - 2),
+                   theme.ACCENT if self.went_out else theme.INK, "topright", True)
+        name_px = theme.fit_px(self.name, big, rect.w - sw - round(110 * m.s), True)
+        r = theme.text(surface, self.name, name_px, (rect.x, y), theme.INK, bold=True)
+        if self.went_out:
+            badge = "went out"
+            bw = theme.text_width(badge, m.small_px, True) + m.gap * 2
+            b = pygame.Rect(r.right + m.gap, r.centery - theme.line_height(m.small_px) // 2 - 1,
+                            bw, theme.line_height(m.small_px) + 2)
+            surface.blit(theme.rounded(b.size, b.h // 2, theme.ACCENT), b)
+            theme.text(surface, badge, m.small_px, b.center, theme.ACCENT_INK, "center", True)
+        y += theme.line_height(big)
+        parts = [f"melded {self.melded}", f"in hand {signed(-self.penalty)}"]
+        if self.bonus:
+            parts.append(f"bonus {signed(self.bonus)}")
+        parts.append(f"total {number(self.total)}")
+        detail = "  \u2022  ".join(parts)
+        theme.text(surface, detail, theme.fit_px(detail, m.small_px, rect.w), (rect.x, y),
+                   theme.INK_DIM)
+        y += theme.line_height(m.small_px) + m.gap // 2
+        rows = self._card_rows(m, rect.w)
+        if not rows:
+            theme.text(surface, "no cards left", m.small_px, (rect.x, y), theme.INK_DIM)
+            return
+        cw = self._card_w(m)
+        ch = cardart.height(cw)
+        step = max(1, round(cw * 0.42))
+        for row in rows:
+            for i, c in enumerate(row):
+                surface.blit(cardart.face(c, cw, self.four_colour), (rect.x + i * step, y))
+            y += ch + m.gap // 2
+
+
+def hand_lines(state, seats, four_colour: bool = False) -> list[HandLine]:
+    """Every player's line for the hand just scored (``state`` in HAND_OVER or MATCH_OVER)."""
+    if state.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER) or not state.hand_scores:
+        return []
+    scores, out = state.hand_scores[-1], state.hand_outs[-1]
+    lines = []
+    for s in range(state.players):
+        melded = sum(meld_points(m, state.options) for m in state.melds[s])
+        penalty = hand_penalty(state.hands[s])
+        bonus = scores[s] - (melded - penalty)
+        lines.append(HandLine(seats[s].name, s == out, melded, penalty, bonus, scores[s],
+                              state.totals[s], tuple(sorted(state.hands[s])), four_colour))
+    return lines
+
+
+@dataclass(frozen=True, slots=True)
+class Standing(Row):
+    """A place in the final order: position, name, total (and the settled total)."""
+
+    place: int
+    name: str
+    total: int
+    settled: int | None = None
+    winner: bool = False
+
+    def measure(self, m, width):
+        return m.gap + theme.line_height(m.label_px + 4) + m.gap
+
+    def draw(self, surface, m, rect, pressed):
+        px = m.label_px + 4
+        cy = rect.y + m.gap + theme.line_height(px) // 2
+        ink = theme.ACCENT if self.winner else theme.INK
+        theme.text(surface, f"{self.place}.", px, (rect.x, cy), theme.INK_DIM, "midleft", True)
+        total = number(self.total)
+        if self.settled is not None:
+            total = f"{number(self.settled)}  ({number(self.total)})"
+        tw = theme.text_width(total, px, True)
+        theme.text(surface, total, px, (rect.right, cy), ink, "midright", True)
+        x = rect.x + round(36 * m.s)
+        name_px = theme.fit_px(self.name, px, rect.right - tw - m.gap - x, True)
+        theme.text(surface, self.name, name_px, (x, cy), ink, "midleft", True)
+
+
+@dataclass(frozen=True, slots=True)
+class SheetLine(Row):
+    """One line of the score sheet: a label and one number per player."""
+
+    label: str
+    cells: tuple[str, ...]
+    header: bool = False
+
+    def measure(self, m, width):
+        return theme.line_height(m.small_px) + m.gap // 2
+
+    def draw(self, surface, m, rect, pressed):
+        n = len(self.cells)
+        first = round(44 * m.s)
+        col = (rect.w - first) / max(1, n)
+        ink = theme.INK_DIM if self.header else theme.INK
+        cy = rect.y + theme.line_height(m.small_px) // 2
+        theme.text(surface, self.label, m.small_px, (rect.x, cy), theme.INK_DIM, "midleft")
+        for i, cell in enumerate(self.cells):
+            px = theme.fit_px(cell, m.small_px, int(col) - 4, self.header)
+            right = rect.x + first + round(col * (i + 1))
+            theme.text(surface, cell, px, (right, cy), ink, "midright", self.header)
+
+
+def standings(state, seats) -> list[Standing]:
+    """The players by final total, highest first (ties in seat order, as the engine breaks
+    them); the settled totals where the rules round them."""
+    settled = settlement(state.totals) if state.options.settlement_rounding else None
+    order = sorted(range(state.players), key=lambda s: (-state.totals[s], s))
+    if state.winner in order:  # the engine's winner comes first whatever the tie rule
+        order.remove(state.winner)
+        order.insert(0, state.winner)
+    return [Standing(i + 1, seats[s].name, state.totals[s],
+                     settled[s] if settled else None, s == state.winner)
+            for i, s in enumerate(order)]
+
+
+def score_sheet(state, seats) -> list[SheetLine]:
+    """Every hand's scores, a column per player, and the totals."""
+    head = SheetLine("Hand", tuple(s.name for s in seats[:state.players]), header=True)
+    lines = [head]
+    for i, scores in enumerate(state.hand_scores):
+        lines.append(SheetLine(str(i + 1), tuple(signed(v) for v in scores)))
+    lines.append(SheetLine("Total", tuple(number(t) for t in state.totals), header=True))
+    return lines
+
+
+class HandSummaryScene(PageScene):
+    """Who went out, every hand revealed and scored, the running totals; Next hand."""
+
+    opaque = False
+    has_back = False
+    dim_below = True
+
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+        state = table.game.state
+        self.title = f"Hand {state.hand_no + 1} is over"
+        self._rows = None
+
+    def subtitle(self):
+        state = self.table.game.state
+        out = state.hand_outs[-1] if state.hand_outs else -1
+        if out < 0:
+            return "Nobody went out: the stock ran out"
+        return f"{self.table.seats[out].name} went out"
+
+    def rows(self):
+        key = self.app.settings.four_colour
+        if self._rows is None or self._rows[0] != key:
+            state = self.table.game.state
+            lines = hand_lines(state, self.table.seats, key)
+            first = max(state.totals)
+            leaders = [self.table.seats[s].name for s in range(state.players)
+                       if state.totals[s] == first]
+            note = Text(f"Leading: {', '.join(leaders)} with {number(first)} of "
+                        f"{state.options.target:,}.", dim=True)
+            self._rows = (key, [*lines, note])
+        return self._rows[1]
+
+    def settings_changed(self):
+        self._rows = None
+
+    def footer(self):
+        return [FooterButton("next", "Next hand", primary=True)]
+
+    def activate(self, key, part):
+        if key == "next":
+            self.app.scenes.remove(self)
+            self.table.continue_after_summary()
+            self.app.tidy_soon()  # the last hand's garbage goes now, not mid-deal
+
+    def back(self):
+        """Escape does not skip the scores: the table waits for Next hand."""
+
+
+class MatchResultScene(PageScene):
+    """The winner, the final totals, hands played; a next match (opened by the next seat) or
+    the title."""
+
+    opaque = False
+    has_back = False
+    dim_below = True
+
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+        state = table.game.state
+        winner = table.seats[state.winner].name if state.winner >= 0 else "Nobody"
+        self.title = "You win the match!" if winner == "You" else f"{winner} wins the match"
+        self._rows = None
+
+    def subtitle(self):
+        n = len(self.table.game.state.hand_scores)
+        return f"after {n} hand{'s' if n != 1 else ''}"
+
+    def rows(self):
+        key = self.app.settings.four_colour
+        if self._rows is None or self._rows[0] != key:
+            state, seats = self.table.game.state, self.table.seats
+            rows = [Heading("Final totals"), *standings(state, seats)]
+            if state.options.match_bonus:
+                rows.append(Text(f"The winner's total includes the match bonus of "
+                                 f"{state.options.match_bonus}.", dim=True))
+            if state.options.settlement_rounding:
+                rows.append(Text("Totals are settled to the nearest hundred (exact totals in "
+                                 "brackets).", dim=True))
+            rows += [Heading("The last hand"), *hand_lines(state, seats, key),
+                     Heading("Score sheet"), *score_sheet(state, seats)]
+            self._rows = (key, rows)
+        return self._rows[1]
+
+    def settings_changed(self):
+        self._rows = None
+
+    def footer(self):
+        return [FooterButton("title", "Title"),
+                FooterButton("next", "Next match", primary=True)]
+
+    def activate(self, key, part):
+        if key == "next":
+            self.app.start_match(next_match(self.table.game.setup, self.table.game.state),
+                                 self.table.seats)
+        elif key == "title":
+            from .title import TitleScene
+            self.app.scenes.reset(TitleScene(self.app))
+
+    def back(self):
+        """Escape does nothing here: the match is over, choose where to go."""
+
+
+def next_match(setup: Setup, state) -> Setup:
+    """The next match of a sitting: same rules and seats, opened by the next seat (match 2
+    by seat 2, rules.md section 1), a new deal drawn from the previous seed so a seeded
+    sitting replays exactly."""
+    seed = random.Random(setup.seed).randrange(1, 1_000_000)
+    return Setup(setup.options, setup.players, seed, (state.first_seat + 1) % setup.players)

@@ -1,0 +1,87 @@
+"""The title screen: a fan of cards, the name, and where to go from here."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from ... import platform
+from ...rules.cards import CLUBS, HEARTS, QUEEN, SPADES, card
+from ...rules.options import PRESETS
+from .. import cardart, theme
+from .menu import MenuScene, draw_heading
+from .page import FooterButton
+
+FAN = (card(1, SPADES), card(13, HEARTS), card(QUEEN, SPADES), card(2, CLUBS), card(7, HEARTS))
+"""The cards fanned above the title: an ace, a king, the queen of spades, a wild 2."""
+
+
+@lru_cache(maxsize=4)
+def fan_art(height: int) -> pygame.Surface:
+    """The fanned cards, ``height`` px tall (cached: rotating cards is slow)."""
+    cw = max(cardart.MIN_READABLE_WIDTH, round(height / cardart.CARD_RATIO * 0.78))
+    ch = cardart.height(cw)
+    n = len(FAN)
+    spread = 11.0
+    big = pygame.Surface((cw * 4, ch * 3), pygame.SRCALPHA)
+    cx, pivot_y = big.get_width() // 2, ch * 2.2
+    for i, c in enumerate(FAN):
+        angle = (i - (n - 1) / 2) * spread
+        image = pygame.transform.rotozoom(cardart.face(c, cw), -angle, 1.0)
+        # rotate each card about a point well below it, as a hand fans cards
+        v = pygame.math.Vector2(0, -(pivot_y - ch / 2)).rotate(angle)
+        rect = image.get_rect(center=(cx + v.x, pivot_y + v.y))
+        shadow = pygame.transform.rotozoom(cardart.shadow(cw), -angle, 1.0)
+        big.blit(shadow, shadow.get_rect(center=(rect.centerx + 2, rect.centery + 4)))
+        big.blit(image, rect)
+    box = big.get_bounding_rect()
+    art = big.subsurface(box).copy()
+    scale = min(1.0, height / max(1, art.get_height()))
+    if scale < 1.0:
+        art = pygame.transform.smoothscale(
+            art, (round(art.get_width() * scale), round(art.get_height() * scale)))
+    return art
+
+
+class TitleScene(MenuScene):
+    """Continue, new game, rules, settings, statistics (and quit on the desktop)."""
+
+    head_share = 0.42
+
+    def items(self):
+        items = [FooterButton("continue", "Continue", enabled=False),
+                 FooterButton("new", "New game", primary=True),
+                 FooterButton("rules", "Rules"),
+                 FooterButton("settings", "Settings"),
+                 FooterButton("stats", "Statistics", enabled=False)]
+        if not platform.IS_BROWSER:
+            items.append(FooterButton("quit", "Quit"))
+        return items
+
+    def activate(self, key):
+        from . import NewGameScene, RulesScene, SettingsScene  # the package imports this
+
+        if key == "new":
+            self.app.scenes.push(NewGameScene(self.app))
+        elif key == "rules":
+            options = PRESETS.get(self.app.settings.preset, PRESETS["digital"])
+            self.app.scenes.push(RulesScene(self.app, options))
+        elif key == "settings":
+            self.app.scenes.push(SettingsScene(self.app))
+        elif key == "quit":
+            self.app.quit()
+
+    def back(self):
+        if not platform.IS_BROWSER:
+            self.app.quit()
+
+    def draw_head(self, surface, lay):
+        m, head = lay.m, lay.head
+        text_h = theme.line_height(round(m.title_px * 1.5)) + theme.line_height(m.body_px)
+        art_h = head.h - text_h - m.gap * 2
+        if art_h >= round(60 * m.s):
+            art = fan_art(min(art_h, round(230 * m.s), round(head.w * 0.55)))
+            surface.blit(art, art.get_rect(midbottom=(head.centerx,
+                                                      head.bottom - text_h - m.gap)))
+        draw_heading(surface, lay, "Arlington", "Oklahoma Rummy", px_share=1.25)

@@ -1,0 +1,562 @@
+"""The table's logic, apart from its drawing: whose eyes we draw for, the hand's order, the
+selection, what the selection can become, the status line, the log and the last moves.
+
+No pygame here. The model reads only ``state.view(viewer)`` for anything a seat may not see
+(the hand shown is the viewer's own); other hands are read only once a hand has ended, for the
+reveal. What the selection can become is built from the selected cards and kept where the
+engine's ``check`` accepts it: never a listing of every legal action.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from itertools import permutations
+
+from ..rules.actions import DRAW, PASS, TAKE_UPCARD, Act, Action
+from ..rules.cards import (
+    ACE,
+    ACE_HIGH,
+    JOKER,
+    RANK_TEXT,
+    SUIT_NAMES,
+    card,
+    is_wild,
+    rank_of,
+    suit_of,
+)
+from ..rules.events import Ev, Event
+from ..rules.melds import MeldKind, run_start, sort_set
+from ..rules.scoring import meld_points
+from ..rules.state import IllegalAction, Phase
+from ..settings import Settings
+
+DEFAULT = Settings()
+TAKES = frozenset((Act.TAKE_SET, Act.TAKE_RUN, Act.TAKE_ADD, Act.TAKE_SWAP))
+
+
+class Sort(enum.Enum):
+    """How the hand is ordered: by rank, by suit, or as the player arranged it."""
+
+    RANK = "rank"
+    SUIT = "suit"
+    CUSTOM = "custom"
+
+
+class Where(enum.Enum):
+    """Where a choice is placed on the table (what glows while it is possible)."""
+
+    PILE = "pile"
+    TABLE = "table"
+    """A new meld of your own."""
+    MELD = "meld"
+    """One of your melds (``Choice.meld``)."""
+    STOCK = "stock"
+    NONE = "none"
+    """A button only (pass on the upcard)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One thing the player can do now, with the words on its button."""
+
+    action: Action
+    label: str
+    where: Where
+    meld: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Choices that are one button: placing the same cards in the same place, differing only
+    in what a wild stands for (asked only when there is more than one)."""
+
+    label: str
+    where: Where
+    meld: int
+    choices: tuple[Choice, ...]
+
+
+def sort_key(mode: Sort):
+    """The hand's order: by rank (wilds last) or by suit then rank (wilds last)."""
+    if mode is Sort.SUIT:
+        return lambda c: (5 if is_wild(c) else suit_of(c), rank_of(c), c)
+    return lambda c: (20 if is_wild(c) else rank_of(c), suit_of(c), c)
+
+
+def run_orders(cards) -> list[tuple[int, ...]]:
+    """Every way to lay ``cards`` as one run lowest first: the naturals at their places (an
+    ace low or high), each 2 or joker in one of the free places. The engine judges them."""
+    naturals = [c for c in cards if not is_wild(c)]
+    wilds = [c for c in cards if is_wild(c)]
+    if not naturals or len({suit_of(c) for c in naturals}) > 1:
+        return []
+    n = len(cards)
+    aces = (False, True) if any(rank_of(c) == ACE for c in naturals) else (False,)
+    out: dict[tuple, None] = {}
+    for high in aces:
+        places = [ACE_HIGH if (rank_of(c) == ACE and high) else rank_of(c) for c in naturals]
+        if len(set(places)) < len(places):
+            continue
+        lo, hi = min(places), max(places)
+        for low in range(max(ACE, hi - n + 1), min(lo, ACE_HIGH - n + 1) + 1):
+            free = [p for p in range(low, low + n) if p not in places]
+            at = dict(zip(places, naturals))
+            for perm in dict.fromkeys(permutations(wilds)):
+                row = dict(at)
+                row.update(zip(free, perm))
+                out[tuple(row[p] for p in range(low, low + n))] = None
+    return list(out)
+
+
+def words(c: int) -> str:
+    """A card in words for text (the font has no suit glyphs): ``7 of hearts``, ``joker``."""
+    return "joker" if c == JOKER else f"{RANK_TEXT[rank_of(c)]} of {SUIT_NAMES[suit_of(c)]}"
+
+
+def cards_words(cards) -> str:
+    return ", ".join(words(c) for c in cards)
+
+
+def wild_names(cards) -> str:
+    """What the wilds of a run stand for, for a button: ``as 4 of spades``, ``as 4 & 7 of
+    hearts``; a run whose 2s are all in their own places is ``natural``."""
+    low = run_start(cards)
+    suit = next(suit_of(c) for c in cards if not is_wild(c))
+    places = [RANK_TEXT[low + i] for i, c in enumerate(cards)
+              if is_wild(c) and card(low + i, suit) != c]
+    return f"as {' & '.join(places)} of {SUIT_NAMES[suit]}" if places else "natural"
+
+
+class TableModel:
+    """The table for one match: built from a ``Game`` and its seats."""
+
+    def __init__(self, game, seats, settings: Settings = DEFAULT):
+        self.game = game
+        self.seats = tuple(seats)
+        self.settings = settings
+        people = [i for i, s in enumerate(self.seats) if s.is_person]
+        self.people = people
+        self.viewer = self._first_viewer()
+        self.order: list[int] = []
+        self.sort_mode = Sort.RANK
+        self.selected: set[int] = set()
+        self.cursor = 0
+        self.message = ""
+        """A refusal or a hint, shown in the message strip until the next action."""
+        self.picking: Group | None = None
+        """A group whose alternatives (which card a wild stands for) are being asked."""
+        self.confirm: Choice | None = None
+        """An action that ends the hand, waiting for a second tap."""
+        self.offered: tuple[Choice, ...] = ()
+        """Takes offered after a tap on the pile with nothing selected."""
+        self.log: list[str] = []
+        self.last_move: dict[int, str] = {}
+        self._groups_key = None
+        self._groups: tuple[Group, ...] = ()
+        if not game.actions:  # a new match: its deal opens the log
+            self.record([Event(Ev.DEALT, self.state.turn)])
+        self.sync()
+
+    # ----------------------------------------------------------------- what we see
+
+    @property
+    def state(self):
+        return self.game.state
+
+    @property
+    def view(self):
+        return self.state.view(self.viewer)
+
+    @property
+    def my_turn(self) -> bool:
+        """The viewer is a person and it is their turn (in a phase a person acts in)."""
+        st = self.state
+        return (st.phase in (Phase.DRAW, Phase.MELD, Phase.OFFER) and st.turn == self.viewer
+                and self.seats[st.turn].is_person)
+
+    def _first_viewer(self) -> int:
+        st = self.state
+        if self.seats[st.turn].is_person:
+            return st.turn
+        return self.people[0] if self.people else 0
+
+    def follow_turn(self) -> bool:
+        """Move the viewer to the seat to move if that is a person; True if the viewer is now
+        a different person than before (pass the tablet: the cover screen goes up)."""
+        st = self.state
+        if st.phase not in (Phase.DRAW, Phase.MELD, Phase.OFFER):
+            return False
+        if self.seats[st.turn].is_person and st.turn != self.viewer:
+            before = self.viewer
+            self.viewer = st.turn
+            self.order = []
+            self.sync()
+            return self.seats[before].is_person
+        return False
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def sync(self) -> list[int]:
+        """Bring the shown order in line with the viewer's hand: cards gone leave, new cards
+        join (sorted in, or at the end of a hand the player arranged). Returns the new cards."""
+        hand = list(self.view.hand)
+        left = list(hand)
+        kept = []
+        for c in self.order:
+            if c in left:
+                left.remove(c)
+                kept.append(c)
+        if self.sort_mode is Sort.CUSTOM:
+            self.order = kept + left
+        else:
+            self.order = sorted(kept + left, key=sort_key(self.sort_mode))
+        self.selected = {i for i in self.selected if i < len(self.order)}
+        self.cursor = min(self.cursor, max(0, len(self.order) - 1))
+        return left
+
+    # ----------------------------------------------------------------- the hand
+
+    def selected_cards(self) -> tuple[int, ...]:
+        return tuple(self.order[i] for i in sorted(self.selected))
+
+    def toggle(self, index: int) -> None:
+        if 0 <= index < len(self.order):
+            self.selected ^= {index}
+            self.cursor = index
+            self._changed()
+
+    def clear_selection(self) -> None:
+        self.selected = set()
+        self._changed()
+
+    def sort(self, mode: Sort | None = None) -> Sort:
+        """Sort the hand (by default: by suit, or by rank when it is by suit already); the
+        selection keeps its cards."""
+        if mode is None:
+            mode = Sort.RANK if self.sort_mode is Sort.SUIT else Sort.SUIT
+        chosen = self.selected_cards()
+        self.sort_mode = mode
+        self.order.sort(key=sort_key(mode))
+        self.selected = set()
+        for c in chosen:
+            i = next(i for i, x in enumerate(self.order) if x == c and i not in self.selected)
+            self.selected.add(i)
+        return mode
+
+    def move(self, index: int, to: int) -> None:
+        """Drag card ``index`` to place ``to`` (0..len) of the hand; the order is now the
+        player's own."""
+        if not 0 <= index < len(self.order):
+            return
+        chosen = {i: True for i in self.selected}
+        cards = list(enumerate(self.order))
+        item = cards.pop(index)
+        to = max(0, min(len(cards), to - (1 if to > index else 0)))
+        cards.insert(to, item)
+        self.order = [c for _, c in cards]
+        self.selected = {j for j, (i, _) in enumerate(cards) if i in chosen}
+        self.sort_mode = Sort.CUSTOM
+        self.cursor = to
+
+    def _changed(self) -> None:
+        self.picking = None
+        self.confirm = None
+        self.offered = ()
+        self.message = ""
+
+    # ----------------------------------------------------------------- what can be done
+
+    def groups(self) -> tuple[Group, ...]:
+        """What the selection can become now, one group per button (cached until the state or
+        the selection changes)."""
+        key = (len(self.game.actions), self.state.hand_no, self.state.phase, self.viewer,
+               self.selected_cards())
+        if key != self._groups_key:
+            self._groups_key = key
+            self._groups = self._build_groups() if self.my_turn else ()
+        return self._groups
+
+    def _build_groups(self) -> tuple[Group, ...]:
+        st = self.state
+        sel = self.selected_cards()
+        check = st.check
+        groups: list[Group] = []
+
+        def add(label, where, meld, actions, name=None):
+            ok = tuple(Choice(a, name(a) if name else label, where, meld)
+                       for a in dict.fromkeys(actions) if check(a) is None)
+            if ok:
+                groups.append(Group(label, where, meld, ok))
+
+        if st.phase is Phase.OFFER:
+            add("Take the upcard", Where.PILE, -1, [TAKE_UPCARD])
+            add("Pass", Where.NONE, -1, [PASS])
+            return tuple(groups)
+        if st.phase is Phase.DRAW:
+            add("Draw", Where.STOCK, -1, [DRAW])
+            if sel and st.pile:
+                with_top = sel + (st.pile[-1],)
+                add("Take the pile", Where.PILE, -1,
+                    [Action(Act.TAKE_SET, sort_set(with_top))]
+                    + [Action(Act.TAKE_RUN, r) for r in run_orders(with_top)],
+                    lambda a: ("as a set" if a.kind is Act.TAKE_SET
+                               else f"run {wild_names(a.cards)}"))
+            return tuple(groups)
+        if len(sel) >= 3:
+            add("Lay set", Where.TABLE, -1, [Action(Act.SET, sort_set(sel))])
+            add("Lay run", Where.TABLE, -1, [Action(Act.RUN, r) for r in run_orders(sel)],
+                lambda a: wild_names(a.cards))
+        if len(sel) == 1:
+            c = sel[0]
+            for i, meld in enumerate(st.melds[st.turn]):
+                if is_wild(c) and meld.wild_places and meld.kind is MeldKind.RUN:
+                    adds = [Action(Act.ADD, (c,), i, stands) for stands, _ in meld.wild_places]
+                else:
+                    adds = [Action(Act.ADD, (c,), i)]
+                add(f"Add to meld {i + 1}", Where.MELD, i, adds,
+                    lambda a: (f"as {words(a.stands)}"
+                               if a.stands >= 0 else f"Add to meld {a.target + 1}"))
+                if JOKER in meld.cards and not is_wild(c):
+                    add(f"Swap for joker ({i + 1})", Where.MELD, i,
+                        [Action(Act.SWAP, (c,), i)])
+            add("Discard", Where.PILE, -1, [Action(Act.DISCARD, (c,))])
+        return tuple(groups)
+
+    def targets(self) -> set[tuple[Where, int]]:
+        """Places that glow: where the selection could go now."""
+        return {(g.where, g.meld) for g in self.groups() if g.where is not Where.NONE}
+
+    def buttons(self) -> list[tuple[str, object]]:
+        """The action bar now, as (label, what a tap does): a Group, a Choice, or "cancel"."""
+        if self.confirm is not None:
+            return [("Go out", self.confirm), ("Cancel", "cancel")]
+        if self.picking is not None:
+            return [(c.label, c) for c in self.picking.choices] + [("Cancel", "cancel")]
+        if self.offered:
+            return [(c.label, c) for c in self.offered] + [("Cancel", "cancel")]
+        return [(g.label, g) for g in self.groups()]
+
+    # ----------------------------------------------------------------- taps
+
+    def choose(self, item) -> list[Event] | None:
+        """A button or a target was chosen: a Group (asks which card a wild stands for when it
+        may stand for more than one), a Choice, or "cancel"."""
+        if item == "cancel":
+            self._changed()
+            return None
+        if isinstance(item, Group):
+            if len(item.choices) > 1:
+                self.picking = item
+                self.confirm = None
+                self.message = "Which card does the wild stand for?" \
+                    if any(is_wild(c) for c in item.choices[0].action.cards) \
+                    else "Choose how to take the pile"
+                return None
+            item = item.choices[0]
+        if isinstance(item, Choice):
+            if (self.settings.confirm_go_out and self.confirm != item
+                    and self._goes_out(item.action)):
+                self.confirm = item
+                self.picking = None
+                self.message = "This ends the hand. Go out?"
+                return None
+            return self.play(item.action)
+        return None
+
+    def _goes_out(self, action: Action) -> bool:
+        hand = len(self.state.hands[self.state.turn])
+        if action.kind in (Act.DISCARD, Act.ADD):
+            return hand == 1
+        if action.kind in (Act.SET, Act.RUN):
+            return hand == len(action.cards)
+        return False
+
+    def tap_stock(self) -> list[Event] | None:
+        return self._attempt(Where.STOCK, -1, DRAW)
+
+    def tap_pile(self) -> list[Event] | None:
+        """With cards selected: take the pile with them (draw phase) or discard the one card.
+        With nothing selected in the draw phase: offer the takes that are legal."""
+        st = self.state
+        if not self.my_turn:
+            return self._refuse(self._not_yours())
+        if st.phase is Phase.DRAW and not self.selected:
+            takes = [a for a in st.legal_actions() if a.kind in TAKES]
+            if not takes:
+                top = words(st.pile[-1]) if st.pile else "nothing"
+                return self._refuse(f"None of your cards can take the pile (top: {top}); "
+                                    "draw from the stock" if st.pile else
+                                    "The discard pile is empty: draw from the stock")
+            self.offered = tuple(Choice(a, _take_words(a, st), Where.PILE) for a in takes)
+            if len(self.offered) == 1:
+                return self.choose(self.offered[0])
+            self.message = "Choose how to take the pile, or select the cards first"
+            return None
+        if st.phase is Phase.DRAW:
+            fallback = Action(Act.TAKE_SET, sort_set(self.selected_cards() + tuple(st.pile[-1:])))
+        elif len(self.selected) == 1:
+            fallback = Action(Act.DISCARD, self.selected_cards())
+        elif st.phase is Phase.MELD:
+            return self._refuse("Select one card to discard" if not self.selected
+                                else "Discard one card: select only that card")
+        else:
+            fallback = TAKE_UPCARD
+        return self._attempt(Where.PILE, -1, fallback)
+
+    def tap_table(self) -> list[Event] | None:
+        """Your melds' empty space: lay the selection as a new meld."""
+        sel = self.selected_cards()
+        if not sel:
+            return self._refuse("Select cards to lay a meld" if self.my_turn
+                                else self._not_yours())
+        orders = run_orders(sel)
+        fallback = Action(Act.SET, sort_set(sel)) if len({rank_of(c) for c in sel
+                                                           if not is_wild(c)}) <= 1 \
+            or not orders else Action(Act.RUN, orders[0])
+        return self._attempt(Where.TABLE, -1, fallback)
+
+    def tap_meld(self, i: int) -> list[Event] | None:
+        """One of your melds: add the selected card to it (or swap it for the joker)."""
+        sel = self.selected_cards()
+        if len(sel) != 1:
+            return self._refuse("Select one card to add to a meld" if self.my_turn
+                                else self._not_yours())
+        return self._attempt(Where.MELD, i, Action(Act.ADD, sel, i))
+
+    def _attempt(self, where: Where, meld: int, fallback: Action):
+        """Do what the selection can become at this place, or try ``fallback`` to show the
+        engine's reason it cannot."""
+        if not self.my_turn:
+            return self._refuse(self._not_yours())
+        here = [g for g in self.groups() if g.where is where and g.meld == meld]
+        if len(here) == 1:
+            return self.choose(here[0])
+        if len(here) > 1:  # e.g. a set and a run of the same cards
+            self.picking = Group("", where, meld, tuple(c for g in here for c in g.choices))
+            self.message = "Choose what to lay"
+            return None
+        return self.play(fallback)
+
+    def _not_yours(self) -> str:
+        st = self.state
+        if st.phase is Phase.HAND_OVER:
+            return "The hand is over"
+        if st.phase is Phase.MATCH_OVER:
+            return "The match is over"
+        return f"Wait for {self.name(st.turn)} to play"
+
+    def _refuse(self, reason: str) -> None:
+        self.message = reason
+        return None
+
+    # ----------------------------------------------------------------- playing
+
+    def play(self, action: Action) -> list[Event] | None:
+        """Apply ``action`` for the seat to move. Refused: the reason goes to the message
+        strip and nothing changes. Done: the log and last moves learn what happened."""
+        try:
+            events = self.game.play(action)
+        except IllegalAction as e:
+            self.message = str(e)
+            return None
+        self.selected = set()
+        self._changed()
+        self.record(events)
+        self.sync()
+        return events
+
+    def record(self, events) -> None:
+        """Log lines and last moves for ``events`` (as the viewer may see them)."""
+        moves: dict[int, list[str]] = {}
+        for e in events:
+            text = self.describe(e.seen_by(self.viewer))
+            if text:
+                self.log.append(text)
+                if e.seat >= 0 and e.kind not in (Ev.HAND_ENDED, Ev.MATCH_ENDED, Ev.DEALT):
+                    moves.setdefault(e.seat, []).append(text.split(": ", 1)[-1])
+        for s, parts in moves.items():  # one action's events make one caption
+            self.last_move[s] = ", ".join(parts)
+
+    def describe(self, e: Event) -> str:
+        who = self.name(e.seat) if e.seat >= 0 else ""
+        cards = cards_words(e.cards)
+        k = e.kind
+        if k is Ev.DEALT:
+            return f"Hand {self.state.hand_no + 1}, opened by {who}"
+        if k is Ev.DREW:
+            return f"{who}: drew {cards}" if cards else f"{who}: drew a card"
+        if k is Ev.RESHUFFLED:
+            return "The pile was shuffled into a new stock"
+        if k is Ev.TOOK_PILE:
+            return f"{who}: took the pile ({len(e.cards)} cards)"
+        if k is Ev.MELDED:
+            return f"{who}: melded {cards}"
+        if k is Ev.ADDED:
+            return f"{who}: added {cards} to meld {e.meld + 1}"
+        if k is Ev.DISCARDED:
+            return f"{who}: discarded {cards}"
+        if k is Ev.SWAPPED:
+            return f"{who}: swapped the {words(e.cards[0])} for a joker"
+        if k is Ev.TOOK_UPCARD:
+            return f"{who}: took the upcard {cards}"
+        if k is Ev.PASSED:
+            return f"{who}: passed"
+        if k is Ev.HAND_ENDED:
+            return f"{who} went out" if e.seat >= 0 else "The hand ended; nobody went out"
+        if k is Ev.MATCH_ENDED:
+            return f"{who} wins the match"
+        return ""
+
+    def new_hand(self) -> list[Event]:
+        """Deal the next hand (after the summary)."""
+        events = self.game.next_hand()
+        self.log = []
+        self.last_move = {}
+        self.selected = set()
+        self._changed()
+        self.follow_turn()
+        self.record(events)
+        self.order = []
+        self.sync()
+        return events
+
+    # ----------------------------------------------------------------- words
+
+    def status(self) -> str:
+        """What is expected now, in one line."""
+        st = self.state
+        if st.phase is Phase.MATCH_OVER:
+            return f"The match is over: {self.name(st.winner)} wins"
+        if st.phase is Phase.HAND_OVER:
+            return "The hand is over"
+        mover = self.name(st.turn)
+        if not self.seats[st.turn].is_person:
+            return f"{mover} is thinking..."
+        who = f"{mover}: " if len(self.people) > 1 else ""
+        if st.phase is Phase.OFFER:
+            return who + "Take the upcard or pass"
+        if st.phase is Phase.DRAW:
+            if st.must_draw or not st.pile:
+                return who + "Draw from the stock"
+            return who + "Draw from the stock or take the pile"
+        if self.selected and self.groups():
+            return who + "Tap a glowing place or a button"
+        return who + "Meld, lay off, or discard to end your turn"
+
+    def meld_points(self, seat: int) -> list[int]:
+        opts = self.state.options
+        return [meld_points(m, opts) for m in self.state.melds[seat]]
+
+
+def _take_words(a: Action, st) -> str:
+    """A take offered after a tap on the pile: the hand cards it uses."""
+    top = st.pile[-1]
+    if a.kind is Act.TAKE_ADD:
+        return f"Add {words(top)} to meld {a.target + 1}"
+    if a.kind is Act.TAKE_SWAP:
+        return f"Swap {words(top)} for joker ({a.target + 1})"
+    own = list(a.cards)
+    own.remove(top)
+    return "With " + " & ".join(words(c) for c in own)
