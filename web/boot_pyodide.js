@@ -75,7 +75,7 @@
       page.serviceWorker = "registered";
       // register() does not re-check an existing worker: ask for a newer build. (Chromium
       // takes about a minute to act on it; the new build then plays from the next visit.)
-      if (registration.active) registration.update().catch(() => {});
+      if (registration && registration.active) registration.update().catch(() => {});
     } catch (err) {
       page.serviceWorker = `failed: ${err}`;
       console.warn("arlington: no offline cache", err);
@@ -126,10 +126,10 @@
         if (page.frames === 1) { page.mark("firstFrame"); page.ready(); }
       };
 
-      page.python = async (code) => {
-        const result = await pyodide.runPythonAsync(code);
-        return result && result.toJs ? result.toJs({ dict_converter: Object.fromEntries }) : result;
-      };
+      // For tests and the bench: run Python in the game's own interpreter.
+      const plain = (r) => (r && r.toJs ? r.toJs({ dict_converter: Object.fromEntries }) : r);
+      page.python = async (code) => plain(await pyodide.runPythonAsync(code));
+      page.pythonSync = (code) => plain(pyodide.runPython(code));
       pyodide.globals.set("ARLINGTON_APP", APP);
       // pygbag's conventions, which main.py and game/platform.py expect.
       await pyodide.runPythonAsync(`
