@@ -4,8 +4,11 @@
 "use strict";
 (() => {
   const $ = (id) => document.getElementById(id);
-  // Above this many device pixels the frame costs more than the eye gains (4K monitors).
-  const MAX_PIXELS = 4200000;
+  // The game draws every pixel in WebAssembly each frame, so its cost grows with the canvas:
+  // at most 2 device pixels per CSS pixel (sharp text on any phone; 3x phones gain little
+  // more and would halve the frame rate) and about a 1080p screen's worth of pixels.
+  const MAX_RATIO = 2;
+  const MAX_PIXELS = 2100000;
   const STALL_SECONDS = 90;
 
   const page = window.arlington = {
@@ -48,7 +51,7 @@
   // Device-pixel canvas size for the viewport, following rotation and resize.
   function fit() {
     const w = Math.max(1, window.innerWidth), h = Math.max(1, window.innerHeight);
-    let ratio = window.devicePixelRatio || 1;
+    let ratio = Math.min(window.devicePixelRatio || 1, MAX_RATIO);
     if (w * h * ratio * ratio > MAX_PIXELS) ratio = Math.sqrt(MAX_PIXELS / (w * h));
     page.pixelRatio = ratio;
     page.canvasWidth = Math.round(w * ratio);

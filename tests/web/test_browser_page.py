@@ -35,8 +35,8 @@ def test_loads_with_progress_and_no_request_leaves_localhost(open_tab):
 def test_start_tap_on_a_phone_unlocks_audio_and_uncovers_the_game(open_tab):
     tab = open_tab(**PHONE)
     tab.wait_ready()
-    # The page asks for the phone's physical pixels, not its CSS pixels.
-    assert tab.js("[arlington.canvasWidth, arlington.canvasHeight]") == [1170, 2532]
+    # The page asks for device pixels, not CSS pixels (at most 2 per CSS pixel: page.js).
+    assert tab.js("[arlington.canvasWidth, arlington.canvasHeight]") == [780, 1688]
     tab.page.touchscreen.tap(*_centre(tab, "#start"))
     tab.page.wait_for_function("arlington.state === 'playing'", timeout=5000)
     assert not tab.page.locator("#cover").is_visible()
