@@ -1,30 +1,18 @@
-"""Runs INSIDE the browser page's Python (Pyodide), sent there by test_browser_table.py: finds
-the running app and says where a player would tap next. It never touches the game's state;
+"""Runs INSIDE the browser page's Python (Pyodide), sent there by test_browser_table.py: asks
+the running app where a player would tap next. It never touches the game's state;
 the taps themselves are real browser input (Playwright touches or mouse clicks).
 
 Positions are in surface pixels; the test divides by the page's pixel ratio for CSS pixels.
 """
 
-import asyncio
 import dataclasses
+
+from arlington_measure import running_app as app  # game/web/measure.py, sent in beside this
 
 from game.rules.cards import QUEEN_OF_SPADES
 from game.rules.state import Phase
-from game.ui.app import App
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.page import PageScene
-
-
-def app() -> App:
-    """The App main.main() is running: a local of that coroutine, found through its task."""
-    for task in asyncio.all_tasks():
-        coro = task.get_coro()
-        while coro is not None:
-            frame = getattr(coro, "cr_frame", None)
-            if frame is not None and isinstance(frame.f_locals.get("app"), App):
-                return frame.f_locals["app"]
-            coro = getattr(coro, "cr_await", None)
-    raise LookupError("no running App")
 
 
 def scene() -> str:
@@ -78,6 +66,15 @@ def waiting() -> dict:
     return {"scene": "TableScene", "ready": ready, "phase": st.phase.name,
             "actions": len(table.game.actions), "hand": len(st.hands[st.turn]),
             "selected": sorted(table.model.selected), "confirm": table.model.confirm is not None}
+
+
+def step() -> dict:
+    """``waiting()``, plus the next tap once the person may act (one call instead of two)."""
+    state = waiting()
+    if state["ready"] and state["scene"] == "TableScene" and state["phase"] not in (
+            "HAND_OVER", "MATCH_OVER"):
+        state["tap"] = next_tap()
+    return state
 
 
 def _button(table, label: str):

@@ -7,14 +7,17 @@ executed in the page's own Python. Screenshots of each scene go to the artifacts
 (conftest.ARTIFACTS).
 """
 
+import inspect
 import json
 import time
+from pathlib import Path
 
 import pytest
 
 from game.ui.scenes.summary import HandSummaryScene
+from game.web import measure
 
-DRIVER = (__import__("pathlib").Path(__file__).parent / "page_driver.py").read_text()
+DRIVER = (Path(__file__).parent / "page_driver.py").read_text()
 DEVICES = {
     "phone": {"width": 390, "height": 844, "touch": True, "scale": 3},
     "desktop": {"width": 1280, "height": 720},
@@ -28,18 +31,21 @@ class Player:
     def __init__(self, tab, name: str, touch: bool):
         self.tab, self.name, self.touch = tab, name, touch
         self.shots = []
-        tab.python("import json, sys, types\n"
-                   "driver = types.ModuleType('arlington_driver')\n"
-                   f"exec({DRIVER!r}, driver.__dict__)\n"
-                   "sys.modules['arlington_driver'] = d = driver\n")
+        self.ratio = None
+        for name, source in (("arlington_measure", inspect.getsource(measure)),
+                             ("arlington_driver", DRIVER)):
+            tab.python(f"import sys, types\nm = types.ModuleType({name!r})\n"
+                       f"exec({source!r}, m.__dict__)\nsys.modules[{name!r}] = m\n")
+        tab.python("import json, arlington_driver as d")
 
     def ask(self, call: str):
         return json.loads(self.tab.page.evaluate("(c) => arlington.pythonSync(c)",
                                                  f"json.dumps(d.{call})"))
 
     def tap(self, pos):
-        ratio = self.tab.js("arlington.pixelRatio")
-        x, y = pos[0] / ratio, pos[1] / ratio
+        if self.ratio is None:  # CSS pixels per surface pixel: fixed until the page resizes
+            self.ratio = self.tab.js("arlington.pixelRatio")
+        x, y = pos[0] / self.ratio, pos[1] / self.ratio
         if self.touch:
             self.tab.page.touchscreen.tap(x, y)
         else:
@@ -78,10 +84,10 @@ def play_hand(player: Player) -> int:
     turns = 0
     shot_selection = True
     while True:
-        state = player.settled()
-        if state["scene"] != "TableScene" or state["phase"] in ("HAND_OVER", "MATCH_OVER"):
+        state = player.until("step()", "v.ready", "the person's turn")
+        if "tap" not in state:  # the hand is over (or another scene is up)
             return turns
-        tap = player.ask("next_tap()")
+        tap = state["tap"]
         before = state["actions"]
         player.tap(tap["pos"])
         if tap["what"] == "stock":
@@ -141,6 +147,7 @@ def test_a_whole_hand_in_the_browser(open_tab, device):
     player.shot("hand-summary")
     if touch:  # turn the phone: the page resizes the canvas, the layout answers
         tab.page.set_viewport_size({"width": 844, "height": 390})
+        player.ratio = None
         player.until("size()", "v[0] === 1688 && v[1] === 780", "the rotated canvas")
         player.shot("summary-rotated")
     assert tab.errors == []
