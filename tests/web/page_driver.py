@@ -115,3 +115,11 @@ def action(i: int):
         return None
     a = table.game.actions[i]
     return {"kind": a.kind.name, "cards": list(a.cards)}
+
+
+def position() -> dict:
+    """What a reload must restore: the match's record and the first seat's hand."""
+    table = _table(on_top=False)
+    st = table.game.state
+    return {"actions": [str(a) for a in table.game.actions], "hand": sorted(st.hands[0]),
+            "phase": st.phase.name, "turn": st.turn}

@@ -79,13 +79,14 @@ class Player:
         self.shots.append(self.tab.shot(f"{self.name}-{len(self.shots) + 1}-{label}"))
 
 
-def play_hand(player: Player) -> int:
-    """Draw and discard by taps until the hand ends; every tap's effect is checked."""
+def play_hand(player: Player, turns_at_most: int | None = None) -> int:
+    """Draw and discard by taps until the hand ends (or after ``turns_at_most`` turns); every
+    tap's effect is checked."""
     turns = 0
     shot_selection = True
     while True:
         state = player.until("step()", "v.ready", "the person's turn")
-        if "tap" not in state:  # the hand is over (or another scene is up)
+        if "tap" not in state or turns == turns_at_most:  # the hand is over, or enough
             return turns
         tap = state["tap"]
         before = state["actions"]
@@ -109,15 +110,34 @@ def play_hand(player: Player) -> int:
             turns += 1
 
 
-@pytest.mark.parametrize("device", list(DEVICES))
-def test_a_whole_hand_in_the_browser(open_tab, device):
+def start_page(tab, device: str) -> Player:
+    """The page's start tap, then a player on the game it uncovered."""
     touch = DEVICES[device].get("touch", False)
-    tab = open_tab(**DEVICES[device])
     tab.wait_ready()
     box = tab.page.locator("#start").bounding_box()
     centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     tab.page.touchscreen.tap(*centre) if touch else tab.page.mouse.click(*centre)
-    player = Player(tab, device, touch)
+    return Player(tab, device, touch)
+
+
+def new_game(player: Player, shots: bool = False) -> None:
+    player.scene("TitleScene")
+    if shots:
+        player.shot("title")
+    player.press("new")
+    player.scene("NewGameScene")
+    if shots:
+        player.shot("new-game")
+    player.press("start")
+    player.scene("TableScene")
+    player.settled()
+
+
+@pytest.mark.parametrize("device", list(DEVICES))
+def test_a_whole_hand_in_the_browser(open_tab, device):
+    touch = DEVICES[device].get("touch", False)
+    tab = open_tab(**DEVICES[device])
+    player = start_page(tab, device)
     # The game draws at the page's device-pixel size (at most 2 per CSS pixel: page.js).
     ratio = min(2, DEVICES[device].get("scale", 1))
     expected = [DEVICES[device]["width"] * ratio, DEVICES[device]["height"] * ratio]
@@ -125,14 +145,7 @@ def test_a_whole_hand_in_the_browser(open_tab, device):
                  f"the canvas size {expected}")
     assert tab.js("[canvas.width, canvas.height]") == expected
 
-    player.scene("TitleScene")
-    player.shot("title")
-    player.press("new")
-    player.scene("NewGameScene")
-    player.shot("new-game")
-    player.press("start")
-    player.scene("TableScene")
-    player.settled()
+    new_game(player, shots=True)
     player.shot("table")
     if not touch:  # keys go through the page's DOM key-code shim
         tab.page.keyboard.press("Escape")
@@ -152,3 +165,28 @@ def test_a_whole_hand_in_the_browser(open_tab, device):
         player.shot("summary-rotated")
     assert tab.errors == []
     assert tab.foreign_requests() == []
+
+
+def test_reload_mid_hand_offers_to_continue_the_same_position(open_tab):
+    """The game autosaves in localStorage (issue 8): a reload in the middle of a hand offers
+    Continue, and the table comes back exactly where it was."""
+    tab = open_tab(**DEVICES["desktop"])
+    player = start_page(tab, "desktop")
+    new_game(player)
+    player.ask("faster()")
+    assert play_hand(player, turns_at_most=2) == 2
+    player.settled()
+    before = player.ask("position()")
+    saved = tab.js("Object.keys(localStorage).filter(k => k.startsWith('arlington/'))")
+    if not saved:
+        pytest.skip("this build saves nothing in localStorage yet (autosave: issue 8)")
+    tab.page.reload()
+    player = start_page(tab, "desktop")
+    player.scene("TitleScene")
+    player.shot("title-after-reload")
+    player.press("continue")
+    player.scene("TableScene")
+    player.settled()
+    player.shot("table-continued")
+    assert player.ask("position()") == before
+    assert tab.errors == []
