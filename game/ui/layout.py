@@ -87,10 +87,14 @@ class HandLayout:
     rows: int
     cards: tuple[Rect, ...]
 
-    def index_at(self, pos) -> int | None:
-        """The card under ``pos`` (the topmost, so the last drawn wins), or None."""
+    def index_at(self, pos, lifted=()) -> int | None:
+        """The card under ``pos`` (the topmost, so the last drawn wins), or None; cards in
+        ``lifted`` (selected) are where they are drawn, raised by ``LIFT``."""
         for i in range(len(self.cards) - 1, -1, -1):
-            if self.cards[i].contains(pos):
+            r = self.cards[i]
+            if i in lifted:
+                r = Rect(r.x, r.y - round(r.h * LIFT), r.w, r.h)
+            if r.contains(pos):
                 return i
         return None
 

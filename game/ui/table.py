@@ -15,10 +15,11 @@ from ..rules.events import Ev
 from ..rules.state import Phase
 from ..settings import Settings
 from . import cardart, theme, widgets
-from .controllers import controllers_for
+from .controllers import controllers_for, pace_for
 from .layout import LIFT, Rect, meld_groups, table_layout
 from .pointer import P
 from .scene import Scene
+from .scenes import CoverScene, HandSummaryScene, MatchResultScene, PauseScene
 from .table_model import Sort, TableModel, Where
 from .tween import CARD_MOVE, DEAL_GAP, Timeline, position
 
@@ -59,7 +60,6 @@ class TableScene(Scene):
         self._press = None
         self._layout_key = None
         self._layout = None
-        self._mine = ()
         self._summary_shown = False
         self._revealed = False
         self._keyboard = False
@@ -100,10 +100,9 @@ class TableScene(Scene):
     def settings_changed(self) -> None:
         self.model.settings = self.settings
         self.timeline.speed = self.settings.animation_speed
-        pace = controllers_for(self.seats, self.game.setup.seed, self.settings)
-        for mine, fresh in zip(self.controllers, pace):
-            if hasattr(mine, "pace"):
-                mine.pace = fresh.pace
+        for c in self.controllers:
+            if not c.is_person:
+                c.pace = pace_for(self.settings)
         self._layout_key = None
 
     # ----------------------------------------------------------------- layout
@@ -153,11 +152,9 @@ class TableScene(Scene):
             return place[1] * w, place[2] * h, place[3] * w
         elif kind == "hand":
             order = self.model.order
-            if place[1] in order:
-                r = L.hand.cards[len(order) - 1 - order[::-1].index(place[1])]
-            else:
-                r = Rect(*L.hand.rect.center, L.hand.card_w, 0)
-                return r.x, r.y, L.hand.card_w
+            if place[1] not in order:
+                return (*L.hand.rect.center, L.hand.card_w)
+            r = L.hand.cards[len(order) - 1 - order[::-1].index(place[1])]
         elif kind == "seat":
             if place[1] == self.model.viewer:
                 return (*L.hand.rect.center, L.hand.card_w)
@@ -200,11 +197,11 @@ class TableScene(Scene):
                 self.log_list = self.log_list.dragged(self._log_down, p.start, p.pos)
                 return
         if p.kind is P.DOWN:
-            self._press = L.hand.index_at(p.pos)
+            self._press = L.hand.index_at(p.pos, self.model.selected)
             return
         if p.kind is P.DRAG:
             if self.drag is None and self._press is not None \
-                    and L.hand.index_at(p.start) == self._press:
+                    and L.hand.index_at(p.start, self.model.selected) == self._press:
                 i = self._press
                 moving = sorted(self.model.selected) if i in self.model.selected else [i]
                 r = L.hand.cards[i]
@@ -253,7 +250,7 @@ class TableScene(Scene):
         if self.game.state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             self._after_hand()
             return
-        i = L.hand.index_at(pos)
+        i = L.hand.index_at(pos, m.selected)
         if i is not None:
             m.toggle(i)
             return
@@ -328,7 +325,7 @@ class TableScene(Scene):
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             slots = self._button_slots()
             discard = [item for _, item, text in slots if text == "Discard"]
-            if discard and m.picking is None and m.confirm is None and not m.offered:
+            if discard and m.picking is None and m.confirm is None:
                 self._do(m.choose(discard[0]))
             elif slots:
                 self._do(m.choose(slots[0][1]))
@@ -349,10 +346,6 @@ class TableScene(Scene):
             self.log_list = self.log_list.wheel(dy)
 
     def _pause(self) -> None:
-        try:
-            from .scenes import PauseScene
-        except ImportError:
-            return
         self.app.scenes.push(PauseScene(self.app, self))
 
     def _button_slots(self) -> list[tuple[Rect, object, str]]:
@@ -363,7 +356,7 @@ class TableScene(Scene):
         m, L = self.model, self.layout
         items = m.buttons()
         slots = L.actions
-        asking = m.picking is not None or bool(m.offered)
+        asking = m.picking is not None
         if asking and len(items) > len(slots):
             bar = slots[0]
             width = min(L.size[0] - 16, round(340 * L.scale))
@@ -383,7 +376,7 @@ class TableScene(Scene):
     def _do(self, events) -> None:
         """After the model applied a person's action (or refused it)."""
         if events:
-            self._animate(events, self.game.state.turn)
+            self._animate(events)
             self._changed()
 
     def _changed(self) -> None:
@@ -418,18 +411,13 @@ class TableScene(Scene):
         action = ctrl.update(dt, st, seat, not self.timeline.busy)
         if action is None:
             return
-        mover = st.turn
         events = self.model.play(action)
         if events is None:  # the agent and the engine disagree: never stall the table
             events = self.model.play(st.legal_actions()[0])
-        self._animate(events or [], mover)
+        self._animate(events or [])
         self._changed()
 
     def _cover(self) -> None:
-        try:
-            from .scenes import CoverScene
-        except ImportError:
-            return
         self.app.scenes.push(CoverScene(self.app, self.model.name(self.model.viewer)))
 
     def _after_hand(self) -> None:
@@ -437,12 +425,6 @@ class TableScene(Scene):
         if self._summary_shown:
             return
         self._summary_shown = True
-        try:
-            from .scenes import HandSummaryScene, MatchResultScene
-        except ImportError:
-            if self.game.state.phase is Phase.HAND_OVER:
-                self.continue_after_summary()
-            return
         if self.game.state.phase is Phase.MATCH_OVER:
             self.app.scenes.push(MatchResultScene(self.app, self))
         else:
@@ -487,7 +469,7 @@ class TableScene(Scene):
                     tl.add(None, ("stock",), ("seat", seat), begin=t0 + k * gap, duration=dur)
                 k += 1
 
-    def _animate(self, events, mover: int) -> None:
+    def _animate(self, events) -> None:
         """Flights for one action's events, in order."""
         tl = self.timeline
         if tl.speed <= 0:
@@ -816,7 +798,7 @@ class TableScene(Scene):
     def _draw_message(self, surface, L, m) -> None:
         if m.message != self._toast_text:
             self._toast_text = m.message
-            hint = m.picking is not None or m.confirm is not None or bool(m.offered)
+            hint = m.picking is not None or m.confirm is not None
             self._toast = widgets.Toast(m.message, "info" if hint else "refusal",
                                         seconds=30.0 if hint else 4.0) if m.message else None
         if self._toast is not None and self._toast.alive:

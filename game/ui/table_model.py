@@ -148,8 +148,6 @@ class TableModel:
         """A group whose alternatives (which card a wild stands for) are being asked."""
         self.confirm: Choice | None = None
         """An action that ends the hand, waiting for a second tap."""
-        self.offered: tuple[Choice, ...] = ()
-        """Takes offered after a tap on the pile with nothing selected."""
         self.log: list[str] = []
         self.last_move: dict[int, str] = {}
         self._groups_key = None
@@ -263,7 +261,6 @@ class TableModel:
     def _changed(self) -> None:
         self.picking = None
         self.confirm = None
-        self.offered = ()
         self.message = ""
 
     # ----------------------------------------------------------------- what can be done
@@ -296,6 +293,11 @@ class TableModel:
             return tuple(groups)
         if st.phase is Phase.DRAW:
             add("Draw", Where.STOCK, -1, [DRAW])
+            if not sel and st.pile and not st.must_draw:
+                # Nothing selected: the takes that are legal, so the pile glows when it may
+                # be taken (a listing filtered to takes, once per turn: groups are cached).
+                takes = [a for a in st.legal_actions() if a.kind in TAKES]
+                add("Take the pile", Where.PILE, -1, takes, lambda a: _take_words(a, st))
             if sel and st.pile:
                 with_top = sel + (st.pile[-1],)
                 add("Take the pile", Where.PILE, -1,
@@ -334,8 +336,6 @@ class TableModel:
             return [("Go out", self.confirm), ("Cancel", "cancel")]
         if self.picking is not None:
             return [(c.label, c) for c in self.picking.choices] + [("Cancel", "cancel")]
-        if self.offered:
-            return [(c.label, c) for c in self.offered] + [("Cancel", "cancel")]
         return [(g.label, g) for g in self.groups()]
 
     # ----------------------------------------------------------------- taps
@@ -350,9 +350,13 @@ class TableModel:
             if len(item.choices) > 1:
                 self.picking = item
                 self.confirm = None
-                self.message = "Which card does the wild stand for?" \
-                    if any(is_wild(c) for c in item.choices[0].action.cards) \
-                    else "Choose how to take the pile"
+                first = item.choices[0].action
+                self.message = ("Choose how to take the pile, or select the cards first"
+                                if first.kind in TAKES and not self.selected else
+                                "Choose how to take the pile" if first.kind in TAKES else
+                                "Which card does the wild stand for?"
+                                if any(is_wild(c) for c in first.cards) else
+                                "Choose what to lay")
                 return None
             item = item.choices[0]
         if isinstance(item, Choice):
@@ -378,22 +382,18 @@ class TableModel:
 
     def tap_pile(self) -> list[Event] | None:
         """With cards selected: take the pile with them (draw phase) or discard the one card.
-        With nothing selected in the draw phase: offer the takes that are legal."""
+        With nothing selected in the draw phase: the takes that are legal (one is taken at
+        once, several are offered)."""
         st = self.state
         if not self.my_turn:
             return self._refuse(self._not_yours())
         if st.phase is Phase.DRAW and not self.selected:
-            takes = [a for a in st.legal_actions() if a.kind in TAKES]
-            if not takes:
-                top = words(st.pile[-1]) if st.pile else "nothing"
-                return self._refuse(f"None of your cards can take the pile (top: {top}); "
-                                    "draw from the stock" if st.pile else
-                                    "The discard pile is empty: draw from the stock")
-            self.offered = tuple(Choice(a, _take_words(a, st), Where.PILE) for a in takes)
-            if len(self.offered) == 1:
-                return self.choose(self.offered[0])
-            self.message = "Choose how to take the pile, or select the cards first"
-            return None
+            if any(g.where is Where.PILE for g in self.groups()):
+                return self._attempt(Where.PILE, -1, DRAW)
+            top = words(st.pile[-1]) if st.pile else "nothing"
+            return self._refuse(f"None of your cards can take the pile (top: {top}); "
+                                "draw from the stock" if st.pile else
+                                "The discard pile is empty: draw from the stock")
         if st.phase is Phase.DRAW:
             fallback = Action(Act.TAKE_SET, sort_set(self.selected_cards() + tuple(st.pile[-1:])))
         elif len(self.selected) == 1:

@@ -74,6 +74,9 @@ def test_hand_hit_tests_find_the_top_card_and_the_drop_place():
     for i, r in enumerate(cards):
         assert L.hand.index_at((r.x + 3, r.y + 10)) == i
     assert L.hand.index_at((0, 0)) is None
+    top = cards[3]
+    above = (top.x + 3, top.y - 5)  # a selected card is drawn raised: its top takes the tap
+    assert L.hand.index_at(above) is None and L.hand.index_at(above, {3}) == 3
     assert L.hand.insert_at((cards[0].x - 5, cards[0].center[1])) == 0
     assert L.hand.insert_at((cards[-1].right - 1, cards[-1].center[1])) == len(cards)
 

@@ -4,7 +4,7 @@ with nothing selected offers the takes that are legal."""
 
 import pygame
 from test_table_play import FRAME, Mouse, button_pos, card_pos, settle
-from ui_events import key
+from ui_events import key, mouse_drag
 
 from game.rules.actions import Act
 from game.rules.cards import parse_card
@@ -15,6 +15,7 @@ from game.rules.state import Phase
 from game.seats import Seat
 from game.settings import Settings
 from game.ui.app import App
+from game.ui.table_model import Where
 
 DIGITAL = preset("digital")
 
@@ -86,6 +87,8 @@ def test_going_out_is_confirmed_first():
 def test_a_tap_on_the_pile_offers_the_legal_takes():
     app, table = arranged([["KS", "KC", "KH", "5D", "9C"], ["4H", "8C", "JD"]], pile=("KD",))
     st = table.game.state
+    assert [t for t, _ in table.model.buttons()] == ["Draw", "Take the pile"]
+    assert (Where.PILE, -1) in table.model.targets(), "the pile glows: it may be taken"
     Mouse(app).tap(table.layout.pile.center)
     offered = [c.action for _, c in table.model.buttons() if c != "cancel"]
     assert offered and all(a.kind is Act.TAKE_SET and st.check(a) is None for a in offered)
@@ -113,3 +116,27 @@ def test_escape_pauses_the_table():
     app.step(key(pygame.K_ESCAPE), FRAME)
     assert type(app.scenes.top).__name__ == "PauseScene"
     assert app.scenes.stack[-2] is table
+
+
+def test_dragging_the_selection_to_the_table_lays_it():
+    app, table = arranged([["KS", "KC", "KH", "2C", "5D", "9C", "3D"], ["4H", "8C", "JD"]])
+    st = table.game.state
+    Mouse(app).tap(table.layout.stock.center)
+    select(app, table, "KS", "KC", "KH")
+    grab = card_pos(table, sorted(table.model.selected)[0])
+    app.step(mouse_drag(grab, table.layout.my_melds.inset(6).center), FRAME)
+    assert len(st.melds[0]) == 1 and len(st.melds[0][0].cards) == 3
+    select(app, table, "2C")
+    grab = card_pos(table, sorted(table.model.selected)[0])
+    app.step(mouse_drag(grab, table.my_meld_rects()[1][0].center), FRAME)
+    assert len(st.melds[0][0].cards) == 4, "dropped on the meld: added to it"
+
+
+def test_the_pile_does_not_glow_when_it_cannot_be_taken():
+    app, table = arranged([["KS", "QC", "JH", "5D", "9C"], ["4H", "8C", "JD"]], pile=("3C",))
+    assert [t for t, _ in table.model.buttons()] == ["Draw"]
+    assert (Where.PILE, -1) not in table.model.targets()
+    before = table.game.state.snapshot()
+    Mouse(app).tap(table.layout.pile.center)
+    assert table.game.state.snapshot() == before
+    assert table.model.message.startswith("None of your cards can take the pile")

@@ -6,6 +6,7 @@ from test_table_play import FRAME, start
 
 from game.rules.state import Phase
 from game.seats import Seat
+from game.ui.controllers import pace_for
 
 
 def test_computers_play_a_match_to_the_result():
@@ -34,15 +35,17 @@ def test_computers_play_a_match_to_the_result():
     assert table.model.log and set(table.model.last_move) <= {0, 1, 2}
 
 
-def test_a_computer_turn_is_paced_and_sliced():
-    """At normal speed a computer never answers in the frame it is asked, and each frame's
-    thinking stays a slice."""
-    seats = (Seat("You", "hard"), Seat("Computer", "hard"))
+def test_a_computer_turn_is_paced_so_a_person_can_follow():
+    """At normal speed a computer never answers in the frame it is asked: it thinks a slice
+    a frame and answers after a pace a person can follow."""
+    seats = (Seat("North", "hard"), Seat("Computer", "hard"))
     app, table = start(seed=4, seats=seats, speed=1.0)
     table.timeline.skip()
     actions = len(table.game.actions)
-    app.step([], FRAME)
-    assert len(table.game.actions) == actions  # thinking, paced: not yet
+    for _ in range(int(pace_for(table.settings) / FRAME) - 2):
+        app.step([], FRAME)
+        assert len(table.game.actions) == actions  # thinking, paced: not yet
+        assert table.busy and table.model.status() == "North is thinking..."
     for _ in range(600):
         app.step([], FRAME)
         if len(table.game.actions) > actions:
