@@ -43,13 +43,3 @@ def browser_canvas_size() -> tuple[int, int] | None:
         return None
     return (width, height) if width > 0 and height > 0 else None
 
-
-def browser_pixel_ratio() -> float:
-    """Surface pixels per CSS pixel in the page (1.0 on the desktop): a layout that wants a
-    44-CSS-pixel target on a phone makes it 44 times this many surface pixels."""
-    window = browser_window()
-    page = getattr(window, "arlington", None) if window is not None else None
-    try:
-        return float(page.pixelRatio) if page is not None else 1.0
-    except (AttributeError, TypeError, ValueError):
-        return 1.0

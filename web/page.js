@@ -44,7 +44,6 @@
       $("progress").value = 100;
       $("loading").hidden = true;
       $("buttons").hidden = false;
-      $("start").focus();
     },
   };
 
@@ -112,6 +111,18 @@
     button.addEventListener("click", () => start(fullscreen));
   }
   if (document.fullscreenEnabled || document.webkitFullscreenEnabled) $("fullscreen").hidden = false;
+  // Until the game is uncovered its keys are the page's: Enter or Space is the start tap, and
+  // nothing reaches the game under the cover (this listener comes before SDL's on window).
+  for (const type of ["keydown", "keypress", "keyup"]) {
+    window.addEventListener(type, (e) => {
+      if (page.state === "playing") return;
+      e.stopImmediatePropagation();  // not preventDefault: Tab still moves between the buttons
+      if (type === "keydown" && page.state === "ready" && (e.key === "Enter" || e.key === " ")) {
+        e.preventDefault();
+        start(e.target.id === "fullscreen");
+      }
+    }, true);
+  }
   $("retry").addEventListener("click", () => location.reload());
 
   // No scrolling, rubber-banding or pinch zoom while playing (iOS ignores user-scalable=no).

@@ -4,11 +4,13 @@ full screen, a clear message when loading fails, keys, and nothing fetched from 
 Driven by Playwright on Debian's Chromium (see conftest.py); skips locally without them.
 """
 
+import inspect
 import time
 
 import pytest
-from conftest import copy_of, serving
+from conftest import ARTIFACTS, copy_of, serving
 
+from game.web import measure
 from game.web.wheel import WHEEL_NAME
 
 PHONE = {"width": 390, "height": 844, "touch": True, "scale": 3}
@@ -37,6 +39,7 @@ def test_start_tap_on_a_phone_unlocks_audio_and_uncovers_the_game(open_tab):
     tab.wait_ready()
     # The page asks for device pixels, not CSS pixels (at most 2 per CSS pixel: page.js).
     assert tab.js("[arlington.canvasWidth, arlington.canvasHeight]") == [780, 1688]
+    tab.shot("page-phone-start")
     tab.page.touchscreen.tap(*_centre(tab, "#start"))
     tab.page.wait_for_function("arlington.state === 'playing'", timeout=5000)
     assert not tab.page.locator("#cover").is_visible()
@@ -119,5 +122,26 @@ def test_a_failed_download_says_so(chromium, standalone, tmp_path, missing):
             message = page.locator("#error-text").inner_text()
             assert missing in message, message
             assert not page.locator("#start").is_visible()
+            if missing == "game.zip":
+                ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / "page-load-failed.png"))
     finally:
         context.close()
+
+
+def test_keys_wait_for_the_start_and_enter_starts(open_tab):
+    """Under the cover no key reaches the game; Enter is the start tap for keyboard players,
+    and that Enter does not also press the title's first button."""
+    tab = open_tab(1280, 720)
+    tab.wait_ready()
+    tab.page.keyboard.press("Tab")
+    tab.page.keyboard.press("Escape")
+    time.sleep(0.3)
+    assert tab.js("arlington.state") == "ready"
+    tab.page.keyboard.press("Enter")
+    tab.page.wait_for_function("arlington.state === 'playing'", timeout=5000)
+    assert not tab.page.locator("#cover").is_visible()
+    time.sleep(0.3)
+    tab.python(f"import types\nm = types.ModuleType('m')\nexec({inspect.getsource(measure)!r}, "
+               "m.__dict__)\nscene = type(m.running_app().scenes.top).__name__")
+    assert tab.python("scene") == "TitleScene"

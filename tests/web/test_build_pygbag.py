@@ -66,3 +66,13 @@ def test_page_markers_are_all_filled_and_settings_are_ours(built):
     for element in ('id="progress"', 'id="start"', 'id="fullscreen"', 'id="error"',
                     "user-scalable=no", "<title>Arlington</title>"):
         assert element in html
+
+
+def test_boot_block_is_python_pygbag_can_run(built):
+    """pygbag runs the text of its pythons.js script tag as Python: after the markers are
+    filled it must compile (it cannot be played here: the runtime is on pygbag's CDN)."""
+    html = (built.folder / "index.html").read_text()
+    start = html.index('pythons.js" type="module"')
+    block = html[html.index("#<!--", start):html.index("# --></script>", start)]
+    compile(block, "pygbag boot block", "exec")
+    assert "page.ready()" in block and "shell.runpy(main)" in block
