@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import os
 import sys
 import tempfile
 import threading
@@ -26,7 +27,7 @@ from pathlib import Path
 from . import measure, standalone
 from .serve import server
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("ARLINGTON_CHROMIUM", "/usr/bin/chromium")  # Debian's; no download
 ARGS = ["--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 FPS_SECONDS = 4.0
 SCREENS = (  # besides 1280x720: a 3x phone (the page draws it at 2x) and a 1080p monitor
