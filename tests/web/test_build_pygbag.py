@@ -2,14 +2,15 @@
 whose template markers are all filled.
 
 pygbag's runtime comes from its CDN when a player opens the page, which these machines cannot
-reach, so this build is checked for content here; the standalone build is the one played in
-Chromium (test_browser_*.py).
+reach, so this build is checked for content here (and that its page says so clearly when the
+CDN is out of reach); the standalone build is the one played in Chromium (test_browser_*.py).
 """
 
 import hashlib
 import zipfile
 
 import pytest
+from conftest import ARTIFACTS, serving
 
 from game.web import pygbag_build
 from game.web.files import CLI_TOOLS, REPO, game_files
@@ -76,3 +77,22 @@ def test_boot_block_is_python_pygbag_can_run(built):
     block = html[html.index("#<!--", start):html.index("# --></script>", start)]
     compile(block, "pygbag boot block", "exec")
     assert "page.ready()" in block and "shell.runpy(main)" in block
+
+
+def test_page_says_so_when_pygbags_runtime_is_out_of_reach(built, chromium):
+    """The pygbag page in Chromium with no CDN (as on these machines): the shell still comes
+    up, with the title and a message naming what could not be loaded, instead of a blank tab."""
+    context = chromium.new_context()
+    try:
+        with serving(built.folder) as url:
+            page = context.new_page()
+            page.goto(url)
+            page.wait_for_function("arlington.state === 'failed'", timeout=30_000)
+            assert page.title() == "Arlington"
+            message = page.locator("#error-text").inner_text()
+            assert "pygbag's runtime" in message and "pygame-web.github.io" in message
+            assert page.evaluate("window.onbeforeunload") is None
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "pygbag-page-offline.png"))
+    finally:
+        context.close()
