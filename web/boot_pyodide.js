@@ -17,7 +17,7 @@
   let label = "Loading";
   const realFetch = window.fetch.bind(window);
   window.fetch = async (input, init) => {
-    const url = new URL(typeof input === "string" ? input : input.url, location.href);
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href);
     const rel = url.href.startsWith(here("./")) ? url.href.slice(here("./").length) : null;
     const listed = rel !== null && rel in BUILD.sizes;
     let response;
@@ -35,6 +35,7 @@
     const counter = new TransformStream({
       transform(chunk, controller) {
         received += chunk.byteLength;
+        page().received = received;  // bytes so far, for the curious (and the tests)
         page().progress(0.9 * Math.min(1, received / total), label);
         controller.enqueue(chunk);
       },

@@ -29,6 +29,9 @@ def test_loads_with_progress_and_no_request_leaves_localhost(open_tab):
     # The milestones come in order: Pyodide, pygame, the game's first frame, then the start tap.
     assert 0 < marks["pyodide"] < marks["pygame"] < marks["firstFrame"] <= marks["ready"]
     assert tab.js("document.getElementById('progress').value") == 100
+    # The progress bar counted every byte of the download (runtime, wheel, game).
+    assert tab.js("arlington.received") == tab.js(
+        "Object.values(arlington.build.sizes).reduce((a, b) => a + b, 0)")
     assert tab.page.locator("#start").is_visible()
     assert tab.foreign_requests() == []
     assert tab.errors == []
