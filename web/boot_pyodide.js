@@ -58,7 +58,7 @@
       if (page().state !== "loading") { clearInterval(timer); return; }
       for (const entry of performance.getEntriesByType("resource")) {
         const rel = entry.name.startsWith(here("./")) ? entry.name.slice(here("./").length) : null;
-        if (rel in BUILD.sizes && entry.responseStatus >= 400) {
+        if (BUILD.watch.includes(rel) && entry.responseStatus >= 400) {
           page().fail(`Loading failed: ${rel} could not be downloaded (HTTP ${entry.responseStatus}).`);
         }
       }

@@ -83,10 +83,13 @@ def build(out: Path = OUT, wheel: Path | None = None) -> Built:
     shutil.copyfile(WEB / "boot_pyodide.js", out / "boot.js")
     (out / "THIRD_PARTY.txt").write_text(THIRD_PARTY.format(pyodide=PYODIDE_VERSION,
                                                             wheel=wheel.name))
-    fetched = [f"pyodide/{n}" for n in PYODIDE_FILES if n != "pyodide.js"]
+    # What the page downloads once it runs: "sizes" through fetch (counted by the progress
+    # bar), "watch" also the script Pyodide injects (a failed download of any is reported).
+    fetched = [f"pyodide/{n}" for n in PYODIDE_FILES if n not in ("pyodide.js", "pyodide.asm.js")]
     fetched += [wheel.name, GAME_ZIP]
     boot = {"pyodide": "pyodide/", "wheel": wheel.name, "game": GAME_ZIP,
-            "sizes": {rel: (out / rel).stat().st_size for rel in fetched}}
+            "sizes": {rel: (out / rel).stat().st_size for rel in fetched},
+            "watch": sorted(fetched + ["pyodide/pyodide.asm.js"])}
     (out / "index.html").write_text(page(
         # boot.js before pyodide.js: it wraps fetch first, so Pyodide's downloads show progress.
         head=(f'<script type="application/json" id="build">{json.dumps(boot)}</script>\n'

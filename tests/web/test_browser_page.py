@@ -110,7 +110,8 @@ def test_keys_reach_the_game_without_errors(open_tab):
     assert tab.js("arlington.state") == "playing"
 
 
-@pytest.mark.parametrize("missing", [WHEEL_NAME, "pyodide/pyodide.asm.wasm", "game.zip"])
+@pytest.mark.parametrize("missing", [WHEEL_NAME, "pyodide/pyodide.asm.wasm",
+                                     "pyodide/pyodide.asm.js", "game.zip"])
 def test_a_failed_download_says_so(chromium, standalone, tmp_path, missing):
     """A folder missing one file (a broken upload): the page says which, instead of hanging."""
     folder = copy_of(standalone.folder, tmp_path / "broken")
