@@ -245,3 +245,25 @@ def export(name: str, text: str, folder: str | Path | None = None) -> str:
     path = Path(folder) / name if folder is not None else data_dir() / name
     _atomic_write(path, text)
     return str(path)
+
+
+# --- browser canvas --------------------------------------------------------------------------
+# The page (web/page.js) sizes the canvas to the viewport at the device's pixel ratio and
+# publishes the size it wants as window.arlington.canvasWidth / canvasHeight; it follows
+# rotation and resize. pygbag would otherwise scale a fixed canvas (blurred on phones) and never
+# tell the game about a resize. The app asks once per frame and calls set_mode when it changed.
+
+
+def browser_canvas_size() -> tuple[int, int] | None:
+    """The canvas size in device pixels the page wants now; None on the desktop, or when the
+    page does not say (pygbag's own page, a page still loading)."""
+    window = browser_window()
+    page = getattr(window, "arlington", None) if window is not None else None
+    if page is None:
+        return None
+    try:
+        width, height = int(page.canvasWidth), int(page.canvasHeight)
+    except (AttributeError, TypeError, ValueError):
+        return None
+    return (width, height) if width > 0 and height > 0 else None
+

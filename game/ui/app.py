@@ -12,6 +12,7 @@ import gc
 
 import pygame
 
+from ..platform import browser_canvas_size
 from ..seats import Seat
 from ..settings import Settings
 from .keeper import Keeper
@@ -141,6 +142,9 @@ class App:
         frame = 0
         while self.running and self.scenes.top is not None:
             dt = clock.tick(FPS) / 1000.0
+            wanted = browser_canvas_size()  # None on the desktop
+            if wanted is not None and wanted != self.size:
+                self.set_window_size(wanted)  # the page resized the canvas (rotation, resize)
             self.step(pygame.event.get(), dt)
             pygame.display.flip()
             frame += 1

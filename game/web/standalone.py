@@ -1,0 +1,107 @@
+"""``build --standalone``: a folder that plays with no CDN, from any static host.
+
+It holds our page, the Pyodide core (npm ``pyodide@0.27.7``: CPython 3.12, as pygbag's
+runtime), pygbag's pygame-ce wasm wheel (``wheel.py``), the game as one zip, and a service
+worker whose cache is named by the build's hash, so a new build replaces the old offline copy.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import files
+from .page import WEB, fill, page
+from .wheel import find_wheel
+
+PYODIDE_VERSION = "0.27.7"
+PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+"""The core runtime: what ``loadPyodide`` fetches when no package is asked for."""
+ENV_PYODIDE = "ARLINGTON_PYODIDE"
+DEFAULT_PYODIDE = files.REPO / "tests" / "web" / "node_modules" / "pyodide"
+OUT = files.REPO / "build" / "standalone"
+GAME_ZIP = "game.zip"
+
+THIRD_PARTY = """Arlington (standalone browser build) ships, unchanged:
+
+- Pyodide {pyodide} (Mozilla Public License 2.0): https://github.com/pyodide/pyodide
+  CPython and its standard library (PSF License) compiled to WebAssembly.
+- pygame-ce 2.5.7 as built for the browser by pygbag (GNU LGPL 2.1):
+  {wheel}
+  source: https://github.com/pygame-community/pygame-ce
+  wasm build: https://github.com/pygame-web/cdn (cp312/), https://github.com/pygame-web/pygbag
+  It bundles SDL2, SDL_ttf, SDL_image, SDL_mixer, FreeType and HarfBuzz under their own
+  licences (zlib, FreeType/GPL, MIT). You may replace the wheel with your own build of
+  pygame-ce: the page loads whatever file of that name sits in this folder.
+"""
+
+
+class BuildError(RuntimeError):
+    """The build cannot be made; the message says what is missing."""
+
+
+@dataclass(frozen=True)
+class Built:
+    folder: Path
+    version: str
+    files: int
+    bytes: int
+
+
+def pyodide_dir() -> Path:
+    """The npm package's folder (``ARLINGTON_PYODIDE`` or tests/web/node_modules/pyodide)."""
+    folder = Path(os.environ.get(ENV_PYODIDE) or DEFAULT_PYODIDE)
+    manifest = folder / "package.json"
+    if not manifest.is_file():
+        raise BuildError(f"no Pyodide at {folder}: run `npm ci --prefix tests/web`")
+    version = json.loads(manifest.read_text()).get("version")
+    if version != PYODIDE_VERSION:
+        raise BuildError(f"Pyodide {version} at {folder}; the wheel needs {PYODIDE_VERSION}")
+    missing = [f for f in PYODIDE_FILES if not (folder / f).is_file()]
+    if missing:
+        raise BuildError(f"Pyodide at {folder} lacks {', '.join(missing)}")
+    return folder
+
+
+def build(out: Path = OUT, wheel: Path | None = None) -> Built:
+    """Write the standalone folder (replacing any older one) and return what it holds."""
+    wheel = wheel or find_wheel()
+    runtime = pyodide_dir()
+    if out.exists():
+        shutil.rmtree(out)
+    (out / "pyodide").mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(runtime / name, out / "pyodide" / name)
+    shutil.copyfile(wheel, out / wheel.name)
+    files.write_zip(out / GAME_ZIP)
+    shutil.copyfile(WEB / "icon.png", out / "icon.png")
+    shutil.copyfile(WEB / "keycodes.js", out / "keycodes.js")
+    shutil.copyfile(WEB / "boot_pyodide.js", out / "boot.js")
+    (out / "THIRD_PARTY.txt").write_text(THIRD_PARTY.format(pyodide=PYODIDE_VERSION,
+                                                            wheel=wheel.name))
+    # What the page downloads once it runs: "sizes" through fetch (counted by the progress
+    # bar), "watch" also the script Pyodide injects (a failed download of any is reported).
+    fetched = [f"pyodide/{n}" for n in PYODIDE_FILES if n not in ("pyodide.js", "pyodide.asm.js")]
+    fetched += [wheel.name, GAME_ZIP]
+    boot = {"pyodide": "pyodide/", "wheel": wheel.name, "game": GAME_ZIP,
+            "sizes": {rel: (out / rel).stat().st_size for rel in fetched},
+            "watch": sorted(fetched + ["pyodide/pyodide.asm.js"])}
+    (out / "index.html").write_text(page(
+        # boot.js before pyodide.js: it wraps fetch first, so Pyodide's downloads show progress.
+        head=(f'<script type="application/json" id="build">{json.dumps(boot)}</script>\n'
+              '<script src="boot.js"></script>\n<script src="pyodide/pyodide.js"></script>\n'
+              '<script src="keycodes.js"></script>'),
+        boot="",
+        icon="icon.png",
+    ))
+    payload = sorted(p for p in out.rglob("*") if p.is_file())
+    version = files.digest(payload, out)
+    cached = ["./"] + [p.relative_to(out).as_posix() for p in payload]
+    (out / "sw.js").write_text(fill((WEB / "sw.js").read_text(), {
+        "version": version, "files": json.dumps(cached, indent=1)}))
+    everything = [p for p in out.rglob("*") if p.is_file()]
+    return Built(out, version, len(everything), sum(p.stat().st_size for p in everything))
