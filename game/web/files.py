@@ -17,10 +17,14 @@ REPO = Path(__file__).resolve().parents[2]
 CLI_TOOLS = (
     "game/arena.py",
     "game/bench.py",
+    "game/bot_protocol.py",
+    "game/bots.py",
     "game/replay.py",
+    "game/soak.py",
     "game/web",
 )
-"""Command-line tools inside the package (``scripts/soak.py`` is outside it). Not game code."""
+"""Command-line tools inside the package (the arena and its outside bots, the bench, replay,
+the soak, the web build). Not game code: nothing the game imports."""
 
 ROOTS = ("main.py", "game", "assets")
 """What the archive is made of, relative to the repository."""

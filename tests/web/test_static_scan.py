@@ -162,3 +162,30 @@ def test_the_cli_tools_are_really_outside_the_archive():
         assert (REPO / tool).exists(), f"{tool} is listed as a CLI tool but does not exist"
     shipped = game_files()
     assert "game/bench.py" not in shipped and "game/web/files.py" not in shipped
+
+
+def test_no_game_module_imports_a_cli_tool():
+    """The tools are left out of the archive, so the game must never import one (in the browser
+    that import would fail)."""
+    import ast
+
+    tools = {t.removesuffix(".py").replace("/", ".") for t in CLI_TOOLS}
+    found = []
+    for rel in game_files():
+        if not rel.endswith(".py"):
+            continue
+        package = rel.removesuffix(".py").replace("/", ".").rsplit(".", 1)[0]
+        for node in ast.walk(ast.parse((REPO / rel).read_text())):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = package.split(".")
+                    parts = parts[:len(parts) - node.level + 1]
+                    base = ".".join(parts + ([base] if base else []))
+                names = [base] + [f"{base}.{a.name}" for a in node.names]
+            found += [f"{rel} imports {n}" for n in names
+                      if any(n == t or n.startswith(t + ".") for t in tools)]
+    assert found == []
