@@ -1,6 +1,7 @@
 """Agents by name, for the arena and the setup screen: ``random``, ``easy``, ``medium``,
-``hard``, or ``module:Class`` for anyone's own bot (a class taking a ``seed`` keyword, with
-``name`` and ``choose``).
+``hard``, the sparring partners ``greedy`` and ``hoarder`` (``sparring.py``: for measuring,
+the setup screen offers only the levels), or ``module:Class`` for anyone's own bot (a class
+taking a ``seed`` keyword, with ``name`` and ``choose``).
 
 A ``module:Class`` bot runs inside the game's process, so it is trusted: it could reach the
 true state through the interpreter. Untrusted bots are outside bots (``cmd:COMMAND``, see
@@ -21,7 +22,8 @@ def _level(module: str, cls: str):
 
 
 LEVELS = {"random": RandomAgent, "easy": _level("easy", "EasyAgent"),
-          "medium": _level("medium", "MediumAgent"), "hard": _level("hard", "HardAgent")}
+          "medium": _level("medium", "MediumAgent"), "hard": _level("hard", "HardAgent"),
+          "greedy": _level("sparring", "Greedy"), "hoarder": _level("sparring", "Hoarder")}
 
 
 def make_agent(spec: str, seed: int):
