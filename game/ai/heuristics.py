@@ -43,6 +43,9 @@ class Style:
 MEDIUM = Style()
 PLAYOUT = Style(go_out_nodes=12)
 """Medium with a smaller go-out search, for the hard level's playouts."""
+MELD_NOW = Style(hold_wilds=False)
+"""How much a meld is worth laid now, holding nothing back (the hard level's meld-now
+candidate)."""
 
 
 def _is_natural(c: int) -> bool:
