@@ -167,20 +167,12 @@ class Search:
         self.seconds = seconds
         self.horizon = horizon
         self.clock = clock
-        table = Table.of_view(view)
-        self.pick, self.cands = candidates(table, legal, width)
-        n = len(self.cands)
-        self.totals = [0.0] * n
-        """Sum over worlds of each candidate's value (while it was live)."""
-        self.worlds = [0] * n
-        self._diff = [0.0] * n
-        self._diff_sq = [0.0] * n
-        self.live = list(range(n))
-        """Candidates still played: the prior (0) always, alternatives until dropped."""
-        self.done = 0
-        """Completed worlds (every live candidate played in each)."""
+        self._legal, self._width = legal, width
+        self._cands: list[Action] | None = None
         self.playouts = 0
         self.steps = 0
+        self.done = 0
+        """Completed worlds (every live candidate played in each)."""
         self._world = None
         self._styles = None
         self._next = 0
@@ -189,6 +181,31 @@ class Search:
         self._turns = 0
         self._step_cost = 0.0005
         self.spent = 0.0
+        self.finished = False
+
+    @property
+    def cands(self) -> list[Action]:
+        """The candidates, the prior first (worked out in the first think slice: listing them
+        runs the medium policy, a step like any other)."""
+        if self._cands is None:
+            self._prepare()
+        return self._cands
+
+    @property
+    def pick(self) -> Action:
+        """The prior: medium's choice."""
+        return self.cands[0]
+
+    def _prepare(self) -> None:
+        _, self._cands = candidates(Table.of_view(self.view), self._legal, self._width)
+        n = len(self._cands)
+        self.totals = [0.0] * n
+        """Sum over worlds of each candidate's value (while it was live)."""
+        self.worlds = [0] * n
+        self._diff = [0.0] * n
+        self._diff_sq = [0.0] * n
+        self.live = list(range(n))
+        """Candidates still played: the prior (0) always, alternatives until dropped."""
         self.finished = n == 1
 
     # ------------------------------------------------------------------ statistics
@@ -268,12 +285,16 @@ class Search:
 
     def think(self, slice_seconds: float) -> bool:
         """Work for about ``slice_seconds``; True when the answer is ready."""
-        if self.finished:
-            return True
         clock = self.clock
         start = clock()
+        first = True  # the first step of a slice is always made: thinking always progresses
+        if self._cands is None:
+            self._prepare()
+            first = False  # listing the candidates was this slice's first step
+        if self.finished:
+            self.spent += clock() - start
+            return True
         deadline = start + slice_seconds
-        first = True
         while True:
             if self._play is None:
                 if self._world is None:
