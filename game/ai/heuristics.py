@@ -314,6 +314,12 @@ def best_meld(t: Table, legal: list[Action], style: Style = MEDIUM) -> Action | 
 def choose_meld_phase(t: Table, legal: list[Action], style: Style = MEDIUM) -> Action:
     """A medium player's action after drawing."""
     path = go_out_path(t.hand, list(t.melds[t.seat]), t.options, legal, style.go_out_nodes)
+    return meld_phase_choice(t, legal, style, path)
+
+
+def meld_phase_choice(t: Table, legal: list[Action], style: Style,
+                      path: list[Action] | None) -> Action:
+    """``choose_meld_phase`` once the way out (``go_out_path``'s answer) is known."""
     if path is not None:
         if path:
             return path[0]

@@ -127,7 +127,12 @@ def evaluate(state, seat: int) -> float:
 def candidates(t: Table, legal: list[Action], width: int) -> tuple[Action, list[Action]]:
     """Medium's choice and the alternatives worth searching (medium's choice first; a single
     candidate means there is nothing to search)."""
-    pick = H.choose(t, legal)
+    if t.phase == 1:
+        path = H.go_out_path(t.hand, list(t.melds[t.seat]), t.options, legal,
+                             H.MEDIUM.go_out_nodes)
+        pick = H.meld_phase_choice(t, legal, H.MEDIUM, path)
+    else:
+        pick = H.choose(t, legal)
     if len(legal) == 1:
         return pick, [pick]
     cands = [pick]
@@ -140,7 +145,6 @@ def candidates(t: Table, legal: list[Action], width: int) -> tuple[Action, list[
         for a in sorted(legal, key=lambda a: -H.take_value(a, t)):
             add(a)
         return pick, cands
-    path = H.go_out_path(t.hand, list(t.melds[t.seat]), t.options, legal, H.MEDIUM.go_out_nodes)
     if path is not None or len(t.hand) == 1 or QUEEN_OF_SPADES in pick.cards \
             or pick.stands == QUEEN_OF_SPADES:
         return pick, [pick]  # going out, or the Q♠ safe on the table: nothing to weigh

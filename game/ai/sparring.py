@@ -73,18 +73,22 @@ def after(hand: list, melds: list, action: Action, options):
     return hand, melds
 
 
-def out_path(hand: list, melds: list, options, nodes: int = 40) -> list[Action] | None:
+def out_path(hand: list, melds: list, options, nodes: int = 40,
+             legal: list[Action] | None = None) -> list[Action] | None:
     """Meld actions that leave at most one card to discard (so the seat goes out this turn),
-    by a depth-first search of at most ``nodes`` positions; None when none is found."""
+    by a depth-first search of at most ``nodes`` positions; None when none is found.
+    ``legal``: the actions of this very position, if already listed."""
     left = [nodes]
 
-    def search(h, ms):
+    def search(h, ms, listed=None):
         if len(h) <= 1:
             return []
         if left[0] <= 0:
             return None
         left[0] -= 1
-        acts = [a for a in rules_legal.legal_actions(1, h, ms, [], options) if a.kind in MELDS]
+        if listed is None:
+            listed = rules_legal.legal_actions(1, h, ms, [], options)
+        acts = [a for a in listed if a.kind in MELDS]
         covered = set()
         for a in acts:
             covered.update(a.cards)
@@ -98,7 +102,7 @@ def out_path(hand: list, melds: list, options, nodes: int = 40) -> list[Action] 
                     return [a] + rest
         return None
 
-    return search(list(hand), list(melds[:]))
+    return search(list(hand), list(melds), legal)
 
 
 def _promise(c: int, hand: list, counts: dict) -> float:
@@ -248,7 +252,7 @@ def greedy_choice(k, legal: list[Action]) -> Action:
         return _draw(k, legal, GREEDY_MARGIN, 12.0 if len(k.hand) > LONG_HAND else 0.0)
     hand = list(k.hand)
     if len(hand) <= LONG_HAND + 2:
-        path = out_path(hand, list(k.melds[k.seat]), k.options, 30)
+        path = out_path(hand, list(k.melds[k.seat]), k.options, 30, legal)
         if path:
             return path[0]
         if path == []:
@@ -286,7 +290,7 @@ def hoarder_choice(k, legal: list[Action]) -> Action:
         if takes and len(k.pile) >= HOARD_PILE:
             return max(takes, key=lambda a: take_worth(a, k, 0.0))
         return _draw(k, legal, 0.0, 0.0)
-    path = out_path(list(k.hand), list(k.melds[k.seat]), k.options, 60)
+    path = out_path(list(k.hand), list(k.melds[k.seat]), k.options, 40, legal)
     if path:
         return path[0]
     if path == []:
