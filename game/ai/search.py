@@ -239,8 +239,9 @@ class Search:
         stats = {i: self.gain(i) for i in self.live if i}
         lead = max((m - DROP_SE * se for m, se in stats.values()), default=0.0)
         floor = max(0.0, lead)
+        # (an alternative no better than the prior in every world so far is dropped too)
         self.live = [0] + [i for i in self.live if i and
-                           stats[i][0] + DROP_SE * stats[i][1] >= floor]
+                           stats[i][0] + DROP_SE * stats[i][1] > floor]
         alive = self.live[1:]
         if not alive:
             self.finished = True
