@@ -93,3 +93,16 @@ def test_a_tiny_budget_still_answers():
         pass
     assert agent._search.done == 1  # the world under way is finished, then the time is up
     assert agent.answer() in state.legal_actions()
+
+
+def test_the_budget_comes_from_the_table_setting_or_the_name():
+    import time
+
+    from game.ai.registry import make_agent
+    assert make_agent("hard", 1, think_seconds=0.5).budget_seconds == 0.5
+    timed = make_agent("hard@0.2cpu", 1)
+    assert timed.budget_seconds == 0.2 and timed.clock is time.process_time
+    assert make_agent("hard@1", 1).clock is time.perf_counter
+    for bad in ("hard@", "hard@-1", "hard@fast"):
+        with pytest.raises(ValueError, match="hard@SECONDS"):
+            make_agent(bad, 1)
