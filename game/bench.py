@@ -20,7 +20,8 @@ least 0.5).
 
 ``decision_ms`` (one line per AI level): the level's decision time p50/p90/max (wall clock,
 and ``cpu_ms`` in process time, which a busy machine does not inflate) over the decisions of a
-few hands against medium players (2 players), and its longest think slice (wall clock).
+few hands against medium players (2 players), and its longest think slice (wall clock, and
+``longest_slice_cpu_ms`` in process time).
 For ``hard`` also ``playouts_per_s`` (simulated candidate playouts, of up to the search horizon
 in turns, per second of thinking) and ``playout_steps_per_s`` (actions played inside them).
 
@@ -271,6 +272,7 @@ def _levels(preset_name: str, options, hands: int):
     one_hand = options.with_changes(hand_limit=1)
     for level in ("easy", "medium", "hard"):
         times, cpu_times, slices, playouts, steps, think = [], [], 0.0, 0, 0, 0.0
+        slices_cpu = 0.0
         for h in range(hands):
             state = State(one_hand, 2, 500 + h)
             mine = h % 2  # the level sits in either seat
@@ -292,11 +294,13 @@ def _levels(preset_name: str, options, hands: int):
                         think += search.spent
                 state.apply(action)
             slices = max(slices, agents[mine].longest_slice)
+            slices_cpu = max(slices_cpu, getattr(agents[mine], "longest_slice_cpu", 0.0))
         fig = {"name": "decision_ms", "level": level, "preset": preset_name, "players": 2,
                "unit": "ms", "decisions": len(times),
                **{k: round(v * 1000, 3) for k, v in percentiles(times).items()},
                "cpu_ms": {k: round(v * 1000, 3) for k, v in percentiles(cpu_times).items()},
-               "longest_slice_ms": round(slices * 1000, 3)}
+               "longest_slice_ms": round(slices * 1000, 3),
+               "longest_slice_cpu_ms": round(slices_cpu * 1000, 3)}
         if level == "hard":
             fig["playouts_per_s"] = round(playouts / think) if think else 0
             fig["playout_steps_per_s"] = round(steps / think) if think else 0

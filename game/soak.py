@@ -55,7 +55,7 @@ def make_agent(kind: str, seed: int):
         return EasyAgent(seed)
     if kind == "medium":
         return MediumAgent(seed)
-    return HardAgent(seed, iterations=1, horizon=2, width=3)
+    return HardAgent(seed, budget_seconds=None, iterations=1, horizon=2, width=3)
 
 
 def random_options(rand: random.Random) -> RuleOptions:

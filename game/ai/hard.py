@@ -1,52 +1,68 @@
-"""The hard level: information-set search (``search.py``) guided by the medium heuristics.
+"""The hard level: information-set search (``search.py``) with medium's choice as its prior.
 
-Budget: ``iterations`` sampled worlds per searched decision (deterministic with the seed,
-whatever the slicing) and/or ``seconds`` of thinking (the UI's AI-speed setting maps onto it).
-Decisions with nothing to weigh (going out, a meld worth laying, a draw with no pile take
-possible) are answered at once, as medium would.
+Budget: ``budget_seconds`` of thinking per decision (the table's AI-speed setting,
+``Settings.think_seconds``, maps onto it: ``registry.make_agent(..., think_seconds=...)``) and
+``iterations``, the most sampled worlds per decision. The search stops earlier once the
+evidence settles the choice, so most decisions take a fraction of the budget. With
+``budget_seconds=None`` the level is deterministic with its seed however the thinking is sliced.
+Decisions with nothing to weigh (one legal action, going out) are answered at once.
 """
 
 from __future__ import annotations
 
+import gc
 import random
+import time
 
 from ..rules.actions import Action
 from ..rules.view import View
 from .agent import SLICE_SECONDS, BaseAgent
 from .search import Search
 
-DEFAULT_ITERATIONS = 24
-DEFAULT_HORIZON = 6
-DEFAULT_WIDTH = 4
+DEFAULT_BUDGET = 0.8
+"""Seconds per decision at most, by default (the bars: p90 decision within 1 s natively)."""
+DEFAULT_ITERATIONS = 400
+DEFAULT_HORIZON = 8
+DEFAULT_WIDTH = 5
 
 
 class HardAgent(BaseAgent):
-    """Plans pile takes, guards the Q♠, avoids feeding the next player: by search."""
+    """Weighs every kind of decision by search against several styles of opponent."""
 
     name = "hard"
 
-    def __init__(self, seed: int = 0, *, iterations: int | None = DEFAULT_ITERATIONS,
-                 seconds: float | None = None, horizon: int = DEFAULT_HORIZON,
-                 width: int = DEFAULT_WIDTH):
+    def __init__(self, seed: int = 0, *, budget_seconds: float | None = DEFAULT_BUDGET,
+                 iterations: int | None = DEFAULT_ITERATIONS, horizon: int = DEFAULT_HORIZON,
+                 width: int = DEFAULT_WIDTH, clock=time.perf_counter):
         super().__init__(seed)
-        if iterations is None and seconds is None:
-            raise ValueError("give the hard level a budget: iterations, seconds or both")
+        if iterations is None and budget_seconds is None:
+            raise ValueError("give the hard level a budget: iterations, budget_seconds or both")
         self.iterations = iterations
-        self.seconds = seconds
+        self.budget_seconds = budget_seconds
         self.horizon = horizon
         self.width = width
+        self.clock = clock
+        """What the budget is counted in: wall time for the table; the arena scripts may count
+        process time so a busy machine does not weaken the level."""
         self.decisions = 0
         self._search: Search | None = None
         self.playouts = 0
 
     def start(self, view: View, legal: list[Action]) -> None:
+        # Everything alive now (the match, the caches) is old: a full garbage collection
+        # during thinking would walk it all, a pause longer than a frame. Frozen objects are
+        # skipped by the collector; the search's own garbage stays young (a
+        # young collection first, so little garbage is frozen with it).
+        gc.collect(1)
+        gc.freeze()
         # A fresh generator per decision, from the seed and the decision number only: the
         # same view and seed give the same worlds whatever happened in other searches.
         rand = random.Random(f"hard:{self.seed}:{self.decisions}:{view.hand_no}")
         self.decisions += 1
         self._answer = None
         self._search = Search(view, legal, rand, iterations=self.iterations,
-                              seconds=self.seconds, horizon=self.horizon, width=self.width)
+                              seconds=self.budget_seconds, horizon=self.horizon,
+                              width=self.width, clock=self.clock)
 
     def think(self, slice_seconds: float = SLICE_SECONDS) -> bool:
         if self._answer is not None:

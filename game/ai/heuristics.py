@@ -43,6 +43,9 @@ class Style:
 MEDIUM = Style()
 PLAYOUT = Style(go_out_nodes=12)
 """Medium with a smaller go-out search, for the hard level's playouts."""
+MELD_NOW = Style(hold_wilds=False)
+"""How much a meld is worth laid now, holding nothing back (the hard level's meld-now
+candidate)."""
 
 
 def _is_natural(c: int) -> bool:
@@ -265,18 +268,19 @@ def meld_value(a: Action, t: Table, late: float, style: Style = MEDIUM) -> float
     """How much laying ``a`` now is worth; negative means hold it for now."""
     cards = a.cards
     holding = style.hold_wilds and late < 0.5
+    if a.kind is Act.SWAP:  # a natural in for a joker, which comes back to hand
+        return -1.0 if late >= 0.5 else MELDED[cards[0]] + IN_HAND[cards[0]] - 10.0
     if a.kind not in MELDING:
-        if a.kind is Act.SWAP:  # a natural in for a joker, which comes back to hand
-            return -1.0 if late >= 0.5 else MELDED[cards[0]] + IN_HAND[cards[0]] - 10.0
         return -1.0
+    if a.kind is Act.ADD:  # a lay-off takes no meld slot
         c = cards[0]
         if not is_wild(c):
             return MELDED[c] + IN_HAND[c]
         if a.stands == QS:
             return 200.0
-        meld = t.melds[t.seat][a.target]
         if holding:
             return -1.0
+        meld = t.melds[t.seat][a.target]
         gain = MELDED[a.stands] if a.stands >= 0 else (25 if meld.kind is MeldKind.TWOS
                                                         else MELDED[meld.rank * 4])
         return gain + IN_HAND[c]
@@ -310,6 +314,12 @@ def best_meld(t: Table, legal: list[Action], style: Style = MEDIUM) -> Action | 
 def choose_meld_phase(t: Table, legal: list[Action], style: Style = MEDIUM) -> Action:
     """A medium player's action after drawing."""
     path = go_out_path(t.hand, list(t.melds[t.seat]), t.options, legal, style.go_out_nodes)
+    return meld_phase_choice(t, legal, style, path)
+
+
+def meld_phase_choice(t: Table, legal: list[Action], style: Style,
+                      path: list[Action] | None) -> Action:
+    """``choose_meld_phase`` once the way out (``go_out_path``'s answer) is known."""
     if path is not None:
         if path:
             return path[0]

@@ -1,6 +1,8 @@
 """Agents by name, for the arena and the setup screen: ``random``, ``easy``, ``medium``,
-``hard``, or ``module:Class`` for anyone's own bot (a class taking a ``seed`` keyword, with
-``name`` and ``choose``).
+``hard``, the sparring partners ``greedy`` and ``hoarder`` (``sparring.py``: for measuring,
+the setup screen offers only the levels), ``hard@SECONDS`` (hard with that budget per
+decision; ``hard@0.3cpu`` counts it in process time), or ``module:Class`` for anyone's own
+bot (a class taking a ``seed`` keyword, with ``name`` and ``choose``).
 
 A ``module:Class`` bot runs inside the game's process, so it is trusted: it could reach the
 true state through the interpreter. Untrusted bots are outside bots (``cmd:COMMAND``, see
@@ -21,13 +23,38 @@ def _level(module: str, cls: str):
 
 
 LEVELS = {"random": RandomAgent, "easy": _level("easy", "EasyAgent"),
-          "medium": _level("medium", "MediumAgent"), "hard": _level("hard", "HardAgent")}
+          "medium": _level("medium", "MediumAgent"), "hard": _level("hard", "HardAgent"),
+          "greedy": _level("sparring", "Greedy"), "hoarder": _level("sparring", "Hoarder")}
 
 
-def make_agent(spec: str, seed: int):
-    """A fresh agent from its name or ``module:Class``; ValueError says what exists."""
+def _timed_hard(spec: str, seed: int):
+    """``hard@SECONDS`` (a budget in wall time, as the table counts it) or ``hard@SECONDScpu``
+    (in process time: a busy machine then does not weaken the level in a measurement)."""
+    import time
+
+    from .hard import HardAgent
+    text = spec.partition("@")[2]
+    cpu = text.endswith("cpu")
+    try:
+        seconds = float(text[:-3] if cpu else text)
+    except ValueError:
+        seconds = 0.0
+    if not seconds > 0:
+        raise ValueError(f"{spec!r}: write hard@SECONDS or hard@SECONDScpu, e.g. hard@0.3")
+    return HardAgent(seed, budget_seconds=seconds,
+                     clock=time.process_time if cpu else time.perf_counter)
+
+
+def make_agent(spec: str, seed: int, think_seconds: float | None = None):
+    """A fresh agent from its name or ``module:Class``; ValueError says what exists.
+    ``think_seconds`` (the table's AI-speed setting) is the hard level's budget per decision
+    (None: its default)."""
+    if spec == "hard" and think_seconds is not None:
+        spec = f"hard@{think_seconds}"
     if spec in LEVELS:
         return LEVELS[spec](seed=seed)
+    if spec.startswith("hard@"):
+        return _timed_hard(spec, seed)
     if spec.startswith("cmd:"):
         raise ValueError(f"{spec!r} is an outside bot: those play in the arena "
                          "(python -m game.arena), not in the game")

@@ -1,64 +1,115 @@
-"""Information-set search for the hard level: determinize, play out, aggregate.
+"""Information-set search for the hard level: determinize, play out, compare, decide on evidence.
 
-At a decision with real alternatives the searcher keeps a few candidate actions, ordered by
-the medium heuristics (takes of the pile, the best discards, a held meld). Each iteration deals
-the hidden cards anew from the view (``View.determinize``: every unseen card re-dealt,
-consistent with what the seat knows, with a fresh seed for later shuffles), then plays every
-candidate in that same world and continues with the medium policy for all seats (each seat
-reading only its own ``Table``) until the hand ends or ``horizon`` turns have passed, where a
-static evaluation estimates the hand's result. The value of a candidate is its mean over the
-sampled worlds of (own hand score - the opponents' mean): determinized flat Monte Carlo over
-the information set with common random numbers (every candidate meets the same worlds), the
-root-only form of ISMCTS, which is what the budget affords in the browser.
+At a decision with real alternatives the searcher keeps a few candidates: medium's choice (the
+*prior*, always first), the other pile takes or the draw, laying the best meld now or holding
+it, the greedy partner's choice and the best discards. Each sampled world deals the hidden
+cards anew from the view (``View.determinize``: consistent with what the seat knows, with a
+fresh seed for later shuffles) and draws a style for every opponent (medium, greedy or hoarder:
+nobody at the table is assumed to think like us), then plays every live candidate in that same
+world and continues with those policies (each seat reading only its own ``Table``) until the
+hand ends or ``horizon`` turns have passed, where ``evaluate`` weighs points safe on the table
+against the cards each seat risks being caught with.
 
-The work is cut into units of one candidate playout, so ``think`` returns within its slice;
-with an iteration budget the result does not depend on how the thinking is sliced.
+Deciding: candidates are compared with the prior world by world (common random numbers), so
+each alternative has a mean difference and its standard error. An alternative overrides the
+prior only when its mean difference exceeds its standard error (and is the best such). The
+search spends worlds where the choice is close: after ``MIN_WORLDS`` it drops alternatives that
+are clearly worse (more than ``DROP_SE`` standard errors below the prior or the leader) and
+stops once the outcome is settled, the world cap (``iterations``) or the time (``seconds``) is
+reached.
+
+The work is cut into units of one playout step, so ``think`` returns within its slice; without
+a time budget the result does not depend on how the thinking is sliced.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
-from ..rules.actions import Act, Action
+from ..rules.actions import Action
 from ..rules.cards import QUEEN_OF_SPADES, is_wild
-from ..rules.scoring import IN_HAND, meld_points
+from ..rules.scoring import GO_OUT_BONUS, IN_HAND, meld_points
 from ..rules.state import Phase
 from . import heuristics as H
+from . import sparring
 from .table import Table
 
+MIN_WORLDS = 12
+"""Worlds every live candidate meets before any is dropped or the search stops early."""
+OVERRIDE_SE = 1.0
+"""An alternative replaces the prior only if its mean gain exceeds this many standard errors,
+over at least ``OVERRIDE_WORLDS`` worlds (fewer give no trustworthy error)."""
+OVERRIDE_WORLDS = 8
+DROP_SE = 2.0
+"""An alternative this many standard errors below the prior or the leader is dropped."""
+SETTLED_SE = 2.5
+"""The search stops early once one alternative is this many standard errors above the prior
+and every other alternative has been dropped, or when every alternative is dropped."""
 
-def static_score(state, seat: int) -> float:
-    """Estimated final hand score of ``seat``: melded points less the likely cost of its hand
-    (a card that may still be melded costs only part of its penalty)."""
-    opts = state.options
-    melded = 0
-    for m in state.melds[seat]:
-        melded += meld_points(m, opts)
-    hand = state.hands[seat]
-    if not hand:
-        return melded + 100
+
+def _medium(t: Table, legal: list[Action]) -> Action:
+    return H.choose(t, legal, H.PLAYOUT)
+
+
+STYLES = ((_medium, 0.45), (sparring.greedy_choice, 0.35), (sparring.hoarder_choice, 0.2))
+"""Opponent models and how often a sampled world gives each opponent that style."""
+
+
+def _style(x: float):
+    """The opponent model a uniform draw ``x`` in [0, 1) picks (see ``STYLES``)."""
+    for policy, weight in STYLES:
+        x -= weight
+        if x < 0:
+            return policy
+    return STYLES[-1][0]
+
+
+def _hand_cost(hand, end_risk: float) -> float:
+    """What the cards in a hand are likely to cost: the full penalty if the hand ends first
+    (``end_risk``), else the part a card keeps after the chances of melding it."""
     counts = [0] * 15
-    suits = set()
+    places = set()
     for c in hand:
         if not is_wild(c):
             counts[c >> 2] += 1
-            suits.add(c)
+            places.add(c)
     cost = 0.0
     for c in hand:
         if is_wild(c):
-            cost += IN_HAND[c] * 0.35
-            continue
-        r = c >> 2
-        f = 0.85
-        if counts[r] >= 2:
-            f = 0.45
-        elif ((r - 1) * 4 + (c & 3)) in suits or ((r + 1) * 4 + (c & 3)) in suits:
-            f = 0.6
-        if c == QUEEN_OF_SPADES:
-            f = max(f, 0.7)
-        cost += IN_HAND[c] * f
-    return melded - cost - 2.0 * len(hand)
+            f = 0.3
+        else:
+            r, s = c >> 2, c & 3
+            f = 0.85
+            if counts[r] >= 2:
+                f = 0.45
+            elif ((r - 1) * 4 + s) in places or ((r + 1) * 4 + s) in places:
+                f = 0.6
+            if c == QUEEN_OF_SPADES:
+                f = max(f, 0.75)
+        cost += IN_HAND[c] * (end_risk + (1.0 - end_risk) * f)
+    return cost
+
+
+def static_scores(state) -> list[float]:
+    """Estimated final hand score of every seat: points safe on the table, less what its hand
+    risks, plus the going-out bonus shared by how close each seat is to going out."""
+    opts = state.options
+    n = state.players
+    sizes = [len(h) for h in state.hands]
+    least = min(sizes)
+    end_risk = 0.8 if least <= 2 else 0.55 if least <= 4 else 0.3 if least <= 7 else 0.15
+    closeness = [1.0 / (1 + s) ** 2 for s in sizes]
+    total_close = sum(closeness)
+    out = []
+    for s in range(n):
+        melded = sum(meld_points(m, opts) for m in state.melds[s])
+        hand = state.hands[s]
+        share = closeness[s] / total_close
+        out.append(melded - _hand_cost(hand, end_risk) - 1.5 * len(hand)
+                   + GO_OUT_BONUS * end_risk * share)
+    return out
 
 
 def evaluate(state, seat: int) -> float:
@@ -68,50 +119,43 @@ def evaluate(state, seat: int) -> float:
     if state.phase is Phase.HAND_OVER or state.phase is Phase.MATCH_OVER:
         scores = state.hand_scores[-1]
     else:
-        scores = [static_score(state, s) for s in range(n)]
+        scores = static_scores(state)
     others = sum(scores[s] for s in range(n) if s != seat) / (n - 1)
     return scores[seat] - others
-
-
-def playout(state, seat: int, horizon: int) -> float:
-    """Play on with the medium policy for every seat for up to ``horizon`` turns; evaluate."""
-    turns = 0
-    choose = H.choose
-    style = H.PLAYOUT
-    while True:
-        phase = state.phase
-        if phase is not Phase.DRAW and phase is not Phase.MELD:
-            break
-        if phase is Phase.DRAW:
-            if turns >= horizon:
-                break
-            turns += 1
-        s = state.turn
-        state.apply(choose(Table.of_state(state, s), state.legal_actions(), style), trusted=True)
-    return evaluate(state, seat)
 
 
 def candidates(t: Table, legal: list[Action], width: int) -> tuple[Action, list[Action]]:
     """Medium's choice and the alternatives worth searching (medium's choice first; a single
     candidate means there is nothing to search)."""
-    pick = H.choose(t, legal)
-    if t.phase != 1:
-        if t.phase != 0 or len(legal) == 1:
-            return pick, [pick]
-        ranked = sorted(legal, key=lambda a: -H.take_value(a, t))
-        cands = [pick] + [a for a in ranked if a != pick]
-        return pick, cands[:width]
-    if pick.kind is not Act.DISCARD:
-        return pick, [pick]  # going out, or a meld worth laying now: nothing to weigh
-    if len(t.hand) == 1:
+    if t.phase == 1:
+        path = H.go_out_path(t.hand, list(t.melds[t.seat]), t.options, legal,
+                             H.MEDIUM.go_out_nodes)
+        pick = H.meld_phase_choice(t, legal, H.MEDIUM, path)
+    else:
+        pick = H.choose(t, legal)
+    if len(legal) == 1:
         return pick, [pick]
+    cands = [pick]
+
+    def add(a):
+        if a is not None and a not in cands and len(cands) < width:
+            cands.append(a)
+
+    if t.phase != 1:  # drawing (or the upcard offer): every way of taking, and the draw
+        for a in sorted(legal, key=lambda a: -H.take_value(a, t)):
+            add(a)
+        return pick, cands
+    if path is not None or len(t.hand) == 1 or QUEEN_OF_SPADES in pick.cards \
+            or pick.stands == QUEEN_OF_SPADES:
+        return pick, [pick]  # going out, or the Q♠ safe on the table: nothing to weigh
     discards = [a for _, a in H.discard_scores(t, legal)]
-    cands = [pick] + [a for a in discards if a != pick][:width - 1]
-    late = t.lateness()
-    held = [(H.meld_value(a, t, 1.0), a) for a in legal
-            if a.kind in H.MELDING and H.meld_value(a, t, late) <= 0]
-    if held:
-        cands.append(max(held, key=lambda x: x[0])[1])
+    melds = [(H.meld_value(a, t, 1.0, H.MELD_NOW), a) for a in legal if a.kind in H.MELDING]
+    best_now = max(melds, key=lambda x: x[0])[1] if melds else None
+    add(best_now)  # lay the best meld now ...
+    add(discards[0] if discards else None)  # ... or hold everything and discard
+    add(sparring.greedy_choice(t, legal))
+    for a in discards[1:]:
+        add(a)
     return pick, cands
 
 
@@ -119,35 +163,107 @@ class Search:
     """One decision's search, resumable in slices of a few playout steps."""
 
     def __init__(self, view, legal: list[Action], rand: random.Random, *, iterations: int | None,
-                 seconds: float | None, horizon: int, width: int):
+                 seconds: float | None, horizon: int, width: int, clock=time.perf_counter):
         self.view = view
         self.seat = view.seat
         self.rand = rand
         self.iterations = iterations
         self.seconds = seconds
         self.horizon = horizon
-        table = Table.of_view(view)
-        self.pick, self.cands = candidates(table, legal, width)
-        self.totals = [0.0] * len(self.cands)
-        self.done = 0
-        """Completed iterations (sampled worlds, every candidate played in each)."""
+        self.clock = clock
+        self._legal, self._width = legal, width
+        self._cands: list[Action] | None = None
         self.playouts = 0
         self.steps = 0
+        self.done = 0
+        """Completed worlds (every live candidate played in each)."""
         self._world = None
+        self._styles = None
         self._next = 0
         self._pending: list[float] = []
         self._play = None
         self._turns = 0
         self._step_cost = 0.0005
         self.spent = 0.0
-        self.finished = len(self.cands) == 1
+        self.finished = False
+
+    @property
+    def cands(self) -> list[Action]:
+        """The candidates, the prior first (worked out in the first think slice: listing them
+        runs the medium policy, a step like any other)."""
+        if self._cands is None:
+            self._prepare()
+        return self._cands
+
+    @property
+    def pick(self) -> Action:
+        """The prior: medium's choice."""
+        return self.cands[0]
+
+    def _prepare(self) -> None:
+        _, self._cands = candidates(Table.of_view(self.view), self._legal, self._width)
+        n = len(self._cands)
+        self.totals = [0.0] * n
+        """Sum over worlds of each candidate's value (while it was live)."""
+        self.worlds = [0] * n
+        self._diff = [0.0] * n
+        self._diff_sq = [0.0] * n
+        self.live = list(range(n))
+        """Candidates still played: the prior (0) always, alternatives until dropped."""
+        self.finished = n == 1
+
+    # ------------------------------------------------------------------ statistics
+
+    def gain(self, i: int) -> tuple[float, float]:
+        """Mean of (candidate ``i`` - prior) over the worlds both met, and its standard
+        error (0, inf before two worlds)."""
+        w = self.worlds[i]
+        if i == 0 or w < 2:
+            return 0.0, math.inf if i else 0.0
+        mean = self._diff[i] / w
+        var = max(0.0, (self._diff_sq[i] - w * mean * mean) / (w - 1))
+        return mean, math.sqrt(var / w)
+
+    def _record(self) -> None:
+        """Fold one finished world into the statistics, drop the clearly worse, maybe stop."""
+        base = self._pending[0]
+        for i, v in zip(self.live, self._pending):
+            self.totals[i] += v
+            self.worlds[i] += 1
+            d = v - base
+            self._diff[i] += d
+            self._diff_sq[i] += d * d
+        self.done += 1
+        if self.done < MIN_WORLDS:
+            return
+        stats = {i: self.gain(i) for i in self.live if i}
+        lead = max((m - DROP_SE * se for m, se in stats.values()), default=0.0)
+        floor = max(0.0, lead)
+        # (an alternative no better than the prior in every world so far is dropped too)
+        self.live = [0] + [i for i in self.live if i and
+                           stats[i][0] + DROP_SE * stats[i][1] > floor]
+        alive = self.live[1:]
+        if not alive:
+            self.finished = True
+        elif len(alive) == 1:
+            m, se = stats[alive[0]]
+            if m > SETTLED_SE * se:
+                self.finished = True
+
+    # ------------------------------------------------------------------ thinking
+
+    def _start_world(self) -> None:
+        self._world = self.view.determinize(self.rand)
+        self._styles = [_medium if s == self.seat else _style(self.rand.random())
+                        for s in range(self.view.players)]
+        self._next = 0
+        self._pending = []
 
     def _advance(self, deadline: float, clock, first: bool) -> bool:
         """Play the current playout on until it ends (True) or the deadline nears (False).
         The first call of a slice always makes a step, so thinking always progresses."""
         state = self._play
-        style = H.PLAYOUT
-        choose = H.choose
+        styles = self._styles
         while True:
             phase = state.phase
             if phase is not Phase.DRAW and phase is not Phase.MELD:
@@ -162,29 +278,34 @@ class Search:
             if phase is Phase.DRAW:
                 self._turns += 1
             seat = state.turn
-            state.apply(choose(Table.of_state(state, seat), state.legal_actions(), style),
+            state.apply(styles[seat](Table.of_state(state, seat), state.legal_actions()),
                         trusted=True)
             self.steps += 1
             spent = clock() - t0
             # A running estimate of one step's cost, leaning to the slow ones.
             self._step_cost = min(0.003, max(spent, 0.9 * self._step_cost + 0.1 * spent))
 
+    def _out_of_time(self, now: float, start: float) -> bool:
+        return self.seconds is not None and self.spent + now - start >= self.seconds
+
     def think(self, slice_seconds: float) -> bool:
         """Work for about ``slice_seconds``; True when the answer is ready."""
-        if self.finished:
-            return True
-        clock = time.perf_counter
+        clock = self.clock
         start = clock()
+        first = True  # the first step of a slice is always made: thinking always progresses
+        if self._cands is None:
+            self._prepare()
+            first = False  # listing the candidates was this slice's first step
+        if self.finished:
+            self.spent += clock() - start
+            return True
         deadline = start + slice_seconds
-        first = True
         while True:
             if self._play is None:
                 if self._world is None:
-                    self._world = self.view.determinize(self.rand)
-                    self._next = 0
-                    self._pending = []
+                    self._start_world()
                 self._play = self._world.copy()
-                self._play.apply(self.cands[self._next], trusted=True)
+                self._play.apply(self.cands[self.live[self._next]], trusted=True)
                 self._turns = 0
             if not self._advance(deadline, clock, first):
                 break
@@ -193,26 +314,24 @@ class Search:
             self._play = None
             self.playouts += 1
             self._next += 1
-            if self._next == len(self.cands):
-                for i, v in enumerate(self._pending):  # whole worlds only: fair means
-                    self.totals[i] += v
+            if self._next == len(self.live):
+                self._record()  # whole worlds only: fair comparisons
                 self._world = None
-                self.done += 1
-                out_of_iterations = self.iterations is not None and self.done >= self.iterations
-                out_of_time = (self.seconds is not None
-                               and self.spent + clock() - start >= self.seconds)
-                if out_of_iterations or out_of_time:
+                if self.iterations is not None and self.done >= self.iterations:
                     self.finished = True
-                if self.finished:
-                    break
-            if clock() >= deadline:
+            if not self.finished and self._world is None and self._out_of_time(clock(), start):
+                self.finished = True
+            if self.finished or clock() >= deadline:
                 break
         self.spent += clock() - start
         return self.finished
 
     def best(self) -> Action:
-        """The candidate with the best mean (medium's choice wins ties)."""
-        if self.done == 0:
-            return self.pick
-        best_i = max(range(len(self.cands)), key=lambda i: (self.totals[i], -i))
+        """The alternative with the best mean gain over the prior if that gain exceeds its
+        standard error, else the prior (medium's choice)."""
+        best_i, best_m = 0, 0.0
+        for i in range(1, len(self.cands)):
+            m, se = self.gain(i)
+            if self.worlds[i] >= OVERRIDE_WORLDS and m > OVERRIDE_SE * se and m > best_m:
+                best_i, best_m = i, m
         return self.cands[best_i]

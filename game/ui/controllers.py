@@ -48,8 +48,8 @@ class AgentController:
         """The thinking-time setting is the budget of a level that searches (hard): that many
         seconds per decision, however fast the machine or the browser is. Levels that answer
         at once have no budget to set."""
-        if hasattr(self.agent, "seconds"):
-            self.agent.seconds, self.agent.iterations = seconds, None
+        if hasattr(self.agent, "budget_seconds"):
+            self.agent.budget_seconds, self.agent.iterations = seconds, None
 
     def update(self, dt: float, state, seat: int, ready_to_act: bool) -> Action | None:
         """One frame: start a decision from the seat's view, think one slice, and answer when

@@ -17,7 +17,7 @@ MAKERS = {
     "random": lambda seed: RandomAgent(seed),
     "easy": lambda seed: EasyAgent(seed),
     "medium": lambda seed: MediumAgent(seed),
-    "hard": lambda seed: HardAgent(seed, iterations=3, horizon=3),
+    "hard": lambda seed: HardAgent(seed, budget_seconds=None, iterations=3, horizon=3),
 }
 
 
@@ -63,7 +63,7 @@ def test_agents_receive_only_the_view(monkeypatch):
     from game.ai.registry import make_agent
     state = State(DIGITAL, 4, 3)
     agents = [make_agent(k, 1) for k in ("easy", "medium", "random", "easy")]
-    agents[2] = HardAgent(1, iterations=2, horizon=2)
+    agents[2] = HardAgent(1, budget_seconds=None, iterations=2, horizon=2)
     for _ in range(60):
         if state.phase not in (Phase.DRAW, Phase.MELD):
             break

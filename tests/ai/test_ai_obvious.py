@@ -15,7 +15,7 @@ from game.rules.state import Phase, State
 LEVELS = {
     "easy": lambda: EasyAgent(3),
     "medium": lambda: MediumAgent(3),
-    "hard": lambda: HardAgent(3, iterations=6),
+    "hard": lambda: HardAgent(3, budget_seconds=None, iterations=6),
 }
 
 

@@ -13,7 +13,7 @@ def searched_positions():
         state = State(DIGITAL, 2, seed)
         medium = MediumAgent(0)
         while state.phase in (Phase.DRAW, Phase.MELD) and len(out) < 4:
-            probe = HardAgent(1, iterations=1)
+            probe = HardAgent(1, budget_seconds=None, iterations=1)
             probe.start(state.view(state.turn), state.legal_actions())
             if len(probe._search.cands) > 2:
                 out.append(state.copy())
@@ -29,10 +29,10 @@ def test_sliced_equals_uninterrupted():
     assert positions
     for state in positions:
         view, legal = state.view(state.turn), state.legal_actions()
-        whole = HardAgent(7, iterations=5, horizon=4)
+        whole = HardAgent(7, budget_seconds=None, iterations=5, horizon=4)
         whole.start(view, legal)
         assert whole.think(1e6)
-        sliced = HardAgent(7, iterations=5, horizon=4)
+        sliced = HardAgent(7, budget_seconds=None, iterations=5, horizon=4)
         sliced.start(view, legal)
         slices = 1
         while not sliced.think(1e-9):  # the thinnest slices: one playout step each
@@ -40,7 +40,8 @@ def test_sliced_equals_uninterrupted():
         assert slices > 5
         assert sliced.answer() == whole.answer()
         assert sliced._search.totals == whole._search.totals
-        assert HardAgent(7, iterations=5, horizon=4).choose(view, legal) == whole.answer()
+        again = HardAgent(7, budget_seconds=None, iterations=5, horizon=4)
+        assert again.choose(view, legal) == whole.answer()
 
 
 def test_think_protocol_for_instant_levels():

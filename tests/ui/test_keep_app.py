@@ -276,10 +276,10 @@ def test_thinking_time_is_the_hard_levels_budget():
     seats = (Seat("You"), Seat("Computer 1", "hard"), Seat("Computer 2", "easy"))
     table = app.start_match(Setup(DIGITAL, 3, 4, 0), seats)
     hard, easy = table.controllers[1].agent, table.controllers[2].agent
-    assert (hard.seconds, hard.iterations) == (1.0, None)
-    assert not hasattr(easy, "seconds")  # nothing to budget: it answers at once
+    assert (hard.budget_seconds, hard.iterations) == (1.0, None)
+    assert not hasattr(easy, "budget_seconds")  # nothing to budget: it answers at once
     app.apply_settings(Settings(think_seconds=0.1))
-    assert hard.seconds == 0.1
+    assert hard.budget_seconds == 0.1
 
 
 def test_new_game_warns_that_it_replaces_the_saved_match():

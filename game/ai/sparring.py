@@ -1,0 +1,320 @@
+"""Sparring partners: two players written apart from the medium heuristics, and unlike them,
+so every level can be measured against styles it was never tuned against.
+
+- ``Greedy`` melds whenever a meld gains more than a few points, takes the pile when the new
+  meld and the pile's useful cards beat a stock draw by a margin, and keeps its 2s while its
+  hand is long.
+- ``Hoarder`` holds its melds back until it can go out in one turn or its hand gets dangerous
+  (an opponent nearly out, the stock nearly gone, a heavy hand), and takes big piles.
+
+Both read only what a seat knows, through the fields a ``View`` and a search ``Table`` share
+(``hand``, ``melds``, ``pile``, ``hand_counts``, ``known``, ``stock_count``, ``seat``,
+``players``, ``options``, ``phase``), so the hard level can play them inside its sampled
+worlds as opponent models. The rules they need come from the rules package itself (legal
+listings, meld building, card values), never from ``heuristics.py``.
+"""
+
+from __future__ import annotations
+
+from ..rules import legal as rules_legal
+from ..rules.actions import Act, Action
+from ..rules.cards import QUEEN_OF_SPADES, is_wild
+from ..rules.melds import add_to, new_run, new_set
+from ..rules.scoring import IN_HAND, MELDED, meld_points
+from .agent import BaseAgent
+
+MELDS = (Act.SET, Act.RUN, Act.ADD)
+TAKES = (Act.TAKE_SET, Act.TAKE_RUN, Act.TAKE_ADD, Act.TAKE_SWAP)
+STOCK_DRAW = 8.0
+"""What an unknown stock card is worth to a hand, roughly: the bar a pile take must clear."""
+
+
+# --------------------------------------------------------------------------- shared pieces
+
+
+def _built(action: Action, melds, options):
+    """The meld ``action`` makes or grows, and the meld it replaces (None for a new one)."""
+    kind = action.kind
+    if kind is Act.ADD or kind is Act.TAKE_ADD:
+        old = melds[action.target]
+        c = action.cards[0]
+        return add_to(old, c, action.stands if action.stands >= 0 else c, options), old
+    if kind is Act.RUN or kind is Act.TAKE_RUN:
+        return new_run(action.cards, options), None
+    return new_set(action.cards, options), None
+
+
+def gain(action: Action, k, top: int = -1) -> float:
+    """Points a meld action puts on the table plus the penalty its hand cards stop costing
+    (``top``: the pile card a take lays, which never was in the hand)."""
+    made, old = _built(action, k.melds[k.seat], k.options)
+    if isinstance(made, str):
+        return -1e9
+    points = meld_points(made, k.options) - (meld_points(old, k.options) if old else 0)
+    cards = list(action.cards)
+    if top >= 0 and top in cards:
+        cards.remove(top)
+    return points + sum(IN_HAND[c] for c in cards)
+
+
+def after(hand: list, melds: list, action: Action, options):
+    """Own hand and melds once ``action`` (a meld or addition) is laid, or None."""
+    made, _ = _built(action, melds, options)
+    if isinstance(made, str):
+        return None
+    melds = list(melds)
+    if action.kind is Act.ADD:
+        melds[action.target] = made
+    else:
+        melds.append(made)
+    hand = list(hand)
+    for c in action.cards:
+        hand.remove(c)
+    return hand, melds
+
+
+def out_path(hand: list, melds: list, options, nodes: int = 40,
+             legal: list[Action] | None = None) -> list[Action] | None:
+    """Meld actions that leave at most one card to discard (so the seat goes out this turn),
+    by a depth-first search of at most ``nodes`` positions; None when none is found.
+    ``legal``: the actions of this very position, if already listed."""
+    left = [nodes]
+
+    def search(h, ms, listed=None):
+        if len(h) <= 1:
+            return []
+        if left[0] <= 0:
+            return None
+        left[0] -= 1
+        if listed is None:
+            listed = rules_legal.legal_actions(1, h, ms, [], options)
+        acts = [a for a in listed if a.kind in MELDS]
+        covered = set()
+        for a in acts:
+            covered.update(a.cards)
+        if sum(1 for c in h if c not in covered) > 1:
+            return None  # two cards no meld can take: this hand cannot be emptied now
+        for a in sorted(acts, key=lambda a: -len(a.cards)):
+            nxt = after(h, ms, a, options)
+            if nxt is not None:
+                rest = search(*nxt)
+                if rest is not None:
+                    return [a] + rest
+        return None
+
+    return search(list(hand), list(melds), legal)
+
+
+def _promise(c: int, hand: list, counts: dict) -> float:
+    """How much a card in hand promises: wilds most, then pairs, then run neighbours."""
+    if is_wild(c):
+        return 60.0
+    r, s = c >> 2, c & 3
+    keep = 15.0 if counts.get(r, 0) >= 2 else 0.0
+    for d, w in ((1, 8.0), (2, 3.0)):
+        for q in (r - d, r + d):
+            if 1 <= q <= 13 and q * 4 + s in hand:
+                keep += w
+    if r == 1 and s + 13 * 4 in hand:  # an ace also sits above the king
+        keep += 8.0
+    return keep
+
+
+def _counts(hand) -> dict:
+    counts: dict = {}
+    for c in hand:
+        if not is_wild(c):
+            counts[c >> 2] = counts.get(c >> 2, 0) + 1
+    return counts
+
+
+def _pile_rest(k, hand: list, rest) -> float:
+    """What the pile's other cards are worth joining ``hand``: useful ones up, deadwood and an
+    unpartnered Q♠ down."""
+    value = 0.0
+    joined = hand + list(rest)
+    counts = _counts(joined)
+    for c in rest:
+        if c == QUEEN_OF_SPADES:
+            value += 20.0 if counts.get(12, 0) >= 2 else -60.0
+        elif is_wild(c) or _promise(c, joined, counts) >= 8.0:
+            value += 0.5 * MELDED[c] + (10.0 if is_wild(c) else 0.0)
+        else:
+            value -= 0.3 * IN_HAND[c]
+    return value
+
+
+def take_worth(action: Action, k, wild_cost: float) -> float:
+    """A draw-phase action's worth against a stock draw (0): the new meld, the pile's other
+    cards, less ``wild_cost`` per 2 taken from the hand."""
+    pile = k.pile
+    if action.kind not in TAKES or not pile:
+        return 0.0
+    top = pile[-1]
+    if action.kind is Act.TAKE_SWAP:
+        value = 40.0
+    else:
+        value = gain(action, k, top)
+    hand = list(k.hand)
+    used = list(action.cards)
+    if top in used:
+        used.remove(top)
+    if action.kind is Act.TAKE_SWAP:
+        used = []
+    for c in used:
+        hand.remove(c)
+        if is_wild(c):
+            value -= wild_cost
+    return value + _pile_rest(k, hand, pile[:-1]) - STOCK_DRAW
+
+
+def best_discard(k, legal: list[Action], feed_guard: bool = False) -> Action:
+    """The discard costing the most in hand and promising least; ``feed_guard`` also spares
+    ranks the next player is known to collect."""
+    hand = list(k.hand)
+    counts = _counts(hand)
+    watched = set()
+    if feed_guard and k.players > 1:
+        watched = {c >> 2 for c in k.known[(k.seat + 1) % k.players] if not is_wild(c)}
+    best, best_v = None, -1e9
+    for a in legal:
+        if a.kind is not Act.DISCARD:
+            continue
+        c = a.cards[0]
+        v = IN_HAND[c] - _promise(c, hand, counts)
+        if (c >> 2) in watched and not is_wild(c):
+            v -= 25.0
+        if v > best_v:
+            best, best_v = a, v
+    return best if best is not None else legal[0]
+
+
+def _offer(k, legal: list[Action]) -> Action:
+    """The first upcard (where it is offered): take it when it pairs or is wild."""
+    top = k.pile[-1] if k.pile else -1
+    hand = list(k.hand)
+    wanted = top >= 0 and (is_wild(top) or _promise(top, hand + [top], _counts(hand + [top]))
+                           >= 15.0)
+    for a in legal:
+        if a.kind is (Act.TAKE_UPCARD if wanted else Act.PASS):
+            return a
+    return legal[0]
+
+
+def _draw(k, legal: list[Action], margin: float, wild_cost: float) -> Action:
+    best, best_v = None, margin
+    for a in legal:
+        if a.kind in TAKES:
+            v = take_worth(a, k, wild_cost)
+            if v > best_v:
+                best, best_v = a, v
+    if best is not None:
+        return best
+    return next((a for a in legal if a.kind is Act.DRAW), legal[0])
+
+
+def _best_meld(k, legal: list[Action], least: float, spare_wilds: bool) -> Action | None:
+    best, best_v = None, least
+    for a in legal:
+        if a.kind is Act.SWAP:
+            v = 30.0  # the joker comes back to hand
+        elif a.kind in MELDS:
+            if spare_wilds and any(is_wild(c) for c in a.cards) \
+                    and QUEEN_OF_SPADES not in a.cards and a.stands != QUEEN_OF_SPADES:
+                continue
+            v = gain(a, k)
+        else:
+            continue
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+# --------------------------------------------------------------------------- the players
+
+
+GREEDY_LEAST = 4.0
+"""A meld gaining more than this is laid at once."""
+GREEDY_MARGIN = 10.0
+"""A pile take must beat a stock draw by this much."""
+LONG_HAND = 6
+"""While the hand holds more cards than this, the greedy player keeps its 2s."""
+
+
+def greedy_choice(k, legal: list[Action]) -> Action:
+    """The greedy player's action for the seat of ``k`` (a ``View`` or a ``Table``)."""
+    if len(legal) == 1:
+        return legal[0]
+    phase = int(k.phase)
+    if phase == 4:
+        return _offer(k, legal)
+    if phase == 0:
+        return _draw(k, legal, GREEDY_MARGIN, 12.0 if len(k.hand) > LONG_HAND else 0.0)
+    hand = list(k.hand)
+    if len(hand) <= LONG_HAND + 2:
+        path = out_path(hand, list(k.melds[k.seat]), k.options, 30, legal)
+        if path:
+            return path[0]
+        if path == []:
+            return best_discard(k, legal)
+    meld = _best_meld(k, legal, GREEDY_LEAST, spare_wilds=len(hand) > LONG_HAND)
+    return meld if meld is not None else best_discard(k, legal)
+
+
+HOARD_PILE = 4
+"""The hoarder takes any pile of at least this many cards it legally can."""
+HEAVY_HAND = 150
+"""Penalty in hand (points) at which the hoarder stops holding back."""
+
+
+def dangerous(k) -> bool:
+    """Whether holding back no longer pays: someone nearly out, the stock nearly gone, or
+    too many points at risk in hand."""
+    others = [n for s, n in enumerate(k.hand_counts) if s != k.seat]
+    if others and min(others) <= 4:
+        return True
+    if k.stock_count <= 3 * k.players:
+        return True
+    return sum(IN_HAND[c] for c in k.hand) >= HEAVY_HAND or len(k.hand) >= 18
+
+
+def hoarder_choice(k, legal: list[Action]) -> Action:
+    """The hoarder's action for the seat of ``k`` (a ``View`` or a ``Table``)."""
+    if len(legal) == 1:
+        return legal[0]
+    phase = int(k.phase)
+    if phase == 4:
+        return _offer(k, legal)
+    if phase == 0:
+        takes = [a for a in legal if a.kind in TAKES]
+        if takes and len(k.pile) >= HOARD_PILE:
+            return max(takes, key=lambda a: take_worth(a, k, 0.0))
+        return _draw(k, legal, 0.0, 0.0)
+    path = out_path(list(k.hand), list(k.melds[k.seat]), k.options, 40, legal)
+    if path:
+        return path[0]
+    if path == []:
+        return best_discard(k, legal, feed_guard=True)
+    if dangerous(k):
+        meld = _best_meld(k, legal, 0.0, spare_wilds=False)
+        if meld is not None:
+            return meld
+    return best_discard(k, legal, feed_guard=True)
+
+
+class Greedy(BaseAgent):
+    """Melds now, takes piles that pay, keeps its 2s while its hand is long."""
+
+    name = "greedy"
+
+    def decide(self, view, legal: list[Action]) -> Action:
+        return greedy_choice(view, legal)
+
+
+class Hoarder(BaseAgent):
+    """Holds melds back until it can go out or must not wait; takes big piles."""
+
+    name = "hoarder"
+
+    def decide(self, view, legal: list[Action]) -> Action:
+        return hoarder_choice(view, legal)
