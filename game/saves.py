@@ -191,14 +191,7 @@ def _orders(raw, players: int) -> tuple[tuple[Card, ...] | None, ...]:
 def conservation_problem(state) -> str | None:
     """Why the cards of ``state`` do not add up to the decks (hands, melds, stock and pile
     together), or None when every card is there exactly once per copy."""
-    held = Counter(state.stock)
-    held.update(state.pile)
-    for hand in state.hands:
-        held.update(hand)
-    for seat_melds in state.melds:
-        for meld in seat_melds:
-            held.update(meld.cards)
-    if held != Counter(deck(state.options.jokers)):
+    if state.cards_in_play() != Counter(deck(state.options.jokers)):
         return "the cards of the match do not add up to the decks"
     return None
 

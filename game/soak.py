@@ -87,14 +87,7 @@ def problems(game: Game, observers: list[Observer], events) -> list[str]:
     state = game.state
     options = state.options
     out = []
-    found = Counter()
-    for h in state.hands:
-        found.update(h)
-    for seat_melds in state.melds:
-        for m in seat_melds:
-            found.update(m.cards)
-    found.update(state.stock)
-    found.update(state.pile)
+    found = state.cards_in_play()
     if found != Counter(deck(options.jokers)):
         want = Counter(deck(options.jokers))
         out.append(f"cards not conserved: missing {dict(want - found)}, extra "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from bisect import insort
+from collections import Counter
 
 from . import legal
 from .actions import Act, Action
@@ -571,6 +572,18 @@ class State:
         return events
 
     # ----------------------------------------------------------------- comparing
+
+    def cards_in_play(self) -> Counter:
+        """Every card of the hand being played: hands, melds, stock and pile. Equal to the
+        decks (``cards.deck(options.jokers)``) exactly when no card was lost or made up."""
+        found = Counter(self.stock)
+        found.update(self.pile)
+        for hand in self.hands:
+            found.update(hand)
+        for seat_melds in self.melds:
+            for meld in seat_melds:
+                found.update(meld.cards)
+        return found
 
     def snapshot(self) -> tuple:
         """Everything that makes this state, as plain values (for equality and tests)."""

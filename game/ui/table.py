@@ -260,19 +260,27 @@ class TableScene(Scene):
         if L.stock.contains(pos):
             self._do(m.tap_stock())
             return
+        if self._place(pos):
+            return
+        if m.selected:
+            m.clear_selection()
+
+    def _place(self, pos) -> bool:
+        """The selection goes where ``pos`` is, tapped or dropped: the pile, one of your
+        melds, or the table. False when ``pos`` is none of those."""
+        L, m = self.layout, self.model
         if L.pile.contains(pos):
             self._do(m.tap_pile())
-            return
+            return True
         _, rects = self.my_meld_rects()
         for j, r in enumerate(rects):
             if r.contains(pos):
                 self._do(m.tap_meld(j))
-                return
+                return True
         if L.my_melds.contains(pos):
             self._do(m.tap_table())
-            return
-        if m.selected:
-            m.clear_selection()
+            return True
+        return False
 
     def _drop(self, drag, pos) -> None:
         """Dragged cards let go at ``pos``: on the pile, a meld, the table, or back in the
@@ -286,16 +294,7 @@ class TableScene(Scene):
         m.selected = set(moving)
         self._pending_origins = self._origins()
         m.picking = m.confirm = None
-        if L.pile.contains(pos):
-            self._do(m.tap_pile())
-            return
-        _, rects = self.my_meld_rects()
-        for j, r in enumerate(rects):
-            if r.contains(pos):
-                self._do(m.tap_meld(j))
-                return
-        if L.my_melds.contains(pos):
-            self._do(m.tap_table())
+        self._place(pos)
 
     def key(self, event) -> None:
         m = self.model

@@ -89,21 +89,8 @@ def states_along(seed: int, n_players: int, choice_seed: int, *, max_actions: in
 
 # ----------------------------------------------------------------- invariants
 
-def all_cards(state: State) -> Counter:
-    """Every card in the hand being played: hands, melds, stock and pile."""
-    found = Counter()
-    for h in state.hands:
-        found.update(h)
-    for seat_melds in state.melds:
-        for m in seat_melds:
-            found.update(m.cards)
-    found.update(state.stock)
-    found.update(state.pile)
-    return found
-
-
 def assert_cards_accounted(state: State) -> None:
-    found = all_cards(state)
+    found = state.cards_in_play()
     assert found == DECK, (f"cards lost or made: missing {DECK - found}, extra {found - DECK}")
 
 

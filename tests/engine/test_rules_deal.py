@@ -13,10 +13,6 @@ from game.rules.options import DIGITAL
 from game.rules.state import IllegalAction, Phase, State
 
 
-def all_cards(state):
-    return Counter(c for h in state.hands for c in h) + Counter(state.stock) + Counter(state.pile)
-
-
 @pytest.mark.parametrize("players", range(2, 8))
 def test_deal_gives_thirteen_cards_each_below_eight_players(players):
     s = State(DIGITAL, players, seed=11)
@@ -36,7 +32,7 @@ def test_deal_gives_twelve_cards_each_at_eight_players():
 @pytest.mark.parametrize("seed", [0, 1, 99])
 def test_deal_uses_all_104_cards_of_two_decks_and_no_joker(players, seed):
     s = State(DIGITAL, players, seed=seed)
-    dealt = all_cards(s)
+    dealt = s.cards_in_play()
     assert sum(dealt.values()) == 104
     assert dealt == Counter(deck())
     assert JOKER not in dealt
@@ -79,7 +75,7 @@ def test_match_first_seat_opens_every_hand():
         assert s.turn == 2, "every hand of the match is opened by the match's first seat"
         assert s.phase is Phase.DRAW
         assert [len(h) for h in s.hands] == [13] * 4
-        assert all_cards(s) == Counter(deck())
+        assert s.cards_in_play() == Counter(deck())
         # end this hand quickly: the opener draws and the hand is declared over by scoring
         s.phase = Phase.HAND_OVER
 
