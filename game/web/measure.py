@@ -9,6 +9,7 @@ import asyncio
 import time
 
 from game.ai.agent import SLICE_SECONDS
+from game.ai.hard import HardAgent
 from game.ai.registry import make_agent
 from game.rules.options import preset
 from game.rules.save import Setup
@@ -19,10 +20,16 @@ from game.stats import percentiles
 MATCH_LEVELS = ("hard", "medium", "easy")
 
 
-def seeded_match(seed: int) -> dict:
-    """A whole match of hard, medium and easy (digital rules): what must not differ."""
-    agents = [make_agent(level, seed + i) for i, level in enumerate(MATCH_LEVELS)]
-    result = play_match(agents, Setup(preset("digital"), len(agents), seed))
+def seeded_match(seed: int, hand_limit: int | None = None) -> dict:
+    """A match of hard, medium and easy (digital rules; ``hand_limit`` hands at most): what
+    must not differ. Hard's budget is counted in iterations here, not seconds, so its choices
+    do not depend on how fast the machine (or the browser) is."""
+    agents = [HardAgent(seed, budget_seconds=None) if level == "hard"
+              else make_agent(level, seed + i) for i, level in enumerate(MATCH_LEVELS)]
+    options = preset("digital")
+    if hand_limit is not None:
+        options = options.with_changes(hand_limit=hand_limit)
+    result = play_match(agents, Setup(options, len(agents), seed))
     state = result.game.state
     return {"levels": list(MATCH_LEVELS), "seed": seed, "totals": list(state.totals),
             "winner": state.winner, "hands": result.hands, "decisions": result.decisions,

@@ -149,3 +149,20 @@ def test_keys_wait_for_the_start_and_enter_starts(open_tab):
     tab.python(f"import types\nm = types.ModuleType('m')\nexec({inspect.getsource(measure)!r}, "
                "m.__dict__)\nscene = type(m.running_app().scenes.top).__name__")
     assert tab.python("scene") == "TitleScene"
+
+
+def test_a_seeded_match_of_hard_medium_and_easy_is_the_same_in_chromium(open_tab):
+    """The engine and every AI level inside the page's WebAssembly Python choose exactly as
+    natively: the same actions, the same scores (hard counted in iterations, not seconds)."""
+    import json
+
+    tab = open_tab(1280, 720)
+    tab.wait_ready()
+    tab.page.keyboard.press("Enter")
+    tab.page.wait_for_function("arlington.state === 'playing'", timeout=5000)
+    source = inspect.getsource(measure)
+    tab.python(f"import json, types\nm = types.ModuleType('m')\nexec({source!r}, m.__dict__)")
+    in_page = json.loads(tab.python("json.dumps(m.seeded_match(7, hand_limit=1))"))
+    native = json.loads(json.dumps(measure.seeded_match(7, hand_limit=1)))
+    assert in_page["decisions"] > 20
+    assert in_page == native
