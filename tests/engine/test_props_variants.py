@@ -186,19 +186,9 @@ class Tracker:
 
 # ----------------------------------------------------------------- random play
 
-def cards_in_play(state: State) -> Counter:
-    found = Counter(state.stock) + Counter(state.pile)
-    for h in state.hands:
-        found.update(h)
-    for seat_melds in state.melds:
-        for m in seat_melds:
-            found.update(m.cards)
-    return found
-
-
 def assert_conserved(state: State) -> None:
     want = Counter(deck(state.options.jokers))
-    found = cards_in_play(state)
+    found = state.cards_in_play()
     assert found == want, f"cards lost {want - found}, made {found - want}"
     assert sum(found.values()) == 104 + state.options.jokers
 
