@@ -10,7 +10,8 @@ action, and the report counts the bot's crashes, timeouts and unreadable answers
 Matches (the default): seats rotate from match to match so no agent keeps the first seat
 (agent ``a`` sits in seat ``(a - m) mod n`` in match ``m``). The result is one JSON object: per
 agent its wins and win rate with a 95% Wilson interval, mean hand score with its 95% interval,
-decision time percentiles (p50/p90/max, ms), the longest think slice, any illegal actions
+decision time percentiles (p50/p90/max, ms), the longest think slice (wall clock, and in
+process time, which other programs on a busy machine do not inflate), any illegal actions
 it tried, its bot failures; then the list of matches with their seeds and winners.
 
 Duplicate (``--duplicate --deals N``): a **deal** is one hand: the cards dealt from one seed
@@ -101,6 +102,7 @@ def _play(task: _Task) -> dict:
             "hand_scores": [list(s) for s in state.hand_scores],
             "times": result.think_seconds, "illegal": result.illegal,
             "slices": [getattr(a, "longest_slice", 0.0) for a in agents],
+            "slices_cpu": [getattr(a, "longest_slice_cpu", 0.0) for a in agents],
             "bots": [{"crashes": getattr(a, "crashes", 0), "timeouts": getattr(a, "timeouts", 0),
                       "unreadable_answers": getattr(a, "unreadable", 0),
                       "problems": getattr(a, "problems", [])} for a in agents]}
@@ -124,6 +126,7 @@ class _Tally:
         self.times: list[list[float]] = [[] for _ in range(n)]
         self.illegal = [0] * n
         self.slices = [0.0] * n
+        self.slices_cpu = [0.0] * n
         self.bots = [{"crashes": 0, "timeouts": 0, "unreadable_answers": 0} for _ in range(n)]
         self.problems: list[list[str]] = [[] for _ in range(n)]
 
@@ -132,6 +135,7 @@ class _Tally:
             self.times[a].extend(r["times"][seat])
             self.illegal[a] += r["illegal"][seat]
             self.slices[a] = max(self.slices[a], r["slices"][seat])
+            self.slices_cpu[a] = max(self.slices_cpu[a], r["slices_cpu"][seat])
             bot = r["bots"][seat]
             for name in self.bots[a]:
                 self.bots[a][name] += bot[name]
@@ -141,6 +145,7 @@ class _Tally:
     def agent(self, a: int) -> dict:
         """The agent's decision times, slices, refused actions and bot failures."""
         data = {"decision_ms": _ms(self.times[a]), "longest_slice_ms": self.slices[a] * 1000,
+                "longest_slice_cpu_ms": self.slices_cpu[a] * 1000,
                 "illegal_actions": self.illegal[a]} | self.bots[a]
         if self.specs[a].startswith(PREFIX):
             data["bot_problems"] = self.problems[a]

@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 
 from . import platform
+from .ai.hard import DEFAULT_BUDGET
 from .rules.options import PRESETS
 from .seats import LEVELS
 
@@ -30,7 +31,7 @@ class Settings:
 
     animation_speed: float = 1.0
     """Multiplier on every animation's speed: 0.5 calm .. 4 fast; 0 means no animation."""
-    think_seconds: float = 0.3
+    think_seconds: float = DEFAULT_BUDGET
     """The budget of a computer's decision (also paces its turns so a person can follow)."""
     four_colour: bool = False
     """Spades black, hearts red, diamonds blue, clubs green (shapes always drawn)."""

@@ -19,8 +19,10 @@ from ..rules.view import View
 from .agent import SLICE_SECONDS, BaseAgent
 from .search import Search
 
-DEFAULT_BUDGET = 0.8
-"""Seconds per decision at most, by default (the bars: p90 decision within 1 s natively)."""
+DEFAULT_BUDGET = 0.3
+"""Seconds per decision at most, by default: the table's "Normal" thinking time
+(``Settings.think_seconds``). Strength grows little past it (docs/ai.md, measured), and every
+computer decision makes a person wait."""
 DEFAULT_ITERATIONS = 400
 DEFAULT_HORIZON = 8
 DEFAULT_WIDTH = 5

@@ -2,20 +2,13 @@
 
 from game import arena
 
-
-def strip_times(report):
-    report.pop("decision_ms")
-    report.pop("jobs")
-    for p in report["per_agent"]:
-        p.pop("decision_ms")
-        p.pop("longest_slice_ms")
-    return report
+from reports import clock_free
 
 
 def test_jobs_do_not_change_results():
     one = arena.run(["medium", "random"], 2, 3, "digital", jobs=1)
     two = arena.run(["medium", "random"], 2, 3, "digital", jobs=2)
-    assert strip_times(one) == strip_times(two)
+    assert clock_free(one) == clock_free(two)
 
 
 def test_duplicate_plays_every_seating():
@@ -26,3 +19,11 @@ def test_duplicate_plays_every_seating():
         assert row["scores"] == [sum(p[a] for p in row["by_seating"]) for a in range(3)]
     assert sum(p["deals_won"] for p in report["per_agent"]) <= 2
     assert report["illegal_actions"] == 0
+
+
+def test_report_gives_the_longest_think_slice_in_both_clocks():
+    report = arena.run_duplicate(["hard@0.02cpu", "greedy"], 1, 4, "digital")
+    hard, greedy = report["per_agent"]
+    assert 0 < hard["longest_slice_cpu_ms"] < 1000
+    assert 0 < hard["longest_slice_ms"] < 1000
+    assert greedy["longest_slice_cpu_ms"] <= greedy["longest_slice_ms"] + 1

@@ -7,20 +7,11 @@ from pathlib import Path
 
 from game import arena
 
+from reports import clock_free
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = f"cmd:{sys.executable} {ROOT / 'bots' / 'example_bot.py'}"
 FAKE = f"cmd:{sys.executable} {Path(__file__).with_name('fake_bot.py')}"
-
-
-def results(report):
-    """The report without what depends on the clock."""
-    report = json.loads(json.dumps(report))
-    for key in ("decision_ms", "jobs"):
-        report.pop(key)
-    for p in report["per_agent"]:
-        p.pop("decision_ms")
-        p.pop("longest_slice_ms")
-    return report
 
 
 def test_agent_seeds_are_far_from_every_deal_seed():
@@ -36,7 +27,7 @@ def test_agent_seeds_are_far_from_every_deal_seed():
 
 def test_match_agent_seeds_are_listed_and_a_rerun_reproduces():
     first = arena.run(["random", "random"], 2, 5, "digital")
-    assert results(arena.run(["random", "random"], 2, 5, "digital")) == results(first)
+    assert clock_free(arena.run(["random", "random"], 2, 5, "digital")) == clock_free(first)
     rows = first["per_match"]
     assert [r["seed"] for r in rows] == [5000, 5001]
     assert [r["agent_seeds"] for r in rows] == [arena.agent_seeds(5, "match", m, 2)
@@ -67,7 +58,7 @@ def test_outside_bots_give_the_same_results_on_two_jobs():
     agents = [EXAMPLE, "medium"]
     one = arena.run_duplicate(agents, 2, 9, "digital", jobs=1)
     two = arena.run_duplicate(agents, 2, 9, "digital", jobs=2)
-    assert results(one) == results(two)
+    assert clock_free(one) == clock_free(two)
     assert one["bot_failures"] == 0 and one["illegal_actions"] == 0
 
 
