@@ -17,7 +17,7 @@ import time
 from ..rules.actions import Action
 from ..rules.view import View
 from .agent import SLICE_SECONDS, BaseAgent
-from .search import Search
+from .search import Search, StepCosts
 
 DEFAULT_BUDGET = 0.3
 """Seconds per decision at most, by default: the table's "Normal" thinking time
@@ -48,6 +48,7 @@ class HardAgent(BaseAgent):
         process time so a busy machine does not weaken the level."""
         self.decisions = 0
         self._search: Search | None = None
+        self._step_costs = StepCosts()
         self.playouts = 0
 
     def start(self, view: View, legal: list[Action]) -> None:
@@ -64,7 +65,8 @@ class HardAgent(BaseAgent):
         self._answer = None
         self._search = Search(view, legal, rand, iterations=self.iterations,
                               seconds=self.budget_seconds, horizon=self.horizon,
-                              width=self.width, clock=self.clock)
+                              width=self.width, clock=self.clock,
+                              step_costs=self._step_costs)
 
     def think(self, slice_seconds: float = SLICE_SECONDS) -> bool:
         if self._answer is not None:

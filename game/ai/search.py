@@ -159,11 +159,49 @@ def candidates(t: Table, legal: list[Action], width: int) -> tuple[Action, list[
     return pick, cands
 
 
+class StepCosts:
+    """What one playout step has cost, by kind of step, so a think slice ends before a step
+    that would overrun it rather than after.
+
+    Nearly every step costs a fraction of a millisecond, but a meld-phase step for a long hand
+    holding wilds lists hundreds of actions (``classic``: up to about two thousand) and runs a
+    policy over them: a few milliseconds, which on top of a nearly spent slice would be a
+    stutter. A kind is the phase, the hand's length (in bands of three) and its wilds; its
+    estimate is the slowest step seen, decaying slowly so one outlier does not stay forever.
+    An estimate longer than a slice only means such a step opens a slice. Kept by the agent
+    across decisions (the costs are the machine's, not the position's)."""
+
+    DEFAULT = 0.0005
+    """Estimate of a kind not seen yet (seconds)."""
+    DECAY = 0.95
+
+    __slots__ = ("_seen",)
+
+    def __init__(self):
+        self._seen: dict[tuple[bool, int, int], float] = {}
+
+    @staticmethod
+    def kind(hand, melding: bool) -> tuple[bool, int, int]:
+        wilds = 0
+        for c in hand:
+            if is_wild(c):
+                wilds += 1
+        return melding, len(hand) // 3, min(wilds, 4)
+
+    def estimate(self, kind) -> float:
+        return self._seen.get(kind, self.DEFAULT)
+
+    def record(self, kind, seconds: float) -> None:
+        old = self._seen.get(kind, seconds)
+        self._seen[kind] = max(seconds, self.DECAY * old + (1 - self.DECAY) * seconds)
+
+
 class Search:
     """One decision's search, resumable in slices of a few playout steps."""
 
     def __init__(self, view, legal: list[Action], rand: random.Random, *, iterations: int | None,
-                 seconds: float | None, horizon: int, width: int, clock=time.perf_counter):
+                 seconds: float | None, horizon: int, width: int, clock=time.perf_counter,
+                 step_costs: StepCosts | None = None):
         self.view = view
         self.seat = view.seat
         self.rand = rand
@@ -171,6 +209,7 @@ class Search:
         self.seconds = seconds
         self.horizon = horizon
         self.clock = clock
+        self.step_costs = step_costs if step_costs is not None else StepCosts()
         self._legal, self._width = legal, width
         self._cands: list[Action] | None = None
         self.playouts = 0
@@ -183,7 +222,6 @@ class Search:
         self._pending: list[float] = []
         self._play = None
         self._turns = 0
-        self._step_cost = 0.0005
         self.spent = 0.0
         self.finished = False
 
@@ -261,29 +299,30 @@ class Search:
 
     def _advance(self, deadline: float, clock, first: bool) -> bool:
         """Play the current playout on until it ends (True) or the deadline nears (False).
-        The first call of a slice always makes a step, so thinking always progresses."""
+        The first call of a slice always makes a step, so thinking always progresses; any
+        other step is made only if what such a step has cost (``StepCosts``) still fits."""
         state = self._play
         styles = self._styles
+        costs = self.step_costs
         while True:
             phase = state.phase
             if phase is not Phase.DRAW and phase is not Phase.MELD:
                 return True
             if phase is Phase.DRAW and self._turns >= self.horizon:
                 return True
+            seat = state.turn
+            kind = costs.kind(state.hands[seat], phase is Phase.MELD)
             t0 = clock()
             if first:
                 first = False
-            elif t0 + self._step_cost > deadline:
+            elif t0 + costs.estimate(kind) > deadline:
                 return False
             if phase is Phase.DRAW:
                 self._turns += 1
-            seat = state.turn
             state.apply(styles[seat](Table.of_state(state, seat), state.legal_actions()),
                         trusted=True)
             self.steps += 1
-            spent = clock() - t0
-            # A running estimate of one step's cost, leaning to the slow ones.
-            self._step_cost = min(0.003, max(spent, 0.9 * self._step_cost + 0.1 * spent))
+            costs.record(kind, clock() - t0)
 
     def _out_of_time(self, now: float, start: float) -> bool:
         return self.seconds is not None and self.spent + now - start >= self.seconds
