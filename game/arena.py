@@ -11,7 +11,8 @@ Matches (the default): seats rotate from match to match so no agent keeps the fi
 (agent ``a`` sits in seat ``(a - m) mod n`` in match ``m``). The result is one JSON object: per
 agent its wins and win rate with a 95% Wilson interval, mean hand score with its 95% interval,
 decision time percentiles (p50/p90/max, ms), the longest think slice (wall clock, and in
-process time, which other programs on a busy machine do not inflate), any illegal actions
+process time, which other programs on a busy machine do not inflate) and how many slices
+ran over 10 ms, any illegal actions
 it tried, its bot failures; then the list of matches with their seeds and winners.
 
 Duplicate (``--duplicate --deals N``): a **deal** is one hand: the cards dealt from one seed
@@ -48,6 +49,10 @@ from .rules.options import PRESETS, RuleOptions, preset
 from .rules.save import Setup
 from .selfplay import play_match
 from .stats import mean_interval, percentiles, wilson
+
+SLICE_COUNTS = ("slices", "long_slices", "long_slices_cpu")
+"""An agent's think-slice counters (``BaseAgent``), reported as ``SLICE_FIELDS``."""
+SLICE_FIELDS = ("think_slices", "slices_over_10ms", "slices_over_10ms_cpu")
 
 PROBLEMS_KEPT = 10
 """Bot problem descriptions listed per agent in the report (all are counted)."""
@@ -103,6 +108,7 @@ def _play(task: _Task) -> dict:
             "times": result.think_seconds, "illegal": result.illegal,
             "slices": [getattr(a, "longest_slice", 0.0) for a in agents],
             "slices_cpu": [getattr(a, "longest_slice_cpu", 0.0) for a in agents],
+            "slice_counts": [[getattr(a, key, 0) for key in SLICE_COUNTS] for a in agents],
             "bots": [{"crashes": getattr(a, "crashes", 0), "timeouts": getattr(a, "timeouts", 0),
                       "unreadable_answers": getattr(a, "unreadable", 0),
                       "problems": getattr(a, "problems", [])} for a in agents]}
@@ -127,6 +133,7 @@ class _Tally:
         self.illegal = [0] * n
         self.slices = [0.0] * n
         self.slices_cpu = [0.0] * n
+        self.slice_counts = [[0] * len(SLICE_COUNTS) for _ in range(n)]
         self.bots = [{"crashes": 0, "timeouts": 0, "unreadable_answers": 0} for _ in range(n)]
         self.problems: list[list[str]] = [[] for _ in range(n)]
 
@@ -136,6 +143,8 @@ class _Tally:
             self.illegal[a] += r["illegal"][seat]
             self.slices[a] = max(self.slices[a], r["slices"][seat])
             self.slices_cpu[a] = max(self.slices_cpu[a], r["slices_cpu"][seat])
+            for k, count in enumerate(r["slice_counts"][seat]):
+                self.slice_counts[a][k] += count
             bot = r["bots"][seat]
             for name in self.bots[a]:
                 self.bots[a][name] += bot[name]
@@ -146,6 +155,7 @@ class _Tally:
         """The agent's decision times, slices, refused actions and bot failures."""
         data = {"decision_ms": _ms(self.times[a]), "longest_slice_ms": self.slices[a] * 1000,
                 "longest_slice_cpu_ms": self.slices_cpu[a] * 1000,
+                **dict(zip(SLICE_FIELDS, self.slice_counts[a])),
                 "illegal_actions": self.illegal[a]} | self.bots[a]
         if self.specs[a].startswith(PREFIX):
             data["bot_problems"] = self.problems[a]

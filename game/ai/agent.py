@@ -26,6 +26,8 @@ SLICE_SECONDS = 0.006
 """Default length of one think slice. The search checks the clock between steps and
 estimates the next one, so a slice overshoots by at most a step or two: 6 ms keeps the longest
 slice under 10 ms natively, inside a 60 fps frame."""
+LONG_SLICE = 0.010
+"""A think slice longer than this is counted as long (the bar for the hard level)."""
 
 
 class Agent(Protocol):
@@ -68,6 +70,11 @@ class BaseAgent:
         """Longest single ``think`` call so far, in seconds (for the bench)."""
         self.longest_slice_cpu = 0.0
         """The same in process time, which other programs on a busy machine do not inflate."""
+        self.slices = 0
+        """``think`` calls so far; ``long_slices`` (wall clock) and ``long_slices_cpu`` (process
+        time) count those over ``LONG_SLICE`` seconds: how rare the longest one is."""
+        self.long_slices = 0
+        self.long_slices_cpu = 0
 
     def decide(self, view: View, legal: list[Action]) -> Action:  # pragma: no cover
         raise NotImplementedError
@@ -92,8 +99,11 @@ class BaseAgent:
         while True:
             t0, c0 = clock(), cpu()
             ready = self.think(SLICE_SECONDS)
-            spent = clock() - t0
+            spent, spent_cpu = clock() - t0, cpu() - c0
             self.longest_slice = max(self.longest_slice, spent)
-            self.longest_slice_cpu = max(self.longest_slice_cpu, cpu() - c0)
+            self.longest_slice_cpu = max(self.longest_slice_cpu, spent_cpu)
+            self.slices += 1
+            self.long_slices += spent > LONG_SLICE
+            self.long_slices_cpu += spent_cpu > LONG_SLICE
             if ready:
                 return self.answer()

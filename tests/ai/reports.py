@@ -2,7 +2,8 @@
 
 import json
 
-CLOCK_FIELDS = ("decision_ms", "longest_slice_ms", "longest_slice_cpu_ms")
+CLOCK_FIELDS = ("decision_ms", "longest_slice_ms", "longest_slice_cpu_ms", "think_slices",
+                "slices_over_10ms", "slices_over_10ms_cpu")
 """Per-agent fields measured in time (the report's ``decision_ms`` and ``jobs`` too)."""
 
 

@@ -27,3 +27,5 @@ def test_report_gives_the_longest_think_slice_in_both_clocks():
     assert 0 < hard["longest_slice_cpu_ms"] < 1000
     assert 0 < hard["longest_slice_ms"] < 1000
     assert greedy["longest_slice_cpu_ms"] <= greedy["longest_slice_ms"] + 1
+    assert hard["think_slices"] > greedy["think_slices"] > 0  # hard thinks in many slices
+    assert 0 <= hard["slices_over_10ms_cpu"] <= hard["think_slices"]
