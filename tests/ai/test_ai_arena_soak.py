@@ -1,8 +1,8 @@
 """The arena's duplicate play and parallel runs (the soak's tests: tests/test_soak.py)."""
 
-from game import arena
-
 from reports import clock_free
+
+from game import arena
 
 
 def test_jobs_do_not_change_results():

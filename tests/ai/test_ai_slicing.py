@@ -1,8 +1,8 @@
 """Thinking in slices gives the same answer as one long think (iteration budgets)."""
 
 from game.ai.hard import HardAgent
-from game.ai.search import StepCosts
 from game.ai.medium import MediumAgent
+from game.ai.search import StepCosts
 from game.rules.options import DIGITAL
 from game.rules.state import Phase, State
 

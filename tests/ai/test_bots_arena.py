@@ -5,9 +5,9 @@ import json
 import sys
 from pathlib import Path
 
-from game import arena
-
 from reports import clock_free
+
+from game import arena
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = f"cmd:{sys.executable} {ROOT / 'bots' / 'example_bot.py'}"
