@@ -18,14 +18,17 @@ import random
 from dataclasses import dataclass
 
 from .ai.agent import SLICE_SECONDS
-from .ai.registry import make_agent
+from .ai.hard import HardAgent
 from .rules.actions import Act, Action
 from .rules.cards import card_symbol
 from .rules.scoring import IN_HAND, meld_points
 from .rules.state import Phase
 from .rules.view import View
 
-LEVEL = "hard"
+WORLDS = 100
+"""Sampled worlds a hint weighs: the hard level's search counted in worlds, not seconds, so a
+position always gets the same hint whatever the machine's speed or how frames slice the
+thinking (the hard level at the table stops at its seconds budget)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +46,7 @@ class Hint:
         if not legal:
             raise ValueError("there is no decision to hint at")
         self.view = view
-        self._agent = make_agent(LEVEL, seed)
+        self._agent = HardAgent(seed, budget_seconds=None, iterations=WORLDS)
         self._agent.start(view, legal)
         self._ready = False
 

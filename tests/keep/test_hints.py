@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import hints
-from game.ai.registry import make_agent
+from game.ai.hard import HardAgent
 from game.rules.actions import parse_action
 from game.rules.deal import Deal
 from game.rules.options import BOOK, DIGITAL
@@ -78,7 +78,7 @@ def test_the_hint_is_the_hard_levels_choice_whatever_the_slices(seed, players, m
     if state.over:
         return
     view, legal = state.view(state.turn), state.legal_actions()
-    expected = make_agent("hard", 5).choose(view, legal)
+    expected = HardAgent(5, budget_seconds=None, iterations=hints.WORLDS).choose(view, legal)
     hint = hints.Hint(view, legal, seed=5)
     rand = random.Random(seed)
     while not hint.think(rand.choice([0.0005, 0.002, 0.006])):

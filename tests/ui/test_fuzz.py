@@ -159,6 +159,11 @@ def check_game(game: Game) -> None:
     """The match is valid: it replays from its own save to the same state, cards conserved."""
     again = replay(game.to_json())
     assert again.ok, (again.refused_index, again.reason)
+    if again.game.state.hand_no < game.state.hand_no:
+        # The next deal follows from the seed and is not recorded: a save taken after it and
+        # before anyone acts loads at the hand's end, one ``next_hand`` short.
+        assert again.game.state.phase is Phase.HAND_OVER
+        again.game.next_hand()
     assert again.game.state.snapshot() == game.state.snapshot()
     st = game.state
     where = (sum(len(h) for h in st.hands) + sum(len(m.cards) for ms in st.melds for m in ms)
