@@ -29,6 +29,14 @@ in turns, per second of thinking) and ``playout_steps_per_s`` (actions played in
 with melds down while the deal is flying, at 1280x720 and 390x844, median and p95 over two
 passes through the animation after one pass that fills the caches (``cpu_ms``: the same in
 process time, which other programs busy on the machine do not inflate).
+
+``machine_stalls`` (only with ``--stalls SECONDS``): how long the machine itself stalls a
+process that runs none of the game's rules or AI, a loop that allocates and frees small
+objects as a search does, timed in batches of about 0.05 ms: the longest batch in process time
+and wall clock, and how many took over 10 ms. On a virtual machine the host can take the
+processor for milliseconds and the guest counts that time to whichever process was running, so
+no think slice can be shorter than the longest stall there (docs/ai.md, "Thinking without
+blocking a frame"). Run it beside an arena run to compare the two.
 """
 
 from __future__ import annotations
@@ -357,6 +365,46 @@ def frame_figures(frames: int = 120):
                "cpu_ms": {"median": round(c["p50"], 2), "p95": round(c["p95"], 2)}}
 
 
+STALL_BATCH = 20
+"""Lists built per timed batch of ``machine_stalls``: about 0.05 ms of work natively."""
+
+
+def machine_stalls(seconds: float) -> dict:
+    """The ``machine_stalls`` figure (see the module docstring), measured for ``seconds``."""
+    ring: list = [None] * 20_000  # about 60 MB of recent lists, so memory churns as in a search
+    typical: list[float] = []  # the first batches, for the median
+    batches = i = over = over_cpu = 0
+    longest = longest_cpu = 0.0
+    clock, cpu = time.perf_counter, time.process_time
+    enabled = gc.isenabled()
+    gc.disable()  # the ring is a million objects: a full collection is a stall of our making
+    try:
+        end = clock() + seconds
+        while True:
+            start, start_cpu = clock(), cpu()
+            for _ in range(STALL_BATCH):
+                ring[i % len(ring)] = [(j, i) for j in range(50)]
+                i += 1
+            now = clock()
+            spent, spent_cpu = now - start, cpu() - start_cpu
+            batches += 1
+            over += spent > 0.010
+            over_cpu += spent_cpu > 0.010
+            longest, longest_cpu = max(longest, spent), max(longest_cpu, spent_cpu)
+            if len(typical) < 10_000:
+                typical.append(spent_cpu)
+            if now >= end:
+                break
+    finally:
+        if enabled:
+            gc.enable()
+    typical.sort()
+    return {"name": "machine_stalls", "unit": "ms", "seconds": seconds, "batches": batches,
+            "batch_cpu_ms_p50": round(typical[len(typical) // 2] * 1000, 3),
+            "longest_cpu_ms": round(longest_cpu * 1000, 2), "longest_ms": round(longest * 1000, 2),
+            "over_10ms_cpu": over_cpu, "over_10ms": over}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -371,7 +419,13 @@ def main(argv=None) -> int:
                         help="only search for positions where legal_actions() lists the most "
                              "(to add to ADVERSARIAL), for this long")
     parser.add_argument("--seed", type=int, default=1, help="seed of --search-legal")
+    parser.add_argument("--stalls", type=float, metavar="SECONDS",
+                        help="only measure how long the machine stalls a process running none "
+                             "of the game's code (machine_stalls), for this long")
     args = parser.parse_args(argv)
+    if args.stalls:
+        print(json.dumps(machine_stalls(args.stalls)), flush=True)
+        return 0
     if args.frame:
         for fig in frame_figures():
             print(json.dumps(fig), flush=True)
