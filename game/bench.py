@@ -35,8 +35,9 @@ process that runs none of the game's rules or AI, a loop that allocates and free
 objects as a search does, timed in batches of about 0.05 ms: the longest batch in process time
 and wall clock, and how many took over 10 ms. On a virtual machine the host can take the
 processor for milliseconds and the guest counts that time to whichever process was running, so
-no think slice can be shorter than the longest stall there (docs/ai.md, "Thinking without
-blocking a frame"). Run it beside an arena run to compare the two.
+a think slice that meets such a stall lasts at least as long, whatever the search does
+(docs/ai.md, "Thinking without blocking a frame"). Run it beside an arena run to compare the
+two.
 """
 
 from __future__ import annotations
@@ -423,7 +424,7 @@ def main(argv=None) -> int:
                         help="only measure how long the machine stalls a process running none "
                              "of the game's code (machine_stalls), for this long")
     args = parser.parse_args(argv)
-    if args.stalls:
+    if args.stalls is not None:
         print(json.dumps(machine_stalls(args.stalls)), flush=True)
         return 0
     if args.frame:

@@ -17,7 +17,6 @@ def test_the_stall_probe_prints_one_figure_and_leaves_garbage_collection_as_it_w
     assert fig["name"] == "machine_stalls" and fig["seconds"] == 0.2
     assert fig["batches"] > 100  # batches of about 0.05 ms: thousands in 0.2 s
     assert 0 < fig["batch_cpu_ms_p50"] <= fig["longest_cpu_ms"]
-    assert fig["over_10ms_cpu"] <= fig["batches"] and fig["over_10ms"] <= fig["batches"]
     assert gc.isenabled(), "the probe turns the collector off only while it runs"
 
 
