@@ -372,6 +372,9 @@ STALL_BATCH = 20
 
 def machine_stalls(seconds: float) -> dict:
     """The ``machine_stalls`` figure (see the module docstring), measured for ``seconds``."""
+    from .ai.agent import LONG_SLICE  # what the arena counts as a long think slice
+    from .stats import percentiles
+
     ring: list = [None] * 20_000  # about 60 MB of recent lists, so memory churns as in a search
     typical: list[float] = []  # the first batches, for the median
     batches = i = over = over_cpu = 0
@@ -389,8 +392,8 @@ def machine_stalls(seconds: float) -> dict:
             now = clock()
             spent, spent_cpu = now - start, cpu() - start_cpu
             batches += 1
-            over += spent > 0.010
-            over_cpu += spent_cpu > 0.010
+            over += spent > LONG_SLICE
+            over_cpu += spent_cpu > LONG_SLICE
             longest, longest_cpu = max(longest, spent), max(longest_cpu, spent_cpu)
             if len(typical) < 10_000:
                 typical.append(spent_cpu)
@@ -399,9 +402,8 @@ def machine_stalls(seconds: float) -> dict:
     finally:
         if enabled:
             gc.enable()
-    typical.sort()
     return {"name": "machine_stalls", "unit": "ms", "seconds": seconds, "batches": batches,
-            "batch_cpu_ms_p50": round(typical[len(typical) // 2] * 1000, 3),
+            "batch_cpu_ms_p50": round(percentiles(typical, (50,))["p50"] * 1000, 3),
             "longest_cpu_ms": round(longest_cpu * 1000, 2), "longest_ms": round(longest * 1000, 2),
             "over_10ms_cpu": over_cpu, "over_10ms": over}
 
