@@ -2,7 +2,7 @@
 
 Plain Python, standard library only; run it in the arena with
 
-    python -m game.arena --agents "cmd:python bots/example_bot.py",medium --matches 4
+    python -m tools.arena --agents "cmd:python bots/example_bot.py",medium --matches 4
 
 It reads one JSON message a line on standard input and answers each ``hello`` and ``decide``
 with one line on standard output (flushed at once). Anything it wants to say for people goes

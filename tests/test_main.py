@@ -31,11 +31,11 @@ def run_main_py(*args: str) -> subprocess.CompletedProcess:
 
 
 def run_in_process(monkeypatch, argv):
-    """Run main.main(argv) headless in this process; returns what its app showed when the
+    """Run launcher.main(argv) headless in this process; returns what its app showed when the
     loop ended and the flags the window was asked for."""
     for name, value in HEADLESS.items():
         monkeypatch.setenv(name, value)
-    import main
+    from game import launcher
     from game.ui.app import App
 
     seen = {}
@@ -55,7 +55,7 @@ def run_in_process(monkeypatch, argv):
 
     monkeypatch.setattr(App, "run", run)
     try:
-        assert asyncio.run(main.main(argv)) is None
+        assert asyncio.run(launcher.main(argv)) is None
     finally:
         _forget_pygame_objects()
     return seen
@@ -96,12 +96,12 @@ def test_main_with_a_match_goes_straight_to_the_table(monkeypatch):
 
 
 def test_quick_setup_only_when_asked():
-    import main
+    from game import launcher
 
-    assert main.quick_setup(main.parse_args([])) is None
-    setup = main.quick_setup(main.parse_args(["--seed", "5"]))
-    assert (setup.players, setup.seed, setup.options) == (2, 5, main.preset("digital"))
-    assert main.quick_setup(main.parse_args(["--players", "3"])).players == 3
+    assert launcher.quick_setup(launcher.parse_args([])) is None
+    setup = launcher.quick_setup(launcher.parse_args(["--seed", "5"]))
+    assert (setup.players, setup.seed, setup.options) == (2, 5, launcher.preset("digital"))
+    assert launcher.quick_setup(launcher.parse_args(["--players", "3"])).players == 3
 
 
 def test_main_py_exits_cleanly():
@@ -125,21 +125,21 @@ def test_main_py_exits_cleanly():
 def test_bad_arguments_are_usage_errors(args, message):
     result = run_main_py(*args)
     assert result.returncode == 2, result.stderr
-    assert "usage: main.py" in result.stderr
+    assert "usage: arlington" in result.stderr
     assert message in result.stderr
     assert "Traceback" not in result.stderr
 
 
 def test_parse_args_defaults():
-    import main
+    from game import launcher
 
-    args = main.parse_args([])
+    args = launcher.parse_args([])
     assert (args.seed, args.players, args.preset, args.frames) == (None, None, None, None)
 
 
 def test_browser_ignores_command_line(monkeypatch):
-    import main
+    from game import launcher
 
-    monkeypatch.setattr(main, "IS_BROWSER", True)  # game.platform's answer under pygbag
+    monkeypatch.setattr(launcher, "IS_BROWSER", True)  # game.platform's answer under pygbag
     monkeypatch.setattr(sys, "argv", ["main.py", "--players", "9"])
-    assert main.parse_args().players is None
+    assert launcher.parse_args().players is None

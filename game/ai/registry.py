@@ -6,7 +6,7 @@ bot (a class taking a ``seed`` keyword, with ``name`` and ``choose``).
 
 A ``module:Class`` bot runs inside the game's process, so it is trusted: it could reach the
 true state through the interpreter. Untrusted bots are outside bots (``cmd:COMMAND``, see
-``docs/bots.md``), which only the arena runs (``game.bots``): they need processes, which the
+``docs/bots.md``), which only the arena runs (``tools.bots``): they need processes, which the
 game itself never starts."""
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def make_agent(spec: str, seed: int, think_seconds: float | None = None):
         return _timed_hard(spec, seed)
     if spec.startswith("cmd:"):
         raise ValueError(f"{spec!r} is an outside bot: those play in the arena "
-                         "(python -m game.arena), not in the game")
+                         "(python -m tools.arena), not in the game")
     module_name, colon, class_name = spec.partition(":")
     if not colon:
         raise ValueError(f"unknown agent {spec!r}; use one of {', '.join(LEVELS)} "

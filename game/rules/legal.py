@@ -12,7 +12,7 @@ representative and lets additions in the same turn do the rest. The contract, st
   of listed actions in the same turn, also reaches, where positions that differ only in the
   suits of 2s are the same (a wild 2 on a meld, or a 2 in hand, is any 2; a 2 in its own place
   in a run of its suit is that natural 2) and what the others know is not part of a position;
-- at most 3,000 actions in at most 20 ms for any hand of up to 20 cards (``game.bench``).
+- at most 3,000 actions in at most 20 ms for any hand of up to 20 cards (``tools.bench``).
 
 What it lists: draw, every discard, swap and natural addition; for each place a wild may join a
 meld, one joker and one or two 2s (``_twos_for``); every set of three or four cards, its wilds

@@ -4,7 +4,7 @@
 event (its own hand; the others' only as counts) and follows every event as ``Event.seen_by``
 shows it to that seat. What it works out must equal ``state.view(seat)``; where the two differ,
 the view holds something the seat was never shown (or lost something it was). The property
-tests and ``game.soak`` hold every view to it after every action.
+tests and ``tools.soak`` hold every view to it after every action.
 
 The rule it encodes for known cards (docs/engine.md, "What a seat sees"): a copy that came into
 a hand face up (the pile, the upcard, a joker swapped back) is known; each copy of that card

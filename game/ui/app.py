@@ -13,8 +13,8 @@ import gc
 import pygame
 
 from ..platform import browser_canvas_size
-from ..seats import Seat
-from ..settings import Settings
+from ..services.seats import Seat
+from ..services.settings import Settings
 from .keeper import Keeper
 from .pointer import PointerStream
 from .scene import Scene, SceneManager

@@ -10,15 +10,15 @@ becomes a message (``take_message``) the next scene shows; none stops the game.
 
 from __future__ import annotations
 
-from .. import records, saves
-from .. import settings as settings_store
-from ..hints import Hint
 from ..rules.actions import Act
 from ..rules.cards import card_symbol
 from ..rules.state import Phase
-from ..settings import Settings
-from ..sound import Sounds, for_action
-from ..undo import Undo
+from ..services import records, saves
+from ..services import settings as settings_store
+from ..services.hints import Hint
+from ..services.settings import Settings
+from ..services.sound import Sounds, for_action
+from ..services.undo import Undo
 
 
 class Keeper:

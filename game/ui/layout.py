@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..settings import CardSize, Settings
+from ..services.settings import CardSize, Settings
 from .cardart import CARD_RATIO, MIN_READABLE_WIDTH
 from .theme import text_width
 from .widgets import _label_px, _radius  # the buttons' own sizing, so labels fit exactly

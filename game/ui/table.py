@@ -13,7 +13,7 @@ import pygame
 
 from ..rules.events import Ev
 from ..rules.state import Phase
-from ..settings import Settings
+from ..services.settings import Settings
 from . import cardart, theme, widgets
 from .controllers import controllers_for, pace_for
 from .layout import LIFT, Rect, meld_groups, table_layout

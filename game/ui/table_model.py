@@ -28,7 +28,7 @@ from ..rules.events import Ev, Event
 from ..rules.melds import MeldKind, run_start, sort_set
 from ..rules.scoring import meld_points
 from ..rules.state import IllegalAction, Phase
-from ..settings import Settings
+from ..services.settings import Settings
 
 DEFAULT = Settings()
 TAKES = frozenset((Act.TAKE_SET, Act.TAKE_RUN, Act.TAKE_ADD, Act.TAKE_SWAP))

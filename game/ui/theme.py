@@ -1,7 +1,7 @@
 """The table's look: colours, the shipped font, text helpers, the felt and smooth rounded boxes.
 
 Every scene draws through these so the game has one look. Text uses the Inter subset shipped
-in ``assets/fonts`` (pygame's default font differs under pygbag and has no suit glyphs), found
+in ``game/assets/fonts`` (pygame's default font differs under pygbag and has no suit glyphs), found
 relative to this file so it loads from any working directory, the browser's included.
 Everything costly (fonts, rendered strings, the felt, rounded boxes) is cached, with bounded
 caches so a storm of resizes cannot grow memory without end.
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pygame
 
-FONT_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "fonts"
+FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
 FONT_FILES = {False: FONT_DIR / "Arlington-Regular.ttf", True: FONT_DIR / "Arlington-Bold.ttf"}
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]

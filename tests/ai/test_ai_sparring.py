@@ -8,6 +8,7 @@ import pytest
 
 from game.ai.medium import MediumAgent
 from game.ai.registry import make_agent
+from game.ai.selfplay import play_match
 from game.ai.sparring import Greedy, Hoarder
 from game.rules.actions import Act
 from game.rules.cards import parse_card
@@ -15,7 +16,6 @@ from game.rules.deal import Deal
 from game.rules.options import DIGITAL, PRESETS
 from game.rules.save import Setup
 from game.rules.state import Phase, State
-from game.selfplay import play_match
 
 
 def cards(text):

@@ -2,10 +2,10 @@
 action taken before it held the list, and reports quote what it said cut short."""
 
 from game.ai.random_agent import RandomAgent
+from game.ai.selfplay import play_match
 from game.rules.actions import Act, Action
 from game.rules.options import preset
 from game.rules.save import Setup
-from game.selfplay import play_match
 
 
 class Vandal:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from game.ai.random_agent import RandomAgent
+from game.ai.selfplay import play_match
 from game.rules.options import BOOK, CLASSIC, DIGITAL, PRESETS, RuleOptions, preset
 from game.rules.save import Setup
-from game.selfplay import play_match
 
 
 class Tamperer(RandomAgent):

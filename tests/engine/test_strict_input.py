@@ -13,7 +13,6 @@ from positions import accept, play, position, refuse
 from strategies import choices, prop_settings, random_actions, seeds
 from test_save import PYTHON_WORDS, assert_plain_message, valid
 
-from game import replay
 from game.rules import save
 from game.rules.actions import TAKE_UPCARD, parse_action
 from game.rules.cards import parse_card
@@ -23,6 +22,7 @@ from game.rules.options import BOOK, CLASSIC, DIGITAL, INFO, PRESETS, RuleOption
 from game.rules.scoring import final_sheet
 from game.rules.state import State
 from game.rules.text import QUOTE_LIMIT
+from tools import replay
 
 # ----------------------------------------------------------------- option bounds
 
@@ -240,7 +240,7 @@ def test_options_at_their_bounds_play_and_report_cleanly():
     """The largest values an option may take go through the hard level's search and the
     replay report (10**400 once crashed both)."""
     from game.ai.hard import HardAgent
-    from game.selfplay import play_match
+    from game.ai.selfplay import play_match
 
     top = {name: INFO[name].bounds[1] for name in ("wild_queen_of_spades_value",
                                                    "one_turn_out_bonus", "match_bonus",

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from game.ai.random_agent import RandomAgent
+from game.ai.selfplay import play_match, play_random_match
 from game.rules.options import PRESETS
 from game.rules.save import Setup, load
-from game.selfplay import play_match, play_random_match
 
 CASES = [(name, n, seed) for name in sorted(PRESETS)
          for n, seed in ((2, 1), (3, 2), (4, 3))]

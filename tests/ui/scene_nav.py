@@ -4,7 +4,7 @@ walk the app the way a player does (taps, drags to scroll, keys) through ``App.s
 import pygame
 from ui_events import mouse_drag, mouse_tap, touch_drag, touch_tap
 
-from game.settings import Settings
+from game.services.settings import Settings
 from game.ui.app import App
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.page import PageScene

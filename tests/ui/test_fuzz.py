@@ -18,12 +18,12 @@ from ui_events import E, key, mouse_drag, mouse_tap, resize, touch_drag, touch_t
 from game.rules.options import PRESETS
 from game.rules.save import Game, Setup, replay
 from game.rules.state import Phase
-from game.seats import Seat, default_seats
+from game.services.seats import Seat, default_seats
 from game.ui import scenes
-from game.ui.dealcode_scene import DealCodeScene, code_layout
-from game.ui.replay_scene import ReplayScene
+from game.ui.scenes.dealcode import DealCodeScene, code_layout
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.page import PageScene
+from game.ui.scenes.replay import ReplayScene
 from game.ui.table import TableScene
 
 EVENTS_PER_SCENE = 1200

@@ -10,19 +10,20 @@ import pygame
 from scene_nav import locate, make_app, press, step
 from ui_events import key, mouse_drag, mouse_tap
 
-from game import hints, platform, records, saves
-from game import settings as settings_store
-from game.records import Records
+from game import platform
 from game.rules.actions import Act
 from game.rules.cards import QUEEN_OF_SPADES, parse_card
 from game.rules.deal import Deal
 from game.rules.options import DIGITAL
 from game.rules.save import Game, Setup
 from game.rules.state import Phase
-from game.seats import Seat
-from game.settings import Settings
+from game.services import hints, records, saves
+from game.services import settings as settings_store
+from game.services.records import Records
+from game.services.seats import Seat
+from game.services.settings import Settings
 from game.ui import scenes
-from game.ui.statistics_scene import StatisticsScene
+from game.ui.scenes.statistics import StatisticsScene
 from game.ui.table import TableScene
 from game.ui.table_model import Sort
 

@@ -11,12 +11,12 @@ import pytest
 from scene_nav import make_app, press, step
 from ui_events import key, mouse_tap, touch_tap
 
-from game import dealcode
 from game.rules.options import PRESETS
 from game.rules.save import Setup
-from game.seats import default_seats
+from game.services import dealcode
+from game.services.seats import default_seats
 from game.ui import scenes, widgets
-from game.ui.dealcode_scene import DealCodeScene, code_layout
+from game.ui.scenes.dealcode import DealCodeScene, code_layout
 from game.ui.table import TableScene
 
 SIZES = [(360, 640), (390, 844), (768, 1024), (1280, 720), (1920, 1080), (844, 390)]

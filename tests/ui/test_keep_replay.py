@@ -13,9 +13,9 @@ from game.rules.deal import Deal
 from game.rules.options import PRESETS
 from game.rules.save import Game, Setup
 from game.rules.state import Phase
-from game.seats import default_seats
+from game.services.seats import default_seats
 from game.ui import scenes
-from game.ui.replay_scene import CardsRow, ReplayScene
+from game.ui.scenes.replay import CardsRow, ReplayScene
 from game.ui.table import TableScene
 
 

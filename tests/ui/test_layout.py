@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from game.settings import CardSize, Settings
+from game.services.settings import CardSize, Settings
 from game.ui import theme
 from game.ui.cardart import MIN_READABLE_WIDTH
 from game.ui.layout import (

@@ -12,8 +12,8 @@ from ui_events import key, mouse_drag, mouse_tap, resize, touch_tap, wheel
 from game.rules.options import INFO, PRESETS, PileTake
 from game.rules.save import Game, Setup
 from game.rules.state import Phase
-from game.seats import Seat, default_seats
-from game.settings import Settings
+from game.services.seats import Seat, default_seats
+from game.services.settings import Settings
 from game.ui import scenes
 from game.ui.app import App
 from game.ui.scenes.cover import ARM_SECONDS

@@ -10,17 +10,17 @@ import pygame
 import pytest
 from scene_nav import make_app, step
 
-from game.records import Records
 from game.rules.options import PRESETS
 from game.rules.save import Game, Setup
 from game.rules.state import Phase
-from game.seats import Seat, default_seats
-from game.settings import Settings
+from game.services.records import Records
+from game.services.seats import Seat, default_seats
+from game.services.settings import Settings
 from game.ui import scenes, widgets
-from game.ui.replay_scene import ReplayScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.page import PageScene
-from game.ui.statistics_scene import StatisticsScene
+from game.ui.scenes.replay import ReplayScene
+from game.ui.scenes.statistics import StatisticsScene
 from game.ui.table import TableScene
 
 STATS = Records()

@@ -5,7 +5,7 @@ import pygame
 from test_table_play import FRAME, start
 
 from game.rules.state import Phase
-from game.seats import Seat
+from game.services.seats import Seat
 from game.ui.controllers import pace_for
 
 

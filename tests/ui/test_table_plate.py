@@ -5,7 +5,7 @@ import pygame
 from test_table_play import FRAME, Mouse, card_pos, settle, start
 
 from game.rules.state import Phase
-from game.seats import Seat
+from game.services.seats import Seat
 from game.ui import theme
 from game.ui.table_model import points
 

@@ -11,8 +11,8 @@ from game.rules.cards import QUEEN_OF_SPADES
 from game.rules.options import preset
 from game.rules.save import Setup
 from game.rules.state import Phase
-from game.seats import Seat
-from game.settings import Settings
+from game.services.seats import Seat
+from game.services.settings import Settings
 from game.ui.app import App
 
 SIZE = (390, 844)

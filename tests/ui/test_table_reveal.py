@@ -6,8 +6,8 @@ from scene_nav import FRAME, make_app, step
 from test_screenshots import _game
 
 from game.rules.options import PRESETS
-from game.seats import default_seats
-from game.settings import Settings
+from game.services.seats import default_seats
+from game.services.settings import Settings
 from game.ui import cardart
 from game.ui.table import TableScene
 

@@ -51,8 +51,8 @@ def browser_missing() -> str | None:
 @pytest.fixture(scope="session")
 def standalone(tmp_path_factory):
     """The standalone build, made once per session in a temporary folder."""
-    from game.web import standalone as build_standalone
-    from game.web.wheel import WheelError, find_wheel
+    from tools.web import standalone as build_standalone
+    from tools.web.wheel import WheelError, find_wheel
 
     try:
         wheel = find_wheel(download=False)
@@ -68,7 +68,7 @@ def standalone(tmp_path_factory):
 @contextmanager
 def serving(folder: Path):
     """``folder`` served on 127.0.0.1 while the block runs: yields its base URL."""
-    from game.web.serve import server
+    from tools.web.serve import server
 
     httpd = server(folder)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)

@@ -7,7 +7,7 @@ Positions are in surface pixels; the test divides by the page's pixel ratio for 
 
 import dataclasses
 
-from arlington_measure import running_app as app  # game/web/measure.py, sent in beside this
+from arlington_measure import running_app as app  # tools/web/measure.py, sent in beside this
 
 from game.rules.cards import QUEEN_OF_SPADES
 from game.rules.state import Phase

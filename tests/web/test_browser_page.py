@@ -10,8 +10,8 @@ import time
 import pytest
 from conftest import ARTIFACTS, copy_of, serving
 
-from game.web import measure
-from game.web.wheel import WHEEL_NAME
+from tools.web import measure
+from tools.web.wheel import WHEEL_NAME
 
 PHONE = {"width": 390, "height": 844, "touch": True, "scale": 3}
 

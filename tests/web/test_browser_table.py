@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from game.ui.scenes.summary import HandSummaryScene
-from game.web import measure
+from tools.web import measure
 
 DRIVER = (Path(__file__).parent / "page_driver.py").read_text()
 DEVICES = {

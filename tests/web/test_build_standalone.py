@@ -7,9 +7,9 @@ import zipfile
 
 import pytest
 
-from game.web import files, wheel
-from game.web.serve import server
-from game.web.standalone import PYODIDE_FILES
+from tools.web import files, wheel
+from tools.web.serve import server
+from tools.web.standalone import PYODIDE_FILES
 
 
 def test_folder_holds_page_runtime_wheel_game_and_worker(standalone):
@@ -50,7 +50,7 @@ def test_service_worker_caches_every_file_under_the_build_hash(standalone):
 
 
 def test_same_sources_same_version(standalone, tmp_path):
-    from game.web.standalone import build
+    from tools.web.standalone import build
     again = build(tmp_path / "again", standalone.folder / wheel.WHEEL_NAME)
     assert again.version == standalone.version
 

@@ -199,7 +199,7 @@ def test_runs_on_pyodide_in_chromium(page_outcome):
 
 @pytest.mark.parametrize(("index", "seed", "players"), [(i, *m) for i, m in enumerate(MATCHES)])
 def test_random_match_same_in_chromium_as_native(page_outcome, index, seed, players):
-    from game.selfplay import play_random_match
+    from game.ai.selfplay import play_random_match
 
     in_browser = page_outcome["matches"][index]
     # Through JSON on both sides, so tuples and lists compare alike.
@@ -209,5 +209,5 @@ def test_random_match_same_in_chromium_as_native(page_outcome, index, seed, play
 
 def test_package_files_lists_the_engine():
     files = package_files(PACKAGE)
-    assert "__init__.py" in files and "selfplay.py" in files
+    assert "__init__.py" in files and "ai/selfplay.py" in files
     assert all(f.endswith(".py") and "__pycache__" not in f for f in files)

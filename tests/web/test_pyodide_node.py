@@ -73,10 +73,10 @@ def assert_pyodide_runtime(stdout: str) -> None:
 
 @pytest.mark.parametrize(("seed", "players"), MATCHES)
 def test_random_match_same_in_pyodide_as_native(seed, players):
-    from game.selfplay import play_random_match
+    from game.ai.selfplay import play_random_match
 
     code = RUNTIME_SNIPPET + (
-        "import json; from game.selfplay import play_random_match; "
+        "import json; from game.ai.selfplay import play_random_match; "
         f"print(json.dumps(play_random_match(seed={seed}, players={players})))"
     )
     result = run_in_pyodide(code)

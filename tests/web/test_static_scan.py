@@ -3,10 +3,9 @@
 pygbag and Pyodide run the game on the page's one thread: no threads, no blocking sleeps, no
 subprocesses, no file writes that would vanish on reload (saves go through game/platform.py),
 and no compiled extensions but pygame's. The scan reads every module the archive ships
-(``game.web.files.game_files``): the command-line tools inside the package
-(``files.CLI_TOOLS``: arena, bench, replay, web) are left out of the archive and of this scan
-on purpose, since they never run in the browser. The scanner is tested on snippets first, so a
-clean result means something.
+(``tools.web.files.game_files``): ``main.py`` and ``game/`` (its assets inside). The command-line
+tools live in ``tools/``, outside the archive, since they never run in the browser. The
+scanner is tested on snippets first, so a clean result means something.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ import sys
 
 import pytest
 
-from game.web.files import CLI_TOOLS, REPO, game_files
+from tools.web.files import REPO, game_files
 
 FORBIDDEN_MODULES = {
     "threading": "threads", "_thread": "threads", "concurrent": "threads/processes",
@@ -151,25 +150,15 @@ def test_platform_may_write_files_but_not_spawn():
 def test_the_game_archive_is_browser_safe():
     modules = [rel for rel in game_files() if rel.endswith(".py")]
     assert "main.py" in modules and "game/platform.py" in modules
-    assert not any(rel.startswith(tool) for rel in modules for tool in CLI_TOOLS)
+    assert all(rel == "main.py" or rel.startswith("game/") for rel in modules)
     problems = [p for rel in modules for p in scan((REPO / rel).read_text(), rel)]
     assert problems == []
 
 
-def test_the_cli_tools_are_really_outside_the_archive():
-    """The excluded tools exist (a renamed tool would silently join the scan's blind spot)."""
-    for tool in CLI_TOOLS:
-        assert (REPO / tool).exists(), f"{tool} is listed as a CLI tool but does not exist"
-    shipped = game_files()
-    assert "game/bench.py" not in shipped and "game/web/files.py" not in shipped
-
-
-def test_no_game_module_imports_a_cli_tool():
-    """The tools are left out of the archive, so the game must never import one (in the browser
+def test_no_game_module_imports_a_tool():
+    """The tools are outside the archive, so the game must never import one (in the browser
     that import would fail)."""
-    import ast
-
-    tools = {t.removesuffix(".py").replace("/", ".") for t in CLI_TOOLS}
+    tools = {"tools"}
     found = []
     for rel in game_files():
         if not rel.endswith(".py"):

@@ -17,7 +17,7 @@ import pygame
 
 from ...rules.options import INFO, PRESETS, RuleOptions
 from ...rules.save import Setup
-from ...seats import LEVELS, Seat
+from ...services.seats import LEVELS, Seat
 from .page import BUTTON, CHOICE, STEPPER, TOGGLE, Field, FooterButton, Heading, PageScene, Text
 from .rules_text import value_text
 
@@ -204,7 +204,7 @@ class NewGameScene(PageScene):
         elif key.startswith("opt:"):
             self._change_option(key[4:], step)
         elif key == "code":
-            from ..dealcode_scene import DealCodeScene
+            from .dealcode import DealCodeScene
             self.app.scenes.push(DealCodeScene(self.app, self.use_code))
         elif key == "seed":
             self.state = dataclasses.replace(

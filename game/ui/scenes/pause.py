@@ -3,7 +3,7 @@ change the settings or leave the match."""
 
 from __future__ import annotations
 
-from ... import dealcode
+from ...services import dealcode
 from .menu import MenuScene, draw_heading
 from .page import FooterButton, veil
 

@@ -1,4 +1,4 @@
-"""Settings: every field of ``game.settings.Settings`` with a control; a change applies at
+"""Settings: every field of ``game.services.settings.Settings`` with a control; a change applies at
 once (``app.apply_settings``, which also keeps them for the next session)."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import dataclasses
 from dataclasses import dataclass
 
 from ...rules.options import PRESETS
-from ...seats import LEVELS
-from ...settings import CardSize, Settings
+from ...services.seats import LEVELS
+from ...services.settings import CardSize, Settings
 from .page import CHOICE, STEPPER, TOGGLE, Field, FooterButton, Heading, PageScene
 
 

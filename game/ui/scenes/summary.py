@@ -311,7 +311,7 @@ REPLAY_MATCH = Field("replay_match", "Replay the whole match", BUTTON, "Replay",
 def replay(page, key: str) -> None:
     """Open the replay of the table's last hand or whole match (issue 8)."""
     if key in ("replay_hand", "replay_match"):
-        from ..replay_scene import ReplayScene
+        from .replay import ReplayScene
         page.app.scenes.push(ReplayScene(page.app, page.table.game, page.table.seats,
                                          whole_match=key == "replay_match"))
 

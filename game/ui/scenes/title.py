@@ -71,7 +71,7 @@ class TitleScene(MenuScene):
         if key == "continue":
             self.app.continue_match()
         elif key == "stats":
-            from ..statistics_scene import StatisticsScene
+            from .statistics import StatisticsScene
             self.app.scenes.push(StatisticsScene(self.app))
         elif key == "new":
             self.app.scenes.push(NewGameScene(self.app))

@@ -1,0 +1,118 @@
+"""The launcher: parse the command line, open the window, run the app.
+
+``arlington`` (the installed command), ``python -m game`` and ``python main.py`` all land here:
+the title screen, or straight to the table when ``--players``, ``--preset`` or ``--seed`` is
+given. In the browser there is no command line, so the defaults apply.
+"""
+
+import argparse
+import asyncio
+import os
+import random
+import sys
+
+# Keep pygame's import banner off stdout, so command-line output stays clean.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402  (after the environment variable above, which it reads on import)
+
+from .platform import IS_BROWSER  # noqa: E402
+from .rules.options import PRESETS, preset  # noqa: E402
+from .rules.save import Setup  # noqa: E402
+from .services.seats import default_seats  # noqa: E402
+
+WINDOW_SIZE = (1280, 720)
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+MAX_SEED = 999_999
+
+
+def _players(text: str) -> int:
+    """Parse --players, so a bad count is a usage error (exit 2) rather than a traceback."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not MIN_PLAYERS <= value <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(
+            f"must be between {MIN_PLAYERS} and {MAX_PLAYERS}, got {value}"
+        )
+    return value
+
+
+def _positive(text: str) -> int:
+    """Parse --frames: a positive whole number."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """Parse the command line; in the browser there is none, so the defaults apply."""
+    if argv is None:
+        argv = [] if IS_BROWSER else sys.argv[1:]
+    parser = argparse.ArgumentParser(prog="arlington", description="Arlington, Oklahoma Rummy.")
+    parser.add_argument(
+        "--seed", type=int, default=None, help="seed for the deal (default: random)"
+    )
+    parser.add_argument(
+        "--players",
+        type=_players,
+        default=None,
+        metavar="N",
+        help=f"number of seats, {MIN_PLAYERS}-{MAX_PLAYERS} (default: {MIN_PLAYERS})",
+    )
+    parser.add_argument(
+        "--preset", choices=tuple(PRESETS), default=None, help="rule preset (default: digital)"
+    )
+    # Quit after N frames: lets tests run the real loop headless and finish on their own.
+    parser.add_argument("--frames", type=_positive, default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.players is not None and args.preset is not None:
+        rules = preset(args.preset)
+        if not rules.min_players <= args.players <= rules.max_players:
+            parser.error(f"the {args.preset} rules are for {rules.min_players} to "
+                         f"{rules.max_players} players, not {args.players}")
+    return args
+
+
+def quick_setup(args: argparse.Namespace, rng: random.Random | None = None) -> Setup | None:
+    """The match to start at once when any of --players/--preset/--seed was given (seat 1 a
+    person, the rest medium computers), else None: the title screen."""
+    if args.players is None and args.preset is None and args.seed is None:
+        return None
+    options = preset(args.preset or "digital")
+    players = args.players or MIN_PLAYERS
+    seed = args.seed if args.seed is not None else \
+        (rng or random.Random()).randrange(1, MAX_SEED + 1)
+    return Setup(options, players, seed)
+
+
+async def main(argv: list[str] | None = None) -> None:
+    """Open the window and run the app until it is closed or --frames have been drawn."""
+    args = parse_args(argv)
+    setup = quick_setup(args)
+    pygame.init()
+    try:
+        from .ui.app import App
+        from .ui.scenes import TitleScene
+
+        screen = pygame.display.set_mode(WINDOW_SIZE, pygame.RESIZABLE)
+        pygame.display.set_caption("Arlington")
+        app = App(screen)
+        if setup is not None:
+            app.start_match(setup, default_seats(setup.players))
+        else:
+            app.scenes.push(TitleScene(app))
+        await app.run(args.frames)
+    finally:
+        pygame.quit()
+
+
+def run() -> None:
+    """The ``arlington`` command and ``python -m game`` (the desktop; a browser runs
+    ``main.py``, whose ``asyncio.run`` pygbag looks for)."""
+    asyncio.run(main())

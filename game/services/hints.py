@@ -1,0 +1,128 @@
+"""Hints: the hard level's choice for the player's current decision, with one line of why.
+
+The hint sees exactly what the player's seat sees (its ``View`` and legal actions), like every
+computer level, and thinks in slices so the table can spread it over frames::
+
+    hint = Hint(view, legal, seed)
+    while not hint.think(0.006):
+        ...draw a frame...
+    hint.suggestion()    # Suggestion(action, "Take the pile: Q♠ Q♥ 2♣ lays 70 and brings 6 cards")
+
+The line is worked out by playing the action on a copy of the match re-dealt from the view (the
+player's own cards and melds are exact there), so the points it names are the engine's own.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..ai.agent import SLICE_SECONDS
+from ..ai.hard import HardAgent
+from ..rules.actions import Act, Action
+from ..rules.cards import card_symbol
+from ..rules.scoring import IN_HAND, meld_points
+from ..rules.state import Phase
+from ..rules.view import View
+
+WORLDS = 100
+"""Sampled worlds a hint weighs: the hard level's search counted in worlds, not seconds, so a
+position always gets the same hint whatever the machine's speed or how frames slice the
+thinking (the hard level at the table stops at its seconds budget)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """What to do, and one line saying why, for the player."""
+
+    action: Action
+    text: str
+
+
+class Hint:
+    """The hard level thinking about ``view``'s decision, one slice at a time."""
+
+    def __init__(self, view: View, legal: list[Action], seed: int = 0):
+        if not legal:
+            raise ValueError("there is no decision to hint at")
+        self.view = view
+        self._agent = HardAgent(seed, budget_seconds=None, iterations=WORLDS)
+        self._agent.start(view, legal)
+        self._ready = False
+
+    def think(self, slice_seconds: float = SLICE_SECONDS) -> bool:
+        """Think for about ``slice_seconds``; True once the suggestion is ready."""
+        if not self._ready:
+            self._ready = self._agent.think(slice_seconds)
+        return self._ready
+
+    def suggestion(self) -> Suggestion:
+        """The suggestion (only after ``think`` returned True)."""
+        action = self._agent.answer()
+        return Suggestion(action, explain(self.view, action))
+
+
+def suggest(view: View, legal: list[Action], seed: int = 0) -> Suggestion:
+    """A whole hint in one call (tests and tools; the table slices it)."""
+    hint = Hint(view, legal, seed)
+    while not hint.think():
+        pass
+    return hint.suggestion()
+
+
+def _cards(cards) -> str:
+    return " ".join(card_symbol(c) for c in cards)
+
+
+def _points(view: View, action: Action) -> tuple[int, bool]:
+    """What ``action`` adds to the seat's melded points, and whether it ends the hand with the
+    seat going out, played on a copy re-dealt from the view."""
+    state = view.determinize(random.Random(0))
+    seat = view.seat
+    before = sum(meld_points(m, view.options) for m in state.melds[seat])
+    state.apply(action)
+    after = sum(meld_points(m, view.options) for m in state.melds[seat])
+    out = state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) and not state.hands[seat]
+    return after - before, out
+
+
+def explain(view: View, action: Action) -> str:
+    """One line a player reads about why ``action`` is a good choice now."""
+    kind = action.kind
+    if kind is Act.DRAW:
+        if not view.pile:
+            return "Draw from the stock: there is no pile to take"
+        top = card_symbol(view.pile[-1])
+        if any(a.kind in (Act.TAKE_SET, Act.TAKE_RUN, Act.TAKE_ADD, Act.TAKE_SWAP)
+               for a in view.legal_actions()):
+            return (f"Draw from the stock: taking the pile ({len(view.pile)} cards) for the "
+                    f"{top} is not worth it now")
+        return f"Draw from the stock: the {top} on the pile makes no meld for you"
+    if kind is Act.PASS:
+        return f"Pass: the upcard {card_symbol(view.pile[-1])} does not help your hand"
+    if kind is Act.TAKE_UPCARD:
+        return f"Take the upcard {card_symbol(view.pile[-1])}: it fits your hand, and you open"
+    if kind is Act.DISCARD:
+        c = action.cards[0]
+        if len(view.hand) == 1:
+            return f"Discard {card_symbol(c)} and go out"
+        return (f"Discard {card_symbol(c)}: your hand needs it least (it costs {IN_HAND[c]} "
+                "if it stays)")
+    points, out = _points(view, action)
+    going = " and you go out" if out else ""
+    if kind in (Act.TAKE_SET, Act.TAKE_RUN, Act.TAKE_ADD, Act.TAKE_SWAP):
+        brings = len(view.pile) - 1
+        more = f" and brings {brings} card{'s' if brings != 1 else ''}" if brings else ""
+        top, meld = card_symbol(action.cards[0]), action.target + 1
+        what = {Act.TAKE_SET: f"{_cards(action.cards)} lays {points}",
+                Act.TAKE_RUN: f"{_cards(action.cards)} lays {points}",
+                Act.TAKE_ADD: f"{top} on your meld {meld} lays {points}",
+                Act.TAKE_SWAP: f"{top} frees the joker in your meld {meld}"}[kind]
+        return f"Take the pile: {what}{more}{going}"
+    if kind in (Act.SET, Act.RUN):
+        return f"Lay {_cards(action.cards)}: {points} points on the table{going}"
+    if kind is Act.ADD:
+        return (f"Add {card_symbol(action.cards[0])} to your meld {action.target + 1}: "
+                f"{points} more points on the table{going}")
+    return (f"Swap {card_symbol(action.cards[0])} for the joker in your meld "
+            f"{action.target + 1}: the joker comes back to your hand")

@@ -1,0 +1,29 @@
+"""``python -m tools.bench --stalls``: the machine's own stalls, the floor under a think slice."""
+
+from __future__ import annotations
+
+import gc
+import json
+
+from tools import bench
+
+
+def test_the_stall_probe_prints_one_figure_and_leaves_garbage_collection_as_it_was(capsys):
+    assert gc.isenabled()
+    assert bench.main(["--stalls", "0.2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 1
+    fig = json.loads(lines[0])
+    assert fig["name"] == "machine_stalls" and fig["seconds"] == 0.2
+    assert fig["batches"] > 100  # batches of about 0.05 ms: thousands in 0.2 s
+    assert 0 < fig["batch_cpu_ms_p50"] <= fig["longest_cpu_ms"]
+    assert gc.isenabled(), "the probe turns the collector off only while it runs"
+
+
+def test_the_stall_probe_does_not_turn_on_a_collector_that_was_off():
+    gc.disable()
+    try:
+        bench.machine_stalls(0.05)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

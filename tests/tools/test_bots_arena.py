@@ -1,0 +1,83 @@
+"""The arena's seeds and its outside bots: agent seeds have nothing to do with the deals, are
+listed so a run reproduces, reach the bots, and a bot's failures show in the report."""
+
+import json
+import sys
+from pathlib import Path
+
+from reports import clock_free
+
+from tools import arena
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = f"cmd:{sys.executable} {ROOT / 'bots' / 'example_bot.py'}"
+FAKE = f"cmd:{sys.executable} {Path(__file__).with_name('fake_bot.py')}"
+
+
+def test_agent_seeds_are_far_from_every_deal_seed():
+    for seed in (0, 1, 7, 123456):
+        report = arena.run_duplicate(["random", "random", "random"], 4, seed, "digital")
+        deal_seeds = [row["seed"] for row in report["per_deal"]]
+        agent_seeds = [s for row in report["per_deal"] for s in row["agent_seeds"]]
+        assert len(set(agent_seeds)) == len(agent_seeds)
+        for a in agent_seeds:
+            assert all(abs(a - d) > 10**9 for d in deal_seeds)
+            assert abs(a - seed) > 10**9
+
+
+def test_match_agent_seeds_are_listed_and_a_rerun_reproduces():
+    first = arena.run(["random", "random"], 2, 5, "digital")
+    assert clock_free(arena.run(["random", "random"], 2, 5, "digital")) == clock_free(first)
+    rows = first["per_match"]
+    assert [r["seed"] for r in rows] == [5000, 5001]
+    assert [r["agent_seeds"] for r in rows] == [arena.agent_seeds(5, "match", m, 2)
+                                                for m in range(2)]
+    assert sum(p["wins"] for p in first["per_agent"]) == 2
+    assert [r["winner"] for r in rows].count(0) == first["per_agent"][0]["wins"]
+
+
+def test_the_agent_seed_moves_the_agents_not_the_cards():
+    a = arena.run_duplicate(["random", "random"], 2, 5, "digital")
+    b = arena.run_duplicate(["random", "random"], 2, 5, "digital", agent_seed=6)
+    assert (a["agent_seed"], b["agent_seed"]) == (5, 6)
+    assert [r["seed"] for r in a["per_deal"]] == [r["seed"] for r in b["per_deal"]]
+    assert [r["agent_seeds"] for r in a["per_deal"]] != [r["agent_seeds"] for r in b["per_deal"]]
+    assert [r["by_seating"] for r in a["per_deal"]] != [r["by_seating"] for r in b["per_deal"]]
+
+
+def test_an_outside_bot_gets_its_listed_seed(tmp_path):
+    log = tmp_path / "messages.jsonl"
+    report = arena.run_duplicate([f"{FAKE} first {log}", "random"], 2, 3, "digital")
+    hellos = [m for m in map(json.loads, log.read_text().splitlines()) if m["type"] == "hello"]
+    listed = [row["agent_seeds"][0] for row in report["per_deal"] for _ in range(2)]
+    assert [h["seed"] for h in hellos] == listed
+    assert [h["seat"] for h in hellos] == [0, 1, 0, 1]
+
+
+def test_outside_bots_give_the_same_results_on_two_jobs():
+    agents = [EXAMPLE, "medium"]
+    one = arena.run_duplicate(agents, 2, 9, "digital", jobs=1)
+    two = arena.run_duplicate(agents, 2, 9, "digital", jobs=2)
+    assert clock_free(one) == clock_free(two)
+    assert one["bot_failures"] == 0 and one["illegal_actions"] == 0
+
+
+def test_bot_failures_are_reported_per_agent():
+    agents = [f"{FAKE} crash", f"{FAKE} hang", f"{FAKE} garbage"]
+    report = arena.run_duplicate(agents, 1, 2, "digital", bot_timeout=0.3)
+    crash, hang, garbage = report["per_agent"]
+    assert (crash["crashes"], crash["timeouts"], crash["unreadable_answers"]) == (3, 0, 0)
+    assert (hang["crashes"], hang["timeouts"], hang["unreadable_answers"]) == (0, 3, 0)
+    assert garbage["unreadable_answers"] > 3 and garbage["crashes"] == garbage["timeouts"] == 0
+    assert crash["bot_problems"][0].startswith("deal 0 seating 0: decision 1: the bot exited")
+    assert report["bot_failures"] == 6 + garbage["unreadable_answers"]
+    assert report["hands"] == 3
+
+
+def test_the_command_line_takes_bots_and_a_random_seed(capsys):
+    assert arena.main(["--agents", f"{EXAMPLE},random", "--duplicate", "--deals", "1",
+                       "--seed", "random", "--bot-timeout", "2", "--no-list"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["seed"] >= 2**32 and report["agent_seed"] == report["seed"]
+    assert report["bot_timeout_s"] == 2.0 and "per_deal" not in report
+    assert report["per_agent"][0]["bot_problems"] == []

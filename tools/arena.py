@@ -1,0 +1,339 @@
+"""Agents against each other: ``python -m tools.arena --agents medium,random --matches 20``.
+
+Agents, one per seat: ``random``, ``easy``, ``medium``, ``hard``, ``module:Class`` (a trusted
+bot run in this process) or ``cmd:COMMAND`` (an outside bot run as its own process, speaking
+the protocol of ``docs/bots.md``; the command is split like a shell would, and may hold no
+comma). An outside bot has ``--bot-timeout`` seconds per decision; when it exits, runs out of
+time or answers with something that is no action, its seat plays on with its first legal
+action, and the report counts the bot's crashes, timeouts and unreadable answers.
+
+Matches (the default): seats rotate from match to match so no agent keeps the first seat
+(agent ``a`` sits in seat ``(a - m) mod n`` in match ``m``). The result is one JSON object: per
+agent its wins and win rate with a 95% Wilson interval, mean hand score with its 95% interval,
+decision time percentiles (p50/p90/max, ms), the longest think slice (wall clock, and in
+process time, which other programs on a busy machine do not inflate) and how many slices
+ran over 10 ms, any illegal actions
+it tried, its bot failures; then the list of matches with their seeds and winners.
+
+Duplicate (``--duplicate --deals N``): a **deal** is one hand: the cards dealt from one seed
+(hands, stock, upcard, and the reshuffle if the stock runs out), always opened by seat 1. Each
+deal is played once per seating: the agents are rotated through every seat (2 agents: the
+seats swapped; n agents: the n cyclic rotations), each play a one-hand match. An agent's deal
+score is the sum of its hand scores over those seatings, so the luck of the cards cancels.
+Reported per agent: mean deal score and its 95% interval, deals won (highest deal score; a
+tie for the highest wins nobody) with a 95% interval, the per-deal score difference against
+each other agent (mean and 95% interval), and the list of deals with every score.
+
+Seeds: match ``m`` is dealt from ``seed * 1000 + m`` (deal ``d`` from ``seed * 100000 + d``).
+The agents get seeds of their own (``agent_seeds``: a hash of ``--agent-seed``, which defaults
+to ``--seed``, the game number and the agent), unrelated to any deal's seed, and listed with
+each match or deal, so a run reproduces from its report. ``--seed random`` picks a seed no bot
+can guess (printed in the report).
+
+``--jobs 2`` plays on two processes; the results are identical to ``--jobs 1`` (every agent
+is seeded from the match or deal number, and results are gathered in order); only the
+decision times differ (and, for an outside bot near its time limit, whether it timed out).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import secrets
+import sys
+from dataclasses import dataclass
+
+from game.ai.selfplay import play_match
+from game.rules.options import PRESETS, RuleOptions, preset
+from game.rules.save import Setup
+
+from .bots import DEFAULT_TIMEOUT, PREFIX, make_agent
+from .stats import mean_interval, percentiles, wilson
+
+SLICE_COUNTS = ("slices", "long_slices", "long_slices_cpu")
+"""An agent's think-slice counters (``BaseAgent``), reported as ``SLICE_FIELDS``."""
+SLICE_FIELDS = ("think_slices", "slices_over_10ms", "slices_over_10ms_cpu")
+
+PROBLEMS_KEPT = 10
+"""Bot problem descriptions listed per agent in the report (all are counted)."""
+
+
+def _ms(values) -> dict:
+    return {k: v * 1000 for k, v in percentiles(values).items()}
+
+
+def agent_seeds(agent_seed: int, kind: str, number: int, agents: int) -> list[int]:
+    """The seed of each agent in match (``kind`` "match") or deal ("deal") ``number``.
+
+    Taken from a stream of their own, a hash of the arena's agent seed, the game number and
+    the agent, so no agent seed is a deal's seed or near one: a bot handed its seed learns
+    nothing of the cards (the deal seeds are the run seed times 1000 plus the match, or times
+    100000 plus the deal).
+    """
+    seeds = []
+    for a in range(agents):
+        key = f"arlington agent/{agent_seed}/{kind}/{number}/{a}".encode()
+        seeds.append(int.from_bytes(hashlib.sha256(key).digest()[:8], "big") >> 1)
+    return seeds
+
+
+@dataclass(frozen=True)
+class _Task:
+    """One match (or one seating of a deal) for a worker to play."""
+
+    specs: tuple[str, ...]
+    order: tuple[int, ...]
+    """``order[seat]`` is the agent in that seat."""
+    options: RuleOptions
+    match_seed: int
+    agent_seeds: tuple[int, ...]
+    """Per agent (not per seat)."""
+    bot_timeout: float
+
+
+def _play(task: _Task) -> dict:
+    """One match (or one seating of a deal): the per-seat raw results, JSON-able."""
+    agents = []
+    try:
+        for a in task.order:
+            agents.append(make_agent(task.specs[a], task.agent_seeds[a], task.bot_timeout))
+        result = play_match(agents, Setup(task.options, len(task.order), task.match_seed))
+    finally:
+        for agent in agents:
+            if hasattr(agent, "close"):
+                agent.close()
+    state = result.game.state
+    return {"order": task.order, "winner": state.winner, "hands": result.hands,
+            "hand_scores": [list(s) for s in state.hand_scores],
+            "times": result.think_seconds, "illegal": result.illegal,
+            "slices": [getattr(a, "longest_slice", 0.0) for a in agents],
+            "slices_cpu": [getattr(a, "longest_slice_cpu", 0.0) for a in agents],
+            "slice_counts": [[getattr(a, key, 0) for key in SLICE_COUNTS] for a in agents],
+            "bots": [{"crashes": getattr(a, "crashes", 0), "timeouts": getattr(a, "timeouts", 0),
+                      "unreadable_answers": getattr(a, "unreadable", 0),
+                      "problems": getattr(a, "problems", [])} for a in agents]}
+
+
+def _map(tasks, jobs: int):
+    if jobs <= 1:
+        return [_play(t) for t in tasks]
+    import multiprocessing
+    context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
+    with context.Pool(jobs) as pool:
+        return pool.map(_play, tasks, chunksize=1)
+
+
+class _Tally:
+    """Per agent sums over the games played: times, refused actions, bot failures."""
+
+    def __init__(self, specs):
+        n = len(specs)
+        self.specs = specs
+        self.times: list[list[float]] = [[] for _ in range(n)]
+        self.illegal = [0] * n
+        self.slices = [0.0] * n
+        self.slices_cpu = [0.0] * n
+        self.slice_counts = [[0] * len(SLICE_COUNTS) for _ in range(n)]
+        self.bots = [{"crashes": 0, "timeouts": 0, "unreadable_answers": 0} for _ in range(n)]
+        self.problems: list[list[str]] = [[] for _ in range(n)]
+
+    def add(self, r: dict, where: str) -> None:
+        for seat, a in enumerate(r["order"]):
+            self.times[a].extend(r["times"][seat])
+            self.illegal[a] += r["illegal"][seat]
+            self.slices[a] = max(self.slices[a], r["slices"][seat])
+            self.slices_cpu[a] = max(self.slices_cpu[a], r["slices_cpu"][seat])
+            for k, count in enumerate(r["slice_counts"][seat]):
+                self.slice_counts[a][k] += count
+            bot = r["bots"][seat]
+            for name in self.bots[a]:
+                self.bots[a][name] += bot[name]
+            room = PROBLEMS_KEPT - len(self.problems[a])
+            self.problems[a].extend(f"{where}: {p}" for p in bot["problems"][:max(0, room)])
+
+    def agent(self, a: int) -> dict:
+        """The agent's decision times, slices, refused actions and bot failures."""
+        data = {"decision_ms": _ms(self.times[a]), "longest_slice_ms": self.slices[a] * 1000,
+                "longest_slice_cpu_ms": self.slices_cpu[a] * 1000,
+                **dict(zip(SLICE_FIELDS, self.slice_counts[a])),
+                "illegal_actions": self.illegal[a]} | self.bots[a]
+        if self.specs[a].startswith(PREFIX):
+            data["bot_problems"] = self.problems[a]
+        return data
+
+    def overall(self) -> dict:
+        every = [t for ts in self.times for t in ts]
+        return {"decision_ms": _ms(every), "illegal_actions": sum(self.illegal),
+                "bot_failures": sum(sum(b.values()) for b in self.bots)}
+
+
+def run(agent_specs: list[str], matches: int, seed: int, preset_name: str, jobs: int = 1,
+        agent_seed: int | None = None, bot_timeout: float = DEFAULT_TIMEOUT) -> dict:
+    """Play the matches and summarise them per agent (agent i is the i-th spec).
+    ``agent_seed`` (default: ``seed``) starts the agents' own seed stream."""
+    options = preset(preset_name)
+    agent_seed = seed if agent_seed is None else agent_seed
+    n = len(agent_specs)
+    tasks = []
+    for m in range(matches):
+        # Seat s is played by agent (s + m) % n: every agent takes every seat in turn.
+        order = tuple((s + m) % n for s in range(n))
+        tasks.append(_Task(tuple(agent_specs), order, options, seed * 1000 + m,
+                           tuple(agent_seeds(agent_seed, "match", m, n)), bot_timeout))
+    results = _map(tasks, jobs)
+    wins = [0] * n
+    hand_scores: list[list[int]] = [[] for _ in range(n)]
+    tally = _Tally(agent_specs)
+    hands = 0
+    rows = []
+    for m, (task, r) in enumerate(zip(tasks, results)):
+        order = r["order"]
+        hands += r["hands"]
+        wins[order[r["winner"]]] += 1
+        for seat, a in enumerate(order):
+            hand_scores[a].extend(scores[seat] for scores in r["hand_scores"])
+        tally.add(r, f"match {m}")
+        rows.append({"match": m, "seed": task.match_seed, "agent_seeds": list(task.agent_seeds),
+                     "winner": order[r["winner"]]})
+    per_agent = []
+    for a, spec in enumerate(agent_specs):
+        lo, hi = wilson(wins[a], matches)
+        mean, mlo, mhi = mean_interval(hand_scores[a])
+        per_agent.append({
+            "agent": spec, "index": a, "wins": wins[a],
+            "win_rate": wins[a] / matches if matches else 0.0, "win_rate_ci95": [lo, hi],
+            "mean_hand_score": mean, "mean_hand_score_ci95": [mlo, mhi]} | tally.agent(a))
+    return {"agents": agent_specs, "preset": preset_name, "players": n, "matches": matches,
+            "seed": seed, "agent_seed": agent_seed, "bot_timeout_s": bot_timeout, "jobs": jobs,
+            "hands": hands, "per_agent": per_agent} | tally.overall() | {"per_match": rows}
+
+
+def run_duplicate(agent_specs: list[str], deals: int, seed: int, preset_name: str,
+                  jobs: int = 1, agent_seed: int | None = None,
+                  bot_timeout: float = DEFAULT_TIMEOUT) -> dict:
+    """Duplicate play: every deal (one hand) once per seating (see the module docstring).
+    An agent keeps its seed through the seatings of a deal."""
+    options = preset(preset_name).with_changes(hand_limit=1)
+    agent_seed = seed if agent_seed is None else agent_seed
+    n = len(agent_specs)
+    tasks = []
+    for d in range(deals):
+        seeds = tuple(agent_seeds(agent_seed, "deal", d, n))
+        for k in range(n):
+            order = tuple((s + k) % n for s in range(n))
+            tasks.append(_Task(tuple(agent_specs), order, options, seed * 100000 + d, seeds,
+                               bot_timeout))
+    results = _map(tasks, jobs)
+    deal_rows = []
+    deal_scores: list[list[int]] = [[] for _ in range(n)]
+    hand_scores: list[list[int]] = [[] for _ in range(n)]
+    tally = _Tally(agent_specs)
+    deal_wins = [0] * n
+    for d in range(deals):
+        sums = [0] * n
+        plays = []
+        for k, r in enumerate(results[d * n:(d + 1) * n]):
+            order = r["order"]
+            scores = r["hand_scores"][0]
+            by_agent = [0] * n
+            for seat, a in enumerate(order):
+                sums[a] += scores[seat]
+                by_agent[a] = scores[seat]
+                hand_scores[a].append(scores[seat])
+            tally.add(r, f"deal {d} seating {k}")
+            plays.append(by_agent)
+        best = max(sums)
+        if sums.count(best) == 1:
+            deal_wins[sums.index(best)] += 1
+        for a in range(n):
+            deal_scores[a].append(sums[a])
+        deal_rows.append({"deal": d, "seed": seed * 100000 + d,
+                          "agent_seeds": list(tasks[d * n].agent_seeds), "scores": sums,
+                          "by_seating": plays})
+    per_agent = []
+    for a, spec in enumerate(agent_specs):
+        lo, hi = wilson(deal_wins[a], deals)
+        mean, mlo, mhi = mean_interval(deal_scores[a])
+        hmean, hlo, hhi = mean_interval(hand_scores[a])
+        versus = {}
+        for b, other in enumerate(agent_specs):
+            if b != a:
+                dm, dlo, dhi = mean_interval([x - y for x, y in zip(deal_scores[a],
+                                                                      deal_scores[b])])
+                versus[f"{b}:{other}"] = {"mean_deal_score_diff": dm,
+                                          "mean_deal_score_diff_ci95": [dlo, dhi]}
+        per_agent.append({
+            "agent": spec, "index": a, "deals_won": deal_wins[a],
+            "deal_win_rate": deal_wins[a] / deals, "deal_win_rate_ci95": [lo, hi],
+            "mean_deal_score": mean, "mean_deal_score_ci95": [mlo, mhi],
+            "mean_hand_score": hmean, "mean_hand_score_ci95": [hlo, hhi],
+            "versus": versus} | tally.agent(a))
+    return {"agents": agent_specs, "preset": preset_name, "players": n, "duplicate": True,
+            "deals": deals, "seatings_per_deal": n, "hands": deals * n, "seed": seed,
+            "agent_seed": agent_seed, "bot_timeout_s": bot_timeout, "jobs": jobs,
+            "per_agent": per_agent} | tally.overall() | {"per_deal": deal_rows}
+
+
+def _seed(text: str) -> int:
+    """A seed option: a whole number, or ``random`` for a fresh unguessable one."""
+    if text == "random":
+        return secrets.randbits(62)
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number or random") from None
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.arena", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--agents", required=True,
+                        help="comma-separated agents, one per seat: random, easy, medium, "
+                             "hard, module:Class (trusted, in this process) or cmd:COMMAND "
+                             "(an outside bot, see docs/bots.md)")
+    parser.add_argument("--matches", type=int, default=10)
+    parser.add_argument("--duplicate", action="store_true",
+                        help="play deals (one hand each) once per seating")
+    parser.add_argument("--deals", type=int, default=100, help="deals in --duplicate play")
+    parser.add_argument("--seed", type=_seed, default=1,
+                        help="seed of the deals: a whole number, or random (printed)")
+    parser.add_argument("--agent-seed", type=_seed, default=None,
+                        help="seed of the agents' own seed stream (default: --seed)")
+    parser.add_argument("--bot-timeout", type=float, default=DEFAULT_TIMEOUT,
+                        help=f"seconds an outside bot may take per decision "
+                             f"(default {DEFAULT_TIMEOUT:g})")
+    parser.add_argument("--preset", default="digital", choices=list(PRESETS))
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play on")
+    parser.add_argument("--no-list", "--no-deal-list", action="store_true", dest="no_list",
+                        help="leave the per-match (or per-deal) list out of the report")
+    args = parser.parse_args(argv)
+    specs = [s.strip() for s in args.agents.split(",") if s.strip()]
+    options = preset(args.preset)
+    if not options.min_players <= len(specs) <= options.max_players:
+        parser.error(f"{args.preset} is for {options.min_players} to {options.max_players} "
+                     f"players; {len(specs)} agents given")
+    if args.matches < 1 or args.deals < 1:
+        parser.error("--matches and --deals must be at least 1")
+    if not args.bot_timeout > 0:
+        parser.error("--bot-timeout must be positive")
+    try:
+        for spec in set(specs):
+            make_agent(spec, 0)  # an outside bot's process starts only when it plays
+    except ValueError as e:
+        parser.error(str(e))
+    if args.duplicate:
+        report = run_duplicate(specs, args.deals, args.seed, args.preset, args.jobs,
+                               args.agent_seed, args.bot_timeout)
+    else:
+        report = run(specs, args.matches, args.seed, args.preset, args.jobs, args.agent_seed,
+                     args.bot_timeout)
+    if args.no_list:
+        report.pop("per_deal", None)
+        report.pop("per_match", None)
+    json.dump(report, sys.stdout, indent=2)
+    print()
+    return 0
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,315 @@
+"""Outside bots: programs that play a seat over standard input and output (``cmd:COMMAND``).
+
+A CLI-side module (the arena's): it starts processes and reads them from threads, so nothing
+the game itself runs may import it. The messages are in ``tools.bot_protocol`` and
+``docs/bots.md``.
+
+Each ``ExternalAgent`` is one seat for one match and runs its bot as its own process, started
+at its first decision (when the seat, the table and the rules are known) and stopped when the
+match ends. It is an agent like any other (``choose(view, legal)``), and it never stalls the
+match: an answer that does not come within ``timeout`` seconds, a bot that exits, or an answer
+that names no action counts against the bot and the seat plays its first legal action instead.
+A bot that timed out or exited is stopped, and its seat plays first legal actions to the end
+of that match (the next match starts a fresh process). Every stopped process is killed and
+reaped: no zombie outlives its match, nor the arena.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import shlex
+import shutil
+import signal
+import subprocess
+import threading
+import time
+import weakref
+
+from game.ai.registry import make_agent as make_inprocess_agent
+from game.rules.actions import Action
+from game.rules.view import View
+
+from . import bot_protocol as protocol
+
+PREFIX = "cmd:"
+DEFAULT_TIMEOUT = 5.0
+"""Seconds a bot may take for one decision."""
+STARTUP_TIMEOUT = 10.0
+"""Seconds a bot may take to start and answer the hello (at least its decision limit)."""
+QUIT_GRACE = 1.0
+"""Seconds a bot has to exit after the quit message before it is killed."""
+PROBLEMS_KEPT = 10
+"""How many problem descriptions an agent keeps for the report (all are counted)."""
+
+_POSIX = os.name == "posix"
+_TOO_LONG = b""
+"""What the reader queues for a line longer than ``protocol.MAX_LINE``."""
+
+
+def command_of(spec: str) -> list[str]:
+    """The argument list of a ``cmd:`` spec, split like a shell would (no shell runs it).
+    ValueError if it is empty or its program cannot be found."""
+    try:
+        argv = shlex.split(spec[len(PREFIX):])
+    except ValueError as e:
+        raise ValueError(f"cannot read the command of {spec!r}: {e}") from None
+    if not argv:
+        raise ValueError(f"{spec!r} names no command")
+    if shutil.which(argv[0]) is None:
+        raise ValueError(f"the program {argv[0]!r} of {spec!r} is not found")
+    return argv
+
+
+def make_agent(spec: str, seed: int, timeout: float = DEFAULT_TIMEOUT):
+    """An agent from its spec: ``cmd:COMMAND`` for an outside bot, else any name
+    ``game.ai.registry`` knows (levels and trusted ``module:Class`` bots)."""
+    if spec.startswith(PREFIX):
+        return ExternalAgent(command_of(spec), seed, timeout)
+    return make_inprocess_agent(spec, seed)
+
+
+def _read_lines(stream, lines: queue.Queue) -> None:
+    """Reader thread: every line the bot writes, then None at its end of output."""
+    try:
+        while raw := stream.readline(protocol.MAX_LINE):
+            if len(raw) >= protocol.MAX_LINE and not raw.endswith(b"\n"):
+                while raw and not raw.endswith(b"\n"):
+                    raw = stream.readline(protocol.MAX_LINE)
+                raw = _TOO_LONG
+            lines.put(raw)
+    except (OSError, ValueError):
+        pass
+    finally:
+        lines.put(None)
+
+
+def _write_lines(stream, out: queue.Queue) -> None:
+    """Writer thread: sends queued messages (a bot that does not read blocks only this
+    thread); None closes the bot's input."""
+    try:
+        while (data := out.get()) is not None:
+            stream.write(data)
+            stream.flush()
+    except (OSError, ValueError):
+        pass
+    finally:
+        try:
+            stream.close()
+        except OSError:
+            pass
+
+
+def _kill(proc: subprocess.Popen) -> None:
+    """Kill the bot and whatever it started (its process group, on POSIX), and reap it."""
+    if _POSIX:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+    elif proc.poll() is None:
+        proc.kill()
+    proc.wait()
+
+
+class BotProcess:
+    """One running bot: send messages, wait for a line with a deadline, stop for good."""
+
+    def __init__(self, argv: list[str]):
+        # Its own process group, so a bot started through a shell or a wrapper dies whole.
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     start_new_session=_POSIX)
+        self._lines: queue.Queue = queue.Queue()
+        self._out: queue.Queue = queue.Queue()
+        self._threads = [
+            threading.Thread(target=_read_lines, args=(self.proc.stdout, self._lines),
+                             daemon=True),
+            threading.Thread(target=_write_lines, args=(self.proc.stdin, self._out),
+                             daemon=True)]
+        for t in self._threads:
+            t.start()
+        self._finalizer = weakref.finalize(self, _kill, self.proc)
+
+    def send(self, message: dict) -> None:
+        self._out.put(protocol.encode(message))
+
+    def unasked(self) -> int:
+        """Drop the lines that came while no answer was awaited; how many there were."""
+        dropped = 0
+        while True:
+            try:
+                line = self._lines.get_nowait()
+            except queue.Empty:
+                return dropped
+            if line is None:  # the end of output stays for the next read to see
+                self._lines.put(None)
+                return dropped
+            dropped += 1
+
+    def read(self, timeout: float) -> str | None:
+        """The next line (without its end), ``""`` for one too long to read; None when the
+        bot has ended its output. Raises TimeoutError when nothing comes in time."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                raw = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise TimeoutError from None
+            if raw is None:
+                self._lines.put(None)
+                return None
+            if raw == _TOO_LONG:
+                return ""
+            line = raw.decode("utf-8", "replace").strip()
+            if line:
+                return line
+
+    def exit_status(self) -> str:
+        """How the process ended, for the report (waits a moment for it)."""
+        try:
+            code = self.proc.wait(timeout=QUIT_GRACE)
+        except subprocess.TimeoutExpired:
+            return "closed its output but kept running"
+        return f"exited with code {code}"
+
+    def stop(self, grace: float = 0.0) -> None:
+        """Let the bot go: quit message and end of input, ``grace`` seconds to exit, then
+        kill. Always reaps the process."""
+        if self.proc.poll() is None and grace > 0:
+            self.send(protocol.QUIT)
+            self._out.put(None)
+            try:
+                self.proc.wait(timeout=grace)
+            except subprocess.TimeoutExpired:
+                pass
+        self._finalizer()
+        self._out.put(None)
+        for t in self._threads:
+            t.join(timeout=1.0)
+        if not self._threads[0].is_alive():
+            # else something the bot started still holds its output: closing the stream under
+            # the blocked reader would wait for it; the daemon reader ends with that process
+            self.proc.stdout.close()
+
+
+class ExternalAgent:
+    """One seat played by an outside bot for one match (see the module docstring)."""
+
+    name = "cmd"
+
+    def __init__(self, argv: list[str], seed: int, timeout: float = DEFAULT_TIMEOUT):
+        self.argv = argv
+        self.seed = seed
+        self.timeout = timeout
+        self.bot_name = ""
+        self.crashes = 0
+        self.timeouts = 0
+        self.unreadable = 0
+        self.problems: list[str] = []
+        self._bot: BotProcess | None = None
+        self.process: subprocess.Popen | None = None
+        """The bot's process once started (kept after it is stopped, to check its end)."""
+        self._started = False
+        self._pending: list[dict] = []
+        self._decisions = 0
+        self._last: tuple[int, str] | None = None
+
+    # ------------------------------------------------------------ agent protocol
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        """The bot's answer, or the first legal action when it gives none in time."""
+        if not self._started:
+            self._start(view)
+        if self._bot is None:
+            return legal[0]
+        self._decisions += 1
+        if dropped := self._bot.unasked():
+            self._problem("unreadable", f"before decision {self._decisions}: {dropped} "
+                                        "line(s) nobody asked for")
+        self._bot.send(protocol.decide(self._decisions, view, legal))
+        line = self._answer(self.timeout, f"decision {self._decisions}")
+        if line is None:
+            return legal[0]
+        try:
+            if not line:
+                raise ValueError(f"an answer longer than {protocol.MAX_LINE} bytes")
+            text, action = protocol.read_answer(line)
+        except ValueError as e:
+            self._problem("unreadable", f"decision {self._decisions}: {e}")
+            self._bot.send(protocol.refused(self._decisions, line, str(e), legal[0]))
+            return legal[0]
+        self._last = (self._decisions, text)
+        return action
+
+    def observe(self, events) -> None:
+        """Events this seat saw; sent on to the bot (kept until its hello is sent)."""
+        messages = [protocol.event(e) for e in events]
+        if self._bot is not None:
+            for m in messages:
+                self._bot.send(m)
+        elif not self._started:
+            self._pending.extend(messages)
+
+    def refused(self, action: Action, reason: str, played: Action) -> None:
+        """The rules refused the bot's answer; tell it what was played instead."""
+        if self._bot is not None and self._last is not None:
+            number, text = self._last
+            self._bot.send(protocol.refused(number, text, reason, played))
+
+    def close(self) -> None:
+        """End of the match: let the bot quit, kill it if it does not."""
+        if self._bot is not None:
+            self._bot.stop(QUIT_GRACE)
+            self._bot = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # ------------------------------------------------------------ the process
+
+    def _start(self, view: View) -> None:
+        self._started = True
+        try:
+            self._bot = BotProcess(self.argv)
+        except OSError as e:
+            self._problem("crashes", f"could not start {self.argv[0]!r}: {e}")
+            return
+        self.process = self._bot.proc
+        self._bot.send(protocol.hello(view.seat, view.players, view.options, self.seed))
+        line = self._answer(max(STARTUP_TIMEOUT, self.timeout), "hello")
+        if line is None:
+            return
+        try:
+            self.bot_name = protocol.read_hello(line)
+        except ValueError as e:
+            self._problem("unreadable", f"hello: {e}; bot stopped")
+            self._drop()
+            return
+        for m in self._pending:
+            self._bot.send(m)
+        self._pending = []
+
+    def _answer(self, timeout: float, what: str) -> str | None:
+        """A line from the bot, or None (counted, the bot stopped) if it ended or was late."""
+        try:
+            line = self._bot.read(timeout)
+        except TimeoutError:
+            self._problem("timeouts", f"{what}: no answer within {timeout:g} s; bot stopped")
+            self._drop()
+            return None
+        if line is None:
+            self._problem("crashes", f"{what}: the bot {self._bot.exit_status()}")
+            self._drop()
+        return line
+
+    def _drop(self) -> None:
+        self._bot.stop()
+        self._bot = None
+
+    def _problem(self, counter: str, text: str) -> None:
+        setattr(self, counter, getattr(self, counter) + 1)
+        if len(self.problems) < PROBLEMS_KEPT:
+            self.problems.append(text)

@@ -1,0 +1,87 @@
+"""What the browser bench measures, as plain functions that run natively and, sent as source,
+inside the page's own Python (``bench.py``): the same code on both sides, so the two results
+can be compared. Imports only the game and the standard library (the page has nothing else).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from game.ai.agent import SLICE_SECONDS
+from game.ai.hard import HardAgent
+from game.ai.registry import make_agent
+from game.ai.selfplay import play_match
+from game.rules.options import preset
+from game.rules.save import Setup
+from game.rules.state import Phase, State
+
+MATCH_LEVELS = ("hard", "medium", "easy")
+
+
+def seeded_match(seed: int, hand_limit: int | None = None) -> dict:
+    """A match of hard, medium and easy (digital rules; ``hand_limit`` hands at most): what
+    must not differ. Hard's budget is counted in iterations here, not seconds, so its choices
+    do not depend on how fast the machine (or the browser) is."""
+    agents = [HardAgent(seed, budget_seconds=None) if level == "hard"
+              else make_agent(level, seed + i) for i, level in enumerate(MATCH_LEVELS)]
+    options = preset("digital")
+    if hand_limit is not None:
+        options = options.with_changes(hand_limit=hand_limit)
+    result = play_match(agents, Setup(options, len(agents), seed))
+    state = result.game.state
+    return {"levels": list(MATCH_LEVELS), "seed": seed, "totals": list(state.totals),
+            "winner": state.winner, "hands": result.hands, "decisions": result.decisions,
+            "actions": [str(a) for a in result.game.actions]}
+
+
+def hard_decisions(hands: int = 3) -> dict:
+    """The hard level's decision times against medium (two seats, one hand each, as
+    ``tools.bench``): every decision's time in ms (the caller takes percentiles: the page has
+    only the game), and its longest think slice."""
+    one_hand = preset("digital").with_changes(hand_limit=1)
+    times, longest = [], 0.0
+    for h in range(hands):
+        state = State(one_hand, 2, 500 + h)
+        mine = h % 2
+        agents = [make_agent("medium", h), make_agent("medium", h)]
+        agents[mine] = make_agent("hard", h)
+        while state.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            seat = state.turn
+            start = time.perf_counter()
+            action = agents[seat].choose(state.view(seat), state.legal_actions())
+            if seat == mine:
+                times.append(time.perf_counter() - start)
+            state.apply(action)
+        longest = max(longest, agents[mine].longest_slice)
+    return {"times_ms": [t * 1000 for t in times],
+            "longest_slice_ms": round(longest * 1000, 2), "slice_ms": SLICE_SECONDS * 1000}
+
+
+def running_app():
+    """The App that main.main() is running (in the page): a local of that coroutine."""
+    from game.ui.app import App
+
+    for task in asyncio.all_tasks():
+        coro = task.get_coro()
+        while coro is not None:
+            frame = getattr(coro, "cr_frame", None)
+            if frame is not None and isinstance(frame.f_locals.get("app"), App):
+                return frame.f_locals["app"]
+            coro = getattr(coro, "cr_await", None)
+    raise LookupError("no running App")
+
+
+def start_table(players: int, seed: int) -> None:
+    """Open a table of ``players`` medium computers at normal speed: it deals, then keeps
+    animating turns without waiting for a person."""
+    from game.services.seats import Seat
+
+    seats = tuple(Seat(f"Computer {i}", "medium") for i in range(1, players + 1))
+    running_app().start_match(Setup(preset("digital"), players, seed), seats)
+
+
+def table_busy() -> bool:
+    """Whether the table on top is animating or a computer is thinking."""
+    top = running_app().scenes.top
+    return bool(getattr(top, "busy", False))
