@@ -167,9 +167,9 @@ def _cold(fn, repeats: int = 3) -> tuple[float, int, float]:
 def _measure(hand, melds, top, options) -> list[tuple[str, float, int, float]]:
     """(phase, seconds, actions, CPU seconds) of the meld phase and, with a pile, the draw
     phase."""
-    out = [("meld", *_cold(lambda: legal.legal_actions(1, hand, melds, [], options)))]
+    out = [("meld", *_cold(lambda: legal.legal_actions(Phase.MELD, hand, melds, [], options)))]
     if top is not None:
-        out.append(("draw", *_cold(lambda: legal.legal_actions(0, hand, melds, [top],
+        out.append(("draw", *_cold(lambda: legal.legal_actions(Phase.DRAW, hand, melds, [top],
                                                                    options))))
     return out
 

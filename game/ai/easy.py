@@ -13,6 +13,7 @@ import random
 
 from ..rules.actions import Act, Action
 from ..rules.cards import QUEEN_OF_SPADES
+from ..rules.phase import Phase
 from ..rules.view import View
 from . import heuristics as H
 from .agent import BaseAgent
@@ -37,7 +38,7 @@ class EasyAgent(BaseAgent):
         rolls = [self.rand.random() for _ in range(3)]
         pick_roll = self.rand.random()
         t = Table.of_view(view)
-        if t.phase == 0:
+        if t.phase is Phase.DRAW:
             action = H.choose_draw_phase(t, legal, EASY)
             if action.kind is not Act.DRAW and rolls[0] < self.miss_take:
                 return legal[0] if legal[0].kind is Act.DRAW else action

@@ -18,6 +18,7 @@ from ..rules import legal as rules_legal
 from ..rules.actions import Act, Action
 from ..rules.cards import ACE, ACE_HIGH, QUEEN, QUEEN_OF_SPADES, SPADES, is_wild
 from ..rules.melds import MeldKind, add_to, new_run, new_set
+from ..rules.phase import Phase
 from ..rules.scoring import IN_HAND, MELDED, meld_points
 from .table import Table
 
@@ -83,7 +84,7 @@ MELDING = (Act.SET, Act.RUN, Act.ADD)
 
 
 def _meld_actions(hand, melds, options) -> list[Action]:
-    return [a for a in rules_legal.legal_actions(1, hand, melds, [], options)
+    return [a for a in rules_legal.legal_actions(Phase.MELD, hand, melds, [], options)
             if a.kind in MELDING]
 
 
@@ -420,6 +421,6 @@ def choose_draw_phase(t: Table, legal: list[Action], style: Style = MEDIUM) -> A
 
 def choose(t: Table, legal: list[Action], style: Style = MEDIUM) -> Action:
     """The medium policy: one action for the seat of ``t``."""
-    if t.phase == 1:
+    if t.phase is Phase.MELD:
         return choose_meld_phase(t, legal, style)
     return choose_draw_phase(t, legal, style)

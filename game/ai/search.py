@@ -127,7 +127,7 @@ def evaluate(state, seat: int) -> float:
 def candidates(t: Table, legal: list[Action], width: int) -> tuple[Action, list[Action]]:
     """Medium's choice and the alternatives worth searching (medium's choice first; a single
     candidate means there is nothing to search)."""
-    if t.phase == 1:
+    if t.phase is Phase.MELD:
         path = H.go_out_path(t.hand, list(t.melds[t.seat]), t.options, legal,
                              H.MEDIUM.go_out_nodes)
         pick = H.meld_phase_choice(t, legal, H.MEDIUM, path)
@@ -141,7 +141,7 @@ def candidates(t: Table, legal: list[Action], width: int) -> tuple[Action, list[
         if a is not None and a not in cands and len(cands) < width:
             cands.append(a)
 
-    if t.phase != 1:  # drawing (or the upcard offer): every way of taking, and the draw
+    if t.phase is not Phase.MELD:  # drawing or the upcard offer: every way of taking, the draw
         for a in sorted(legal, key=lambda a: -H.take_value(a, t)):
             add(a)
         return pick, cands

@@ -17,14 +17,14 @@ listings, meld building, card values), never from ``heuristics.py``.
 from __future__ import annotations
 
 from ..rules import legal as rules_legal
-from ..rules.actions import Act, Action
+from ..rules.actions import PILE_TAKES, Act, Action
 from ..rules.cards import QUEEN_OF_SPADES, is_wild
 from ..rules.melds import add_to, new_run, new_set
+from ..rules.phase import Phase
 from ..rules.scoring import IN_HAND, MELDED, meld_points
 from .agent import BaseAgent
 
 MELDS = (Act.SET, Act.RUN, Act.ADD)
-TAKES = (Act.TAKE_SET, Act.TAKE_RUN, Act.TAKE_ADD, Act.TAKE_SWAP)
 STOCK_DRAW = 8.0
 """What an unknown stock card is worth to a hand, roughly: the bar a pile take must clear."""
 
@@ -87,7 +87,7 @@ def out_path(hand: list, melds: list, options, nodes: int = 40,
             return None
         left[0] -= 1
         if listed is None:
-            listed = rules_legal.legal_actions(1, h, ms, [], options)
+            listed = rules_legal.legal_actions(Phase.MELD, h, ms, [], options)
         acts = [a for a in listed if a.kind in MELDS]
         covered = set()
         for a in acts:
@@ -148,7 +148,7 @@ def take_worth(action: Action, k, wild_cost: float) -> float:
     """A draw-phase action's worth against a stock draw (0): the new meld, the pile's other
     cards, less ``wild_cost`` per 2 taken from the hand."""
     pile = k.pile
-    if action.kind not in TAKES or not pile:
+    if action.kind not in PILE_TAKES or not pile:
         return 0.0
     top = pile[-1]
     if action.kind is Act.TAKE_SWAP:
@@ -204,7 +204,7 @@ def _offer(k, legal: list[Action]) -> Action:
 def _draw(k, legal: list[Action], margin: float, wild_cost: float) -> Action:
     best, best_v = None, margin
     for a in legal:
-        if a.kind in TAKES:
+        if a.kind in PILE_TAKES:
             v = take_worth(a, k, wild_cost)
             if v > best_v:
                 best, best_v = a, v
@@ -245,10 +245,10 @@ def greedy_choice(k, legal: list[Action]) -> Action:
     """The greedy player's action for the seat of ``k`` (a ``View`` or a ``Table``)."""
     if len(legal) == 1:
         return legal[0]
-    phase = int(k.phase)
-    if phase == 4:
+    phase = k.phase
+    if phase is Phase.OFFER:
         return _offer(k, legal)
-    if phase == 0:
+    if phase is Phase.DRAW:
         return _draw(k, legal, GREEDY_MARGIN, 12.0 if len(k.hand) > LONG_HAND else 0.0)
     hand = list(k.hand)
     if len(hand) <= LONG_HAND + 2:
@@ -282,11 +282,11 @@ def hoarder_choice(k, legal: list[Action]) -> Action:
     """The hoarder's action for the seat of ``k`` (a ``View`` or a ``Table``)."""
     if len(legal) == 1:
         return legal[0]
-    phase = int(k.phase)
-    if phase == 4:
+    phase = k.phase
+    if phase is Phase.OFFER:
         return _offer(k, legal)
-    if phase == 0:
-        takes = [a for a in legal if a.kind in TAKES]
+    if phase is Phase.DRAW:
+        takes = [a for a in legal if a.kind in PILE_TAKES]
         if takes and len(k.pile) >= HOARD_PILE:
             return max(takes, key=lambda a: take_worth(a, k, 0.0))
         return _draw(k, legal, 0.0, 0.0)

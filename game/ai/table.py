@@ -39,7 +39,7 @@ class Table:
         t.seat = view.seat
         t.players = view.players
         t.options = view.options
-        t.phase = int(view.phase)
+        t.phase = view.phase
         t.hand = list(view.hand)
         t.melds = view.melds
         t.pile = view.pile
@@ -57,7 +57,7 @@ class Table:
         t.seat = seat
         t.players = state.players
         t.options = state.options
-        t.phase = int(state.phase)
+        t.phase = state.phase
         t.hand = state.hands[seat]
         t.melds = state.melds
         t.pile = state.pile

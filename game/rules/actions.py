@@ -62,6 +62,10 @@ class Act(enum.IntEnum):
     PASS = 11
 
 
+PILE_TAKES = frozenset((Act.TAKE_SET, Act.TAKE_RUN, Act.TAKE_ADD, Act.TAKE_SWAP))
+"""The kinds that take the whole discard pile (taking the first upcard takes one card)."""
+
+
 class Action(NamedTuple):
     """One decision. ``cards`` are the cards involved (for a take, the whole new meld, top card
     included; for ``TAKE_ADD`` and ``TAKE_SWAP`` the top card); ``target`` is the index of the

@@ -33,6 +33,7 @@ from .actions import DISCARD, DRAW, PASS, TAKE_UPCARD, Act, Action
 from .cards import ACE, ACE_HIGH, CARD_SLOTS, JOKER, QUEEN, QUEEN_OF_SPADES, TWO, card, is_wild
 from .melds import SET_MAX, Meld, MeldKind
 from .options import PileTake
+from .phase import Phase
 
 RUN_BIT = [0 if c == JOKER or c < 4 else 1 << (16 * (c & 3) + (c >> 2)) for c in range(CARD_SLOTS)]
 """Each card as one bit of a hand mask: 16 bits per suit, bit ``rank`` within them (bit 14,
@@ -60,20 +61,20 @@ def clear_caches() -> None:
         memo.cache_clear()
 
 
-def legal_actions(phase: int, hand: list, melds: list, pile: list, options,
+def legal_actions(phase: Phase, hand: list, melds: list, pile: list, options,
                   must_draw: bool = False) -> list[Action]:
     """The listed actions (see the module docstring) of a player with this sorted ``hand`` and
-    these ``melds`` of their own, facing this discard ``pile`` in this phase (``Phase`` values:
-    0 draw, 1 meld, 4 the upcard offer; else there are none). ``must_draw``: everyone refused
-    the upcard, so the opener must draw from the stock. Everything it needs is in the player's
-    own view, so the AI calls it on a view too."""
-    if phase == 0:
+    these ``melds`` of their own, facing this discard ``pile`` in this phase (none once the
+    hand or the match is over). ``must_draw``: everyone refused the upcard, so the opener must
+    draw from the stock. Everything it needs is in the player's own view, so the AI calls it on
+    a view too."""
+    if phase is Phase.DRAW:
         if must_draw or not pile:
             return [DRAW]
         return _draw_phase(hand, melds, pile, options)
-    if phase == 1:
+    if phase is Phase.MELD:
         return _meld_phase(hand, melds, options)
-    if phase == 4:
+    if phase is Phase.OFFER:
         return [TAKE_UPCARD, PASS]
     return []
 

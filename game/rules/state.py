@@ -8,33 +8,18 @@ and refuses with a reason a player understands, leaving the state exactly as it 
 
 from __future__ import annotations
 
-import enum
 from bisect import insort
 from collections import Counter
 
 from . import legal
-from .actions import Act, Action
+from .actions import PILE_TAKES, Act, Action
 from .cards import JOKER, QUEEN_OF_SPADES, Card, card_name, card_text, is_wild
 from .deal import Deal, rng
 from .events import Ev, Event
 from .melds import Meld, MeldKind, add_to, new_run, new_set, swap_joker
 from .options import Opener, PileTake, RuleOptions, StockOut
+from .phase import Phase
 from .scoring import hand_score, match_winner
-
-
-class Phase(enum.IntEnum):
-    """What the game waits for."""
-
-    DRAW = 0
-    """The player to move draws from the stock or takes the pile."""
-    MELD = 1
-    """The player to move melds, adds to their melds, or discards to end the turn."""
-    HAND_OVER = 2
-    """The hand has been scored; ``next_hand()`` deals the next one."""
-    MATCH_OVER = 3
-    """Someone reached the target (or the hand limit came); ``winner`` is set."""
-    OFFER = 4
-    """The first upcard is offered to the player to move: take it (and open) or pass."""
 
 
 class IllegalAction(ValueError):
@@ -264,7 +249,7 @@ class State:
         if kind is Act.DRAW:
             return None if phase is Phase.DRAW else \
                 "You have already drawn this turn: meld, or discard to end your turn"
-        if kind in (Act.TAKE_SET, Act.TAKE_RUN, Act.TAKE_ADD, Act.TAKE_SWAP):
+        if kind in PILE_TAKES:
             return self._take_problem(action)
         if phase is Phase.DRAW:
             return "Draw from the stock or take the pile first"

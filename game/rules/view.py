@@ -28,7 +28,7 @@ class View:
     seat: int
     players: int
     options: RuleOptions
-    phase: int
+    phase: Phase
     turn: int
     hand_no: int
     first_seat: int
@@ -102,7 +102,7 @@ class View:
             first_seat=self.first_seat, hand_no=self.hand_no, dealer=self.dealer, hands=hands,
             melds=[list(m) for m in self.melds], stock=hidden, pile=list(self.pile),
             known=[list(k) for k in self.known], totals=list(self.totals), turn=self.turn,
-            phase=Phase(self.phase), rebuilds=self.rebuilds, hand_scores=list(self.hand_scores),
+            phase=self.phase, rebuilds=self.rebuilds, hand_scores=list(self.hand_scores),
             hand_outs=list(self.hand_outs), winner=self.winner, turns=list(self.turns),
             turn_start_melds=self.turn_start_melds, offer=self.offer, must_draw=self.must_draw,
             dealt=None)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..ai.agent import SLICE_SECONDS
 from ..ai.hard import HardAgent
-from ..rules.actions import Act, Action
+from ..rules.actions import PILE_TAKES, Act, Action
 from ..rules.cards import card_symbol
 from ..rules.scoring import IN_HAND, meld_points
 from ..rules.state import Phase
@@ -93,7 +93,7 @@ def explain(view: View, action: Action) -> str:
         if not view.pile:
             return "Draw from the stock: there is no pile to take"
         top = card_symbol(view.pile[-1])
-        if any(a.kind in (Act.TAKE_SET, Act.TAKE_RUN, Act.TAKE_ADD, Act.TAKE_SWAP)
+        if any(a.kind in PILE_TAKES
                for a in view.legal_actions()):
             return (f"Draw from the stock: taking the pile ({len(view.pile)} cards) for the "
                     f"{top} is not worth it now")
@@ -110,7 +110,7 @@ def explain(view: View, action: Action) -> str:
                 "if it stays)")
     points, out = _points(view, action)
     going = " and you go out" if out else ""
-    if kind in (Act.TAKE_SET, Act.TAKE_RUN, Act.TAKE_ADD, Act.TAKE_SWAP):
+    if kind in PILE_TAKES:
         brings = len(view.pile) - 1
         more = f" and brings {brings} card{'s' if brings != 1 else ''}" if brings else ""
         top, meld = card_symbol(action.cards[0]), action.target + 1

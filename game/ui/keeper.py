@@ -10,7 +10,7 @@ becomes a message (``take_message``) the next scene shows; none stops the game.
 
 from __future__ import annotations
 
-from ..rules.actions import Act
+from ..rules.actions import PILE_TAKES, Act
 from ..rules.cards import card_symbol
 from ..rules.state import Phase
 from ..services import records, saves
@@ -217,7 +217,7 @@ class Keeper:
         self._hint = None
         model = table.model
         show = suggestion.action.cards
-        if suggestion.action.kind in TAKES:
+        if suggestion.action.kind in PILE_TAKES:
             show = list(show)
             show.remove(table.game.state.pile[-1])  # the top card is on the pile, not in hand
         chosen: set[int] = set()
@@ -228,9 +228,6 @@ class Keeper:
         model.clear_selection()
         model.selected = chosen
         self._say(table, suggestion.text)
-
-
-TAKES = frozenset((Act.TAKE_SET, Act.TAKE_RUN, Act.TAKE_ADD, Act.TAKE_SWAP))
 
 
 def describe_action(action) -> str:

@@ -13,7 +13,7 @@ import enum
 from dataclasses import dataclass
 from itertools import permutations
 
-from ..rules.actions import DRAW, PASS, TAKE_UPCARD, Act, Action
+from ..rules.actions import DRAW, PASS, PILE_TAKES, TAKE_UPCARD, Act, Action
 from ..rules.cards import (
     ACE,
     ACE_HIGH,
@@ -31,7 +31,6 @@ from ..rules.state import IllegalAction, Phase
 from ..services.settings import Settings
 
 DEFAULT = Settings()
-TAKES = frozenset((Act.TAKE_SET, Act.TAKE_RUN, Act.TAKE_ADD, Act.TAKE_SWAP))
 
 
 class Sort(enum.Enum):
@@ -296,7 +295,7 @@ class TableModel:
             if not sel and st.pile and not st.must_draw:
                 # Nothing selected: the takes that are legal, so the pile glows when it may
                 # be taken (a listing filtered to takes, once per turn: groups are cached).
-                takes = [a for a in st.legal_actions() if a.kind in TAKES]
+                takes = [a for a in st.legal_actions() if a.kind in PILE_TAKES]
                 add("Take the pile", Where.PILE, -1, takes, lambda a: _take_words(a, st))
             if sel and st.pile:
                 with_top = sel + (st.pile[-1],)
@@ -352,8 +351,8 @@ class TableModel:
                 self.confirm = None
                 first = item.choices[0].action
                 self.message = ("Choose how to take the pile, or select the cards first"
-                                if first.kind in TAKES and not self.selected else
-                                "Choose how to take the pile" if first.kind in TAKES else
+                                if first.kind in PILE_TAKES and not self.selected else
+                                "Choose how to take the pile" if first.kind in PILE_TAKES else
                                 "Which card does the wild stand for?"
                                 if any(is_wild(c) for c in first.cards) else
                                 "Choose what to lay")
