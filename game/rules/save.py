@@ -22,6 +22,7 @@ The same file is the bug report and the test fixture.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .actions import Action, parse_action
@@ -56,6 +57,24 @@ class Setup:
         return State(self.options, self.players, self.seed, first_seat=self.first_seat,
                      deal=self.deal)
 
+    def state_after(self, actions: Iterable[Action]) -> State:
+        """The state after these actions of a record, replayed from the start (trusted: each
+        was legal when it was recorded)."""
+        state = self.start()
+        for action in actions:
+            advance(state, action, trusted=True)
+        return state
+
+
+def advance(state: State, action: Action, *, trusted: bool = False) -> list[Event]:
+    """Apply the next action of a match's record to ``state``, dealing the next hand first when
+    the last one has ended, and return the events of both. A record holds no deals (each
+    follows from the seed), so every replay of one (a save loading, undo, rewind) steps
+    through here. A refused action raises ``IllegalAction`` as ``State.apply`` does; a deal
+    made before it stays made."""
+    events = state.next_hand() if state.phase is Phase.HAND_OVER else []
+    return events + state.apply(action, trusted=trusted)
+
 
 class Game:
     """A match together with its record: what the UI plays and what a save file holds."""
@@ -66,8 +85,17 @@ class Game:
         self.actions: list[Action] = []
 
     def play(self, action: Action) -> list[Event]:
-        """Apply an action (refused with ``IllegalAction``, the game unchanged) and record it."""
+        """Apply an action (refused with ``IllegalAction``, the game unchanged) and record it.
+        At a hand's end it is refused: the table deals (``next_hand``) when the player has
+        read the scores."""
         events = self.state.apply(action)
+        self.actions.append(action)
+        return events
+
+    def push(self, action: Action) -> list[Event]:
+        """Apply the next action of a record being read back and record it: as ``play``, but
+        at a hand's end the next hand is dealt first (see ``advance``)."""
+        events = advance(self.state, action)
         self.actions.append(action)
         return events
 
@@ -181,10 +209,7 @@ def replay(data) -> Replay:
     game = Game(setup)
     for i, text in enumerate(texts):
         try:
-            action = parse_action(text)
-            if game.state.phase is Phase.HAND_OVER:
-                game.next_hand()
-            game.play(action)
+            game.push(parse_action(text))
         except (ValueError, IllegalAction) as e:
             return Replay(game, i, str(e))
     return Replay(game)

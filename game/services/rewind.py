@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..rules.actions import Action
 from ..rules.events import Event
-from ..rules.save import Game
+from ..rules.save import Game, advance
 from ..rules.state import Phase, State
 
 EVERY = 16
@@ -44,10 +44,10 @@ class Rewind:
         state = self.setup.start()
         self._copies.append(state.copy())
         for i, action in enumerate(self.actions):
-            if state.phase is Phase.HAND_OVER:
-                state.next_hand()
+            hand = state.hand_no
+            advance(state, action, trusted=True)
+            if state.hand_no != hand:
                 self.hand_starts.append(i)
-            state.apply(action, trusted=True)
             if (i + 1) % EVERY == 0:
                 self._copies.append(state.copy())
 
@@ -67,10 +67,7 @@ class Rewind:
         state = self._copies[base].copy()
         events: list[Event] = []
         for i in range(base * EVERY, index):
-            events = []
-            if state.phase is Phase.HAND_OVER:
-                events = state.next_hand()
-            events += state.apply(self.actions[i], trusted=True)
+            events = advance(state, self.actions[i], trusted=True)
         action = self.actions[index - 1] if index else None
         if deal and state.phase is Phase.HAND_OVER and index < len(self.actions):
             return Position(index, state, None, tuple(state.next_hand()))

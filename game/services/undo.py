@@ -15,7 +15,7 @@ replays the match once to make one.
 from __future__ import annotations
 
 from ..rules.actions import Act, Action
-from ..rules.save import Game
+from ..rules.save import Game, advance
 from ..rules.state import Phase, State
 
 TAKE_BACK = frozenset({Act.SET, Act.RUN, Act.ADD, Act.SWAP})
@@ -64,16 +64,12 @@ class Undo:
             self._remember(game, start)
         state = self._state.copy()
         for action in game.actions[start:-1]:
-            state.apply(action, trusted=True)
+            advance(state, action, trusted=True)
         last = game.actions.pop()
         game.state = state
         return last
 
     def _remember(self, game: Game, start: int) -> None:
         """The state after ``start`` actions, by replaying the match from its setup."""
-        state = game.setup.start()
-        for action in game.actions[:start]:
-            if state.phase is Phase.HAND_OVER:
-                state.next_hand()
-            state.apply(action, trusted=True)
+        state = game.setup.state_after(game.actions[:start])
         self._game_id, self._count, self._state = id(game), start, state

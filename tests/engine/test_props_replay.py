@@ -8,12 +8,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from strategies import choices, new_state, play_game, players, prop_settings, random_actions, seeds
 
 from game.rules import save
+from game.rules.events import Ev
 from game.rules.options import DIGITAL
+from game.rules.state import IllegalAction, Phase
 
 
 @prop_settings(25)
@@ -102,3 +105,42 @@ def test_same_match_in_other_processes():
         outs.append(done.stdout)
     assert outs[0] == outs[1] == outs[2]
     assert outs[0].count("\n") == 3
+
+
+@prop_settings(25)
+@given(seed=seeds, n=players, choice=choices, length=st.integers(1, 600), cut=st.floats(0, 1))
+def test_a_record_prefix_replays_to_the_position_it_reached(seed, n, choice, length, cut):
+    """The one replay (``Setup.state_after``, ``advance``): the first k actions of a record
+    give the state the match had just after its k-th action, hand-overs included (the next
+    hand is dealt only when the record goes on)."""
+    setup = save.Setup(DIGITAL, n, seed)
+    game = save.Game(setup)
+    rand = random.Random(choice)
+    seen = [game.state.snapshot()]
+    while not game.state.over and len(game.actions) < length:
+        if game.state.phase is Phase.HAND_OVER:
+            game.next_hand()
+            continue
+        game.play(rand.choice(game.state.legal_actions()))
+        seen.append(game.state.snapshot())
+    k = round(cut * len(game.actions))
+    assert setup.state_after(game.actions[:k]).snapshot() == seen[k]
+
+
+def test_play_refuses_at_a_hand_over_and_push_deals_first():
+    """Live play waits for the table to deal the next hand; reading a record back deals it."""
+    game = save.Game(save.Setup(DIGITAL, 2, 7))
+    rand = random.Random(1)
+    while game.state.phase is not Phase.HAND_OVER:
+        assert not game.state.over, "the first hand ended the match"
+        game.play(rand.choice(game.state.legal_actions()))
+    ahead = game.state.copy()
+    ahead.next_hand()
+    action = ahead.legal_actions()[0]
+    before = game.state.snapshot()
+    with pytest.raises(IllegalAction):
+        game.play(action)
+    assert game.state.snapshot() == before
+    events = game.push(action)
+    assert game.state.hand_no == 1 and game.actions[-1] == action
+    assert any(e.kind is Ev.DEALT for e in events)
