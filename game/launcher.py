@@ -98,7 +98,6 @@ async def main(argv: list[str] | None = None) -> None:
     pygame.init()
     try:
         from .ui.app import App
-        from .ui.scenes import TitleScene
 
         screen = pygame.display.set_mode(WINDOW_SIZE, pygame.RESIZABLE)
         pygame.display.set_caption("Arlington")
@@ -106,7 +105,7 @@ async def main(argv: list[str] | None = None) -> None:
         if setup is not None:
             app.start_match(setup, default_seats(setup.players))
         else:
-            app.scenes.push(TitleScene(app))
+            app.open("title")
         await app.run(args.frames)
     finally:
         pygame.quit()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import importlib
 
 import pygame
 
@@ -24,6 +25,35 @@ MAX_DT = 0.1
 """Longest step a frame may advance (a stalled tab must not jump animations to their end)."""
 _RESIZE = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
 _GESTURES = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
+
+
+SCENES = {
+    "table": (".table", "TableScene"),
+    "title": (".scenes.title", "TitleScene"),
+    "new_game": (".scenes.newgame", "NewGameScene"),
+    "deal_code": (".scenes.dealcode", "DealCodeScene"),
+    "rules": (".scenes.rules", "RulesScene"),
+    "settings": (".scenes.settings", "SettingsScene"),
+    "statistics": (".scenes.statistics", "StatisticsScene"),
+    "pause": (".scenes.pause", "PauseScene"),
+    "cover": (".scenes.cover", "CoverScene"),
+    "hand_summary": (".scenes.summary", "HandSummaryScene"),
+    "match_result": (".scenes.summary", "MatchResultScene"),
+    "replay": (".scenes.replay", "ReplayScene"),
+}
+"""Every scene a scene may ask for (``App.open``), by name: its module and class. Modules
+load on first use, so the title does not load the table (and with it the AI), the replay or
+the statistics until they are asked for."""
+
+
+def scene_class(name: str) -> type[Scene]:
+    """The class of the scene called ``name``; ValueError for a name not in ``SCENES``."""
+    try:
+        module, cls = SCENES[name]
+    except KeyError:
+        raise ValueError(f"no scene is called {name!r}; the scenes are "
+                         f"{', '.join(SCENES)}") from None
+    return getattr(importlib.import_module(module, __package__), cls)
 
 
 class App:
@@ -48,12 +78,21 @@ class App:
         """Open the table for a new match of ``setup`` (a ``game.rules.save.Setup``) with
         ``seats``; it replaces every scene (quitting the match returns to a fresh title)."""
         from ..rules.save import Game
-        from .table import TableScene  # the table pulls in the AI: load it only when needed
 
-        table = TableScene(self, Game(setup), tuple(seats))
-        self.scenes.reset(table)
+        table = self.open("table", Game(setup), tuple(seats), reset=True)
         self.keeper.watch(table)
         return table
+
+    def open(self, name: str, *args, reset: bool = False, **kwargs) -> Scene:
+        """Open the scene called ``name`` (see ``SCENES``), made with this app and ``args``:
+        on top of the stack, or alone on it with ``reset`` (quitting to the title). Scenes
+        reach each other this way and never import each other."""
+        scene = scene_class(name)(self, *args, **kwargs)
+        if reset:
+            self.scenes.reset(scene)
+        else:
+            self.scenes.push(scene)
+        return scene
 
     def continue_match(self) -> Scene | None:
         """Open the table for the autosaved match (None when there is none to continue)."""

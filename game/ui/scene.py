@@ -8,20 +8,66 @@ table it pauses, and the table under it neither updates nor takes input.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from .pointer import Pointer
 
+if TYPE_CHECKING:  # the keeper imports the table, which imports this module
+    from ..services.seats import Seat
+    from ..services.settings import Settings
+    from .keeper import Keeper
+
+
+class Host(Protocol):
+    """What a scene may ask of the app it runs in (``game.ui.app.App`` is the one host): the
+    window size, the settings, the keeper of saves and records, the scene stack, and the few
+    things only the app does. A scene reaches another scene by name through ``open``."""
+
+    size: tuple[int, int]
+    settings: Settings
+    keeper: Keeper
+    scenes: SceneManager
+
+    def open(self, name: str, *args: Any, reset: bool = False, **kwargs: Any) -> Scene:
+        """Open the scene called ``name`` with ``args``: on top, or alone (``reset``)."""
+        ...
+
+    def start_match(self, setup: Any, seats: tuple[Seat, ...]) -> Scene:
+        """Open the table for a new match."""
+        ...
+
+    def continue_match(self) -> Scene | None:
+        """Open the table for the autosaved match, if there is one."""
+        ...
+
+    def match_changed(self, table: Any) -> None:
+        """The table applied an action: autosave, statistics, sound."""
+        ...
+
+    def apply_settings(self, new: Settings) -> None:
+        """Replace the settings; every scene hears of it."""
+        ...
+
+    def tidy_soon(self) -> None:
+        """Collect garbage before the next frame."""
+        ...
+
+    def quit(self) -> None:
+        """Close the app."""
+        ...
+
 
 class Scene:
-    """Base scene: override what you need. ``app`` gives the window size, the settings and
-    the scene manager (``app.scenes``)."""
+    """Base scene: override what you need. ``app`` is the host (see ``Host``): the window
+    size, the settings, the scene manager (``app.scenes``) and ``app.open`` for another
+    scene by name."""
 
     opaque = True
     """False for a modal drawn over the scene beneath."""
 
-    def __init__(self, app):
+    def __init__(self, app: Host):
         self.app = app
 
     def pointer(self, event: Pointer) -> None:

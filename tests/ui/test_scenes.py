@@ -1,8 +1,10 @@
 """The scenes around the table, driven through real pygame events via ``App.step``: what a
 tap does is checked on the app's state, the engine's setup and the scene stack."""
 
+import ast
 import dataclasses
 import random
+from pathlib import Path
 
 import pygame
 import pytest
@@ -15,7 +17,8 @@ from game.rules.state import Phase
 from game.services.seats import Seat, default_seats
 from game.services.settings import Settings
 from game.ui import scenes
-from game.ui.app import App
+from game.ui.app import SCENES, App, scene_class
+from game.ui.scene import Scene
 from game.ui.scenes.cover import ARM_SECONDS
 from game.ui.scenes.settings import SPECS
 from game.ui.scenes.summary import hand_lines, next_match
@@ -42,6 +45,48 @@ def finished_hand(players=3, seed=4, options=PRESETS["digital"]) -> Game:
     while game.state.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
         game.play(rng.choice(game.state.legal_actions()))
     return game
+
+
+# --------------------------------------------------------------------------- navigation
+
+HELPERS = {"menu", "page", "rules_text"}
+"""The modules of game/ui/scenes that are shared drawing code, not scenes."""
+
+
+def test_scenes_ask_for_each_other_by_name():
+    """No scene module imports another scene: each asks the app (``App.open``) by name."""
+    folder = Path(scenes.__file__).parent
+    found = []
+    for path in sorted(folder.glob("*.py")):
+        if path.stem == "__init__":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                names = [node.module] if node.module else [a.name for a in node.names]
+                found += [f"{path.name} imports {n}" for n in names if n not in HELPERS]
+    assert found == []
+
+
+def test_every_scene_name_is_a_scene():
+    assert {"title", "table", "rules", "settings", "replay"} <= set(SCENES)
+    for name in SCENES:
+        assert issubclass(scene_class(name), Scene), name
+
+
+def test_an_unknown_scene_name_is_refused_and_the_stack_kept():
+    app = titled()
+    before = list(app.scenes.stack)
+    with pytest.raises(ValueError, match="no scene is called 'credits'.*title"):
+        app.open("credits")
+    assert app.scenes.stack == before
+
+
+def test_title_statistics_opens_by_name_and_back_returns():
+    app = titled()
+    press(app, "stats")
+    assert type(app.scenes.top).__name__ == "StatisticsScene"
+    step(app, key(pygame.K_ESCAPE))
+    assert isinstance(app.scenes.top, scenes.TitleScene) and len(app.scenes.stack) == 1
 
 
 # --------------------------------------------------------------------------- title, new game

@@ -190,8 +190,7 @@ class NewGameScene(PageScene):
         if key == "start":
             self.start()
         elif key == "rules":
-            from .rules import RulesScene
-            self.app.scenes.push(RulesScene(self.app, st.options))
+            self.app.open("rules", st.options)
         elif key == "players":
             self.state = st.with_players(st.players + step)
         elif key.startswith("seat"):
@@ -204,8 +203,7 @@ class NewGameScene(PageScene):
         elif key.startswith("opt:"):
             self._change_option(key[4:], step)
         elif key == "code":
-            from .dealcode import DealCodeScene
-            self.app.scenes.push(DealCodeScene(self.app, self.use_code))
+            self.app.open("deal_code", self.use_code)
         elif key == "seed":
             self.state = dataclasses.replace(
                 st, seed=None if st.seed is not None else random.randrange(1, MAX_SEED + 1))

@@ -34,17 +34,14 @@ class PauseScene(MenuScene):
         if key == "resume":
             self.back()
         elif key == "rules":
-            from .rules import RulesScene
-            self.app.scenes.push(RulesScene(self.app, self.table.game.state.options))
+            self.app.open("rules", self.table.game.state.options)
         elif key == "settings":
-            from .settings import SettingsScene
-            self.app.scenes.push(SettingsScene(self.app))
+            self.app.open("settings")
         elif key == "quit":
             if not self.confirm_quit:
                 self.confirm_quit = True
                 return
-            from .title import TitleScene
-            self.app.scenes.reset(TitleScene(self.app))
+            self.app.open("title", reset=True)
 
     def back(self):
         self.app.scenes.remove(self)

@@ -293,8 +293,7 @@ class MatchResultScene(PageScene):
             self.app.start_match(next_match(self.table.game.setup, self.table.game.state),
                                  self.table.seats)
         elif key == "title":
-            from .title import TitleScene
-            self.app.scenes.reset(TitleScene(self.app))
+            self.app.open("title", reset=True)
         else:
             replay(self, key)
 
@@ -311,9 +310,8 @@ REPLAY_MATCH = Field("replay_match", "Replay the whole match", BUTTON, "Replay",
 def replay(page, key: str) -> None:
     """Open the replay of the table's last hand or whole match (issue 8)."""
     if key in ("replay_hand", "replay_match"):
-        from .replay import ReplayScene
-        page.app.scenes.push(ReplayScene(page.app, page.table.game, page.table.seats,
-                                         whole_match=key == "replay_match"))
+        page.app.open("replay", page.table.game, page.table.seats,
+                      whole_match=key == "replay_match")
 
 
 def next_match(setup: Setup, state) -> Setup:

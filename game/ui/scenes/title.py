@@ -66,20 +66,16 @@ class TitleScene(MenuScene):
         return items
 
     def activate(self, key):
-        from . import NewGameScene, RulesScene, SettingsScene  # the package imports this
-
         if key == "continue":
             self.app.continue_match()
         elif key == "stats":
-            from .statistics import StatisticsScene
-            self.app.scenes.push(StatisticsScene(self.app))
+            self.app.open("statistics")
         elif key == "new":
-            self.app.scenes.push(NewGameScene(self.app))
+            self.app.open("new_game")
         elif key == "rules":
-            options = PRESETS.get(self.app.settings.preset, PRESETS["digital"])
-            self.app.scenes.push(RulesScene(self.app, options))
+            self.app.open("rules", PRESETS.get(self.app.settings.preset, PRESETS["digital"]))
         elif key == "settings":
-            self.app.scenes.push(SettingsScene(self.app))
+            self.app.open("settings")
         elif key == "quit":
             self.app.quit()
 
