@@ -28,6 +28,11 @@ estimates the next one, so a slice overshoots by at most a step or two: 6 ms kee
 slice under 10 ms natively, inside a 60 fps frame."""
 LONG_SLICE = 0.010
 """A think slice longer than this is counted as long (the bar for the hard level)."""
+DEFAULT_BUDGET = 0.3
+"""Seconds per decision at most for the hard level, by default: the table's "Normal" thinking
+time (``Settings.think_seconds``). It meets every strength bar of docs/ai.md and keeps a
+computer's turn quick; more time still buys some strength (the "Careful" 1 s setting), measured
+there. Here, not in ``hard``, so that the settings can name it without loading the search."""
 
 
 class Agent(Protocol):

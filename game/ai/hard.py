@@ -16,13 +16,9 @@ import time
 
 from ..rules.actions import Action
 from ..rules.view import View
-from .agent import SLICE_SECONDS, BaseAgent
+from .agent import DEFAULT_BUDGET, SLICE_SECONDS, BaseAgent
 from .search import Search, StepCosts
 
-DEFAULT_BUDGET = 0.3
-"""Seconds per decision at most, by default: the table's "Normal" thinking time
-(``Settings.think_seconds``). It meets every strength bar of docs/ai.md and keeps a computer's
-turn quick; more time still buys some strength (the "Careful" 1 s setting), measured there."""
 DEFAULT_ITERATIONS = 400
 DEFAULT_HORIZON = 8
 DEFAULT_WIDTH = 5

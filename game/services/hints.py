@@ -18,7 +18,6 @@ import random
 from dataclasses import dataclass
 
 from ..ai.agent import SLICE_SECONDS
-from ..ai.hard import HardAgent
 from ..rules.actions import PILE_TAKES, Act, Action
 from ..rules.cards import card_symbol
 from ..rules.scoring import IN_HAND, meld_points
@@ -46,6 +45,8 @@ class Hint:
         if not legal:
             raise ValueError("there is no decision to hint at")
         self.view = view
+        from ..ai.hard import HardAgent  # the search loads with the first hint, not the title
+
         self._agent = HardAgent(seed, budget_seconds=None, iterations=WORLDS)
         self._agent.start(view, legal)
         self._ready = False

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 
 from .. import platform
-from ..ai.hard import DEFAULT_BUDGET
+from ..ai.agent import DEFAULT_BUDGET
 from ..rules.options import PRESETS
 from .seats import LEVELS
 

@@ -3,7 +3,10 @@ tap does is checked on the app's state, the engine's setup and the scene stack."
 
 import ast
 import dataclasses
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pygame
@@ -87,6 +90,28 @@ def test_title_statistics_opens_by_name_and_back_returns():
     assert type(app.scenes.top).__name__ == "StatisticsScene"
     step(app, key(pygame.K_ESCAPE))
     assert isinstance(app.scenes.top, scenes.TitleScene) and len(app.scenes.stack) == 1
+
+
+TITLE_ONLY = """
+import sys, pygame
+pygame.init()
+from game.ui.app import App
+app = App(pygame.Surface((390, 844)))
+app.open("title")
+app.step([], 1 / 60)
+print(" ".join(sorted(m for m in sys.modules if m.startswith("game.ai"))))
+"""
+
+
+def test_the_title_loads_no_computer_player():
+    """Opening the title loads the agent protocol alone: the levels and the search load with
+    the first table or hint (the settings only name the default thinking time)."""
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYGAME_HIDE_SUPPORT_PROMPT": "1", "PYTHONPATH": str(root)}
+    out = subprocess.run([sys.executable, "-c", TITLE_ONLY], capture_output=True, text=True,
+                         cwd=root, env=env, check=True).stdout.split()
+    assert out == ["game.ai", "game.ai.agent"]
 
 
 # --------------------------------------------------------------------------- title, new game
