@@ -48,7 +48,7 @@ from game.ai.selfplay import play_match
 from game.rules.options import PRESETS, RuleOptions, preset
 from game.rules.save import Setup
 
-from .bots import DEFAULT_TIMEOUT, PREFIX, make_agent
+from .bots import DEFAULT_TIMEOUT, PREFIX, bot_or_agent
 from .stats import mean_interval, percentiles, wilson
 
 SLICE_COUNTS = ("slices", "long_slices", "long_slices_cpu")
@@ -97,7 +97,7 @@ def _play(task: _Task) -> dict:
     agents = []
     try:
         for a in task.order:
-            agents.append(make_agent(task.specs[a], task.agent_seeds[a], task.bot_timeout))
+            agents.append(bot_or_agent(task.specs[a], task.agent_seeds[a], task.bot_timeout))
         result = play_match(agents, Setup(task.options, len(task.order), task.match_seed))
     finally:
         for agent in agents:
@@ -319,7 +319,7 @@ def main(argv=None) -> int:
         parser.error("--bot-timeout must be positive")
     try:
         for spec in set(specs):
-            make_agent(spec, 0)  # an outside bot's process starts only when it plays
+            bot_or_agent(spec, 0)  # an outside bot's process starts only when it plays
     except ValueError as e:
         parser.error(str(e))
     if args.duplicate:

@@ -26,7 +26,7 @@ import threading
 import time
 import weakref
 
-from game.ai.registry import make_agent as make_inprocess_agent
+from game.ai.registry import make_agent
 from game.rules.actions import Action
 from game.rules.view import View
 
@@ -61,12 +61,12 @@ def command_of(spec: str) -> list[str]:
     return argv
 
 
-def make_agent(spec: str, seed: int, timeout: float = DEFAULT_TIMEOUT):
+def bot_or_agent(spec: str, seed: int, timeout: float = DEFAULT_TIMEOUT):
     """An agent from its spec: ``cmd:COMMAND`` for an outside bot, else any name
     ``game.ai.registry`` knows (levels and trusted ``module:Class`` bots)."""
     if spec.startswith(PREFIX):
         return ExternalAgent(command_of(spec), seed, timeout)
-    return make_inprocess_agent(spec, seed)
+    return make_agent(spec, seed)
 
 
 def _read_lines(stream, lines: queue.Queue) -> None:

@@ -26,10 +26,8 @@ import sys
 import time
 from collections import Counter
 
-from game.ai.easy import EasyAgent
 from game.ai.hard import HardAgent
-from game.ai.medium import MediumAgent
-from game.ai.random_agent import RandomAgent
+from game.ai.registry import make_agent
 from game.rules.cards import deck
 from game.rules.events import Ev
 from game.rules.melds import SET_MAX, MeldKind, new_run, new_set
@@ -46,16 +44,12 @@ KEEP_FAILURES = 20
 """Failures reported in full (with their save); the rest are only counted."""
 
 
-def make_agent(kind: str, seed: int):
-    """An agent of ``kind``; the hard level with a small budget (the soak checks rules, not
-    strength)."""
-    if kind == "random":
-        return RandomAgent(seed)
-    if kind == "easy":
-        return EasyAgent(seed)
-    if kind == "medium":
-        return MediumAgent(seed)
-    return HardAgent(seed, budget_seconds=None, iterations=1, horizon=2, width=3)
+def soak_agent(kind: str, seed: int):
+    """An agent of ``kind`` (``registry.make_agent``), the hard level with a small budget
+    counted in samples, not seconds (the soak checks rules, not strength)."""
+    if kind == "hard":
+        return HardAgent(seed, budget_seconds=None, iterations=1, horizon=2, width=3)
+    return make_agent(kind, seed)
 
 
 def random_options(rand: random.Random) -> RuleOptions:
@@ -195,7 +189,7 @@ def play_one(report: _Report, setup: Setup, kinds, agent_seeds, rules: str) -> N
 
 def _play(report: _Report, game: Game, kinds, agent_seeds, match: dict) -> None:
     state, setup, rules = game.state, game.setup, match["rules"]
-    agents = [make_agent(k, s) for k, s in zip(kinds, agent_seeds)]
+    agents = [soak_agent(k, s) for k, s in zip(kinds, agent_seeds)]
     observers = [Observer(setup.options, setup.players, s) for s in range(setup.players)]
     for o in observers:
         o.see([state.dealt])

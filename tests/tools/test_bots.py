@@ -172,9 +172,9 @@ def test_a_bot_with_a_wrong_hello_is_stopped():
 
 def test_a_command_that_cannot_run_is_refused_early():
     with pytest.raises(ValueError, match="not found"):
-        bots.make_agent("cmd:no-such-program-here --x", 0)
+        bots.bot_or_agent("cmd:no-such-program-here --x", 0)
     with pytest.raises(ValueError, match="no command"):
-        bots.make_agent("cmd:  ", 0)
+        bots.bot_or_agent("cmd:  ", 0)
     with pytest.raises(ValueError, match="arena"):
         make_agent("cmd:python bot.py", 0)  # the game's own registry runs no processes
 

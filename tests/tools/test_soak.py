@@ -52,7 +52,7 @@ def test_an_agent_choosing_illegal_actions_is_reported(monkeypatch):
         def choose(self, view, legal):
             return parse_action("discard QS")
 
-    monkeypatch.setattr(soak, "make_agent", lambda kind, seed: Stubborn(seed))
+    monkeypatch.setattr(soak, "soak_agent", lambda kind, seed: Stubborn(seed))
     report = soak.soak(2, seed=1)
     assert report["illegal_actions"] > 0 and soak.failed(report)
     assert report["failures"][0]["kind"] == "illegal"
