@@ -17,7 +17,7 @@ from ..rules.phase import Phase
 from ..rules.view import View
 from . import heuristics as H
 from .agent import BaseAgent
-from .table import Table
+from .knowledge import SeatKnowledge
 
 EASY = H.Style(feed_weight=0.0, hold_wilds=False, take_margin=12.0, keep_weight=0.6)
 
@@ -37,7 +37,7 @@ class EasyAgent(BaseAgent):
     def decide(self, view: View, legal: list[Action]) -> Action:
         rolls = [self.rand.random() for _ in range(3)]
         pick_roll = self.rand.random()
-        t = Table.of_view(view)
+        t = SeatKnowledge.of_view(view)
         if t.phase is Phase.DRAW:
             action = H.choose_draw_phase(t, legal, EASY)
             if action.kind is not Act.DRAW and rolls[0] < self.miss_take:

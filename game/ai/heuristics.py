@@ -1,4 +1,4 @@
-"""The medium level's judgement, as fast functions of a ``Table`` and the legal actions.
+"""The medium level's judgement, as fast functions of a ``SeatKnowledge`` and the legal actions.
 
 Used directly by the medium level, with noise by the easy level, and by the hard level's search
 for move ordering and playouts. Everything is read from the options and the legal actions (meld
@@ -20,7 +20,7 @@ from ..rules.cards import ACE, ACE_HIGH, QUEEN, QUEEN_OF_SPADES, SPADES, is_wild
 from ..rules.melds import MeldKind, add_to, new_run, new_set
 from ..rules.phase import Phase
 from ..rules.scoring import IN_HAND, MELDED, meld_points
-from .table import Table
+from .knowledge import SeatKnowledge
 
 QS = QUEEN_OF_SPADES
 
@@ -159,7 +159,7 @@ def _run_neighbours(c: int, hand_set: set) -> float:
     return k
 
 
-def keep_value(c: int, hand: list, t: Table, late: float, rank_counts: list) -> float:
+def keep_value(c: int, hand: list, t: SeatKnowledge, late: float, rank_counts: list) -> float:
     """How much holding ``c`` promises (pairs, run neighbours, the Q♠'s partners)."""
     if is_wild(c):
         return 40.0 * (1.0 - 0.6 * late)
@@ -191,7 +191,7 @@ def _at_least(p: float, m: int, need: int) -> float:
     return max(0.0, 1.0 - none - m * p * q ** (m - 1))
 
 
-def take_chance(c: int, t: Table, seat: int, _cache: dict | None = None) -> float:
+def take_chance(c: int, t: SeatKnowledge, seat: int, _cache: dict | None = None) -> float:
     """Chance that ``seat`` can take the pile if ``c`` lies on top (current rules: top + two
     from hand make a new set; any other take rule is approximated the same way)."""
     slots = t.options.meld_slots
@@ -227,7 +227,8 @@ def pile_worth(pile, top: int, base: float | None = None) -> float:
     return base + 3 * MELDED[top]
 
 
-def feed_cost(c: int, t: Table, _cache: dict | None = None, _base: float | None = None) -> float:
+def feed_cost(c: int, t: SeatKnowledge, _cache: dict | None = None,
+              _base: float | None = None) -> float:
     """Expected gain handed to the next player by discarding ``c``."""
     nxt = t.next_seat
     if nxt == t.seat:
@@ -236,7 +237,7 @@ def feed_cost(c: int, t: Table, _cache: dict | None = None, _base: float | None 
     return chance * pile_worth(t.pile, c, _base) if chance else 0.0
 
 
-def discard_scores(t: Table, legal: list[Action],
+def discard_scores(t: SeatKnowledge, legal: list[Action],
                    style: Style = MEDIUM) -> list[tuple[float, Action]]:
     """Every legal discard with its desirability (higher is better), best first."""
     hand = t.hand
@@ -265,7 +266,7 @@ def discard_scores(t: Table, legal: list[Action],
 # --------------------------------------------------------------------------- melding
 
 
-def meld_value(a: Action, t: Table, late: float, style: Style = MEDIUM) -> float:
+def meld_value(a: Action, t: SeatKnowledge, late: float, style: Style = MEDIUM) -> float:
     """How much laying ``a`` now is worth; negative means hold it for now."""
     cards = a.cards
     holding = style.hold_wilds and late < 0.5
@@ -299,7 +300,7 @@ def meld_value(a: Action, t: Table, late: float, style: Style = MEDIUM) -> float
     return value
 
 
-def best_meld(t: Table, legal: list[Action], style: Style = MEDIUM) -> Action | None:
+def best_meld(t: SeatKnowledge, legal: list[Action], style: Style = MEDIUM) -> Action | None:
     """The meld or lay-off worth doing now, or None (go on to discard)."""
     late = t.lateness()
     best, best_v = None, 0.0
@@ -312,13 +313,13 @@ def best_meld(t: Table, legal: list[Action], style: Style = MEDIUM) -> Action | 
     return best
 
 
-def choose_meld_phase(t: Table, legal: list[Action], style: Style = MEDIUM) -> Action:
+def choose_meld_phase(t: SeatKnowledge, legal: list[Action], style: Style = MEDIUM) -> Action:
     """A medium player's action after drawing."""
     path = go_out_path(t.hand, list(t.melds[t.seat]), t.options, legal, style.go_out_nodes)
     return meld_phase_choice(t, legal, style, path)
 
 
-def meld_phase_choice(t: Table, legal: list[Action], style: Style,
+def meld_phase_choice(t: SeatKnowledge, legal: list[Action], style: Style,
                       path: list[Action] | None) -> Action:
     """``choose_meld_phase`` once the way out (``go_out_path``'s answer) is known."""
     if path is not None:
@@ -339,7 +340,7 @@ def meld_phase_choice(t: Table, legal: list[Action], style: Style,
 # --------------------------------------------------------------------------- drawing
 
 
-def _rest_gain(t: Table, hand: list, rest, late: float) -> float:
+def _rest_gain(t: SeatKnowledge, hand: list, rest, late: float) -> float:
     """What cards joining ``hand`` from the pile are worth (useful ones up, deadwood down)."""
     if not rest:
         return 0.0
@@ -368,7 +369,7 @@ def _rest_gain(t: Table, hand: list, rest, late: float) -> float:
     return value
 
 
-def take_value(a: Action, t: Table, style: Style = MEDIUM) -> float:
+def take_value(a: Action, t: SeatKnowledge, style: Style = MEDIUM) -> float:
     """How much better this draw-phase action is than drawing from the stock (0)."""
     kind = a.kind
     pile = t.pile
@@ -405,7 +406,7 @@ def take_value(a: Action, t: Table, style: Style = MEDIUM) -> float:
     return value + _rest_gain(t, hand, pile[:-1], late) - style.take_margin
 
 
-def choose_draw_phase(t: Table, legal: list[Action], style: Style = MEDIUM) -> Action:
+def choose_draw_phase(t: SeatKnowledge, legal: list[Action], style: Style = MEDIUM) -> Action:
     """Draw (or pass the upcard), or take when it pays."""
     best, best_v = None, 0.0
     for a in legal:
@@ -419,7 +420,7 @@ def choose_draw_phase(t: Table, legal: list[Action], style: Style = MEDIUM) -> A
     return best if best is not None else legal[0]
 
 
-def choose(t: Table, legal: list[Action], style: Style = MEDIUM) -> Action:
+def choose(t: SeatKnowledge, legal: list[Action], style: Style = MEDIUM) -> Action:
     """The medium policy: one action for the seat of ``t``."""
     if t.phase is Phase.MELD:
         return choose_meld_phase(t, legal, style)

@@ -7,7 +7,7 @@ from ..rules.actions import Action
 from ..rules.view import View
 from . import heuristics
 from .agent import BaseAgent
-from .table import Table
+from .knowledge import SeatKnowledge
 
 
 class MediumAgent(BaseAgent):
@@ -17,4 +17,4 @@ class MediumAgent(BaseAgent):
     style = heuristics.MEDIUM
 
     def decide(self, view: View, legal: list[Action]) -> Action:
-        return heuristics.choose(Table.of_view(view), legal, self.style)
+        return heuristics.choose(SeatKnowledge.of_view(view), legal, self.style)

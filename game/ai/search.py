@@ -6,7 +6,7 @@ it, the greedy partner's choice and the best discards. Each sampled world deals 
 cards anew from the view (``View.determinize``: consistent with what the seat knows, with a
 fresh seed for later shuffles) and draws a style for every opponent (medium, greedy or hoarder:
 nobody at the table is assumed to think like us), then plays every live candidate in that same
-world and continues with those policies (each seat reading only its own ``Table``) until the
+world and continues with those policies (each seat reading only its own ``SeatKnowledge``) until the
 hand ends or ``horizon`` turns have passed, where ``evaluate`` weighs points safe on the table
 against the cards each seat risks being caught with.
 
@@ -34,7 +34,7 @@ from ..rules.scoring import GO_OUT_BONUS, IN_HAND, meld_points
 from ..rules.state import Phase
 from . import heuristics as H
 from . import sparring
-from .table import Table
+from .knowledge import SeatKnowledge
 
 MIN_WORLDS = 12
 """Worlds every live candidate meets before any is dropped or the search stops early."""
@@ -49,7 +49,7 @@ SETTLED_SE = 2.5
 and every other alternative has been dropped, or when every alternative is dropped."""
 
 
-def _medium(t: Table, legal: list[Action]) -> Action:
+def _medium(t: SeatKnowledge, legal: list[Action]) -> Action:
     return H.choose(t, legal, H.PLAYOUT)
 
 
@@ -124,7 +124,7 @@ def evaluate(state, seat: int) -> float:
     return scores[seat] - others
 
 
-def candidates(t: Table, legal: list[Action], width: int) -> tuple[Action, list[Action]]:
+def candidates(t: SeatKnowledge, legal: list[Action], width: int) -> tuple[Action, list[Action]]:
     """Medium's choice and the alternatives worth searching (medium's choice first; a single
     candidate means there is nothing to search)."""
     if t.phase is Phase.MELD:
@@ -239,7 +239,7 @@ class Search:
         return self.cands[0]
 
     def _prepare(self) -> None:
-        _, self._cands = candidates(Table.of_view(self.view), self._legal, self._width)
+        _, self._cands = candidates(SeatKnowledge.of_view(self.view), self._legal, self._width)
         n = len(self._cands)
         self.totals = [0.0] * n
         """Sum over worlds of each candidate's value (while it was live)."""
@@ -319,7 +319,7 @@ class Search:
                 return False
             if phase is Phase.DRAW:
                 self._turns += 1
-            state.apply(styles[seat](Table.of_state(state, seat), state.legal_actions()),
+            state.apply(styles[seat](SeatKnowledge.of_state(state, seat), state.legal_actions()),
                         trusted=True)
             self.steps += 1
             costs.record(kind, clock() - t0)

@@ -7,7 +7,7 @@ so every level can be measured against styles it was never tuned against.
 - ``Hoarder`` holds its melds back until it can go out in one turn or its hand gets dangerous
   (an opponent nearly out, the stock nearly gone, a heavy hand), and takes big piles.
 
-Both read only what a seat knows, through the fields a ``View`` and a search ``Table`` share
+Both read only what a seat knows, through the fields a ``View`` and a search ``SeatKnowledge`` share
 (``hand``, ``melds``, ``pile``, ``hand_counts``, ``known``, ``stock_count``, ``seat``,
 ``players``, ``options``, ``phase``), so the hard level can play them inside its sampled
 worlds as opponent models. The rules they need come from the rules package itself (legal
@@ -242,7 +242,7 @@ LONG_HAND = 6
 
 
 def greedy_choice(k, legal: list[Action]) -> Action:
-    """The greedy player's action for the seat of ``k`` (a ``View`` or a ``Table``)."""
+    """The greedy player's action for the seat of ``k`` (a ``View`` or a ``SeatKnowledge``)."""
     if len(legal) == 1:
         return legal[0]
     phase = k.phase
@@ -279,7 +279,7 @@ def dangerous(k) -> bool:
 
 
 def hoarder_choice(k, legal: list[Action]) -> Action:
-    """The hoarder's action for the seat of ``k`` (a ``View`` or a ``Table``)."""
+    """The hoarder's action for the seat of ``k`` (a ``View`` or a ``SeatKnowledge``)."""
     if len(legal) == 1:
         return legal[0]
     phase = k.phase

@@ -2,7 +2,8 @@
 determinized state: the same fields either way, so heuristics run on both.
 
 Only the seat's own hand and public facts are read (melds, pile, counts, cards known from pile
-takes): a policy built on ``Table`` cannot peek at a hidden card even inside a sampled world.
+takes): a policy built on ``SeatKnowledge`` cannot peek at a hidden card even inside a sampled
+world. (Named for what it holds: the table scene, its model and its layout are the UI's.)
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ REBUILDS = {StockOut.RESHUFFLE_ONCE: 1, StockOut.TURN_OVER: 3, StockOut.BLOCKED:
 """Stock rebuilds a hand allows (unknown future options: assume one)."""
 
 
-class Table:
+class SeatKnowledge:
     """One seat's knowledge, as plain fields."""
 
     __slots__ = (
@@ -33,7 +34,7 @@ class Table:
     )
 
     @classmethod
-    def of_view(cls, view) -> Table:
+    def of_view(cls, view) -> SeatKnowledge:
         """From a ``View`` (what the agents receive)."""
         t = cls.__new__(cls)
         t.seat = view.seat
@@ -51,7 +52,7 @@ class Table:
         return t
 
     @classmethod
-    def of_state(cls, state, seat: int) -> Table:
+    def of_state(cls, state, seat: int) -> SeatKnowledge:
         """From one seat of a (determinized) state, reading only what that seat may see."""
         t = cls.__new__(cls)
         t.seat = seat
