@@ -98,10 +98,6 @@ def _random_play(options, players: int, seed: int, budget_s: float, trusted: boo
     return steps, hands, time.perf_counter() - start, time.process_time() - start_cpu
 
 
-def _best(fn, rounds: int) -> float:
-    return max(fn() for _ in range(rounds))
-
-
 def figures(preset_name: str, seconds: float, rounds: int, levels_hands: int = 4):
     """Yield the benchmark figures as dicts."""
     options = preset(preset_name)

@@ -49,10 +49,6 @@ MELD_NOW = Style(hold_wilds=False)
 candidate)."""
 
 
-def _is_natural(c: int) -> bool:
-    return not is_wild(c)
-
-
 # --------------------------------------------------------------------------- own melds
 
 
