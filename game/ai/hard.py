@@ -68,6 +68,8 @@ class HardAgent(BaseAgent):
         if self._answer is not None:
             return True
         search = self._search
+        if search is None:
+            raise RuntimeError("think() before start(): there is no decision to think about")
         if search.think(slice_seconds):
             self._answer = search.best()
             self.playouts += search.playouts

@@ -8,8 +8,12 @@ world. (Named for what it holds: the table scene, its model and its layout are t
 
 from __future__ import annotations
 
-from ..rules.cards import CARD_SLOTS
-from ..rules.options import StockOut
+from collections.abc import Sequence
+
+from ..rules.cards import CARD_SLOTS, Card
+from ..rules.melds import Meld
+from ..rules.options import RuleOptions, StockOut
+from ..rules.phase import Phase
 
 REBUILDS = {StockOut.RESHUFFLE_ONCE: 1, StockOut.TURN_OVER: 3, StockOut.BLOCKED: 0}
 """Stock rebuilds a hand allows (unknown future options: assume one)."""
@@ -32,6 +36,19 @@ class SeatKnowledge:
         "seat",
         "stock_count",
     )
+    seat: int
+    players: int
+    options: RuleOptions
+    phase: Phase
+    hand: list[Card]
+    """Sorted; inside search, the sampled state's own list (read, never changed)."""
+    melds: Sequence[Sequence[Meld]]
+    pile: Sequence[Card]
+    stock_count: int
+    hand_counts: Sequence[int]
+    known: Sequence[Sequence[Card]]
+    rebuilds: int
+    _unseen: list[int] | None
 
     @classmethod
     def of_view(cls, view) -> SeatKnowledge:

@@ -27,11 +27,12 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 from ..rules.actions import Action
 from ..rules.cards import QUEEN_OF_SPADES, is_wild
 from ..rules.scoring import GO_OUT_BONUS, IN_HAND, meld_points
-from ..rules.state import Phase
+from ..rules.state import Phase, State
 from . import heuristics as H
 from . import sparring
 from .knowledge import SeatKnowledge
@@ -49,6 +50,10 @@ SETTLED_SE = 2.5
 and every other alternative has been dropped, or when every alternative is dropped."""
 
 
+Policy = Callable[[SeatKnowledge, list[Action]], Action]
+"""A playout policy: one seat's action from what it knows."""
+
+
 def _medium(t: SeatKnowledge, legal: list[Action]) -> Action:
     return H.choose(t, legal, H.PLAYOUT)
 
@@ -57,7 +62,7 @@ STYLES = ((_medium, 0.45), (sparring.greedy_choice, 0.35), (sparring.hoarder_cho
 """Opponent models and how often a sampled world gives each opponent that style."""
 
 
-def _style(x: float):
+def _style(x: float) -> Policy:
     """The opponent model a uniform draw ``x`` in [0, 1) picks (see ``STYLES``)."""
     for policy, weight in STYLES:
         x -= weight
@@ -216,11 +221,11 @@ class Search:
         self.steps = 0
         self.done = 0
         """Completed worlds (every live candidate played in each)."""
-        self._world = None
-        self._styles = None
+        self._world: State | None = None
+        self._styles: list[Policy] = []
         self._next = 0
         self._pending: list[float] = []
-        self._play = None
+        self._play: State | None = None
         self._turns = 0
         self.spent = 0.0
         self.finished = False
@@ -230,7 +235,7 @@ class Search:
         """The candidates, the prior first (worked out in the first think slice: listing them
         runs the medium policy, a step like any other)."""
         if self._cands is None:
-            self._prepare()
+            self._cands = self._prepare()
         return self._cands
 
     @property
@@ -238,9 +243,10 @@ class Search:
         """The prior: medium's choice."""
         return self.cands[0]
 
-    def _prepare(self) -> None:
-        _, self._cands = candidates(SeatKnowledge.of_view(self.view), self._legal, self._width)
-        n = len(self._cands)
+    def _prepare(self) -> list[Action]:
+        _, cands = candidates(SeatKnowledge.of_view(self.view), self._legal, self._width)
+        self._cands = cands
+        n = len(cands)
         self.totals = [0.0] * n
         """Sum over worlds of each candidate's value (while it was live)."""
         self.worlds = [0] * n
@@ -249,6 +255,7 @@ class Search:
         self.live = list(range(n))
         """Candidates still played: the prior (0) always, alternatives until dropped."""
         self.finished = n == 1
+        return cands
 
     # ------------------------------------------------------------------ statistics
 
@@ -290,18 +297,20 @@ class Search:
 
     # ------------------------------------------------------------------ thinking
 
-    def _start_world(self) -> None:
-        self._world = self.view.determinize(self.rand)
+    def _start_world(self) -> State:
+        world = self._world = self.view.determinize(self.rand)
         self._styles = [_medium if s == self.seat else _style(self.rand.random())
                         for s in range(self.view.players)]
         self._next = 0
         self._pending = []
+        return world
 
     def _advance(self, deadline: float, clock, first: bool) -> bool:
         """Play the current playout on until it ends (True) or the deadline nears (False).
         The first call of a slice always makes a step, so thinking always progresses; any
         other step is made only if what such a step has cost (``StepCosts``) still fits."""
         state = self._play
+        assert state is not None, "a playout is under way"
         styles = self._styles
         costs = self.step_costs
         while True:
@@ -341,9 +350,8 @@ class Search:
         deadline = start + slice_seconds
         while True:
             if self._play is None:
-                if self._world is None:
-                    self._start_world()
-                self._play = self._world.copy()
+                world = self._world if self._world is not None else self._start_world()
+                self._play = world.copy()
                 self._play.apply(self.cands[self.live[self._next]], trusted=True)
                 self._turns = 0
             if not self._advance(deadline, clock, first):

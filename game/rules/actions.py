@@ -162,8 +162,8 @@ def _parse(words: list[str]) -> Action:
         return Action(kind, _meld_cards(words[1:], verb == "run"))
     if verb == "add" and len(words) == 4 and lower[2] == "to":
         target = _meld_number(words[3])
-        c, _, named = words[1].partition("=")
-        c = parse_card(c)
+        code, _, named = words[1].partition("=")
+        c = parse_card(code)
         stands = parse_card(named) if named else -1
         if named and (not is_wild(c) or stands == JOKER):
             raise ValueError("only a 2 or a joker names the card it stands for")

@@ -94,6 +94,7 @@ class Deal:
         try:
             hands = tuple(tuple(sorted(parse_card(c) for c in h)) for h in data["hands"])
             stock = tuple(parse_card(c) for c in data.get("stock", []))
+            pile: tuple[Card, ...]
             if "upcard" in data:
                 pile = (parse_card(data["upcard"]),)
             else:

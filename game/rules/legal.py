@@ -132,7 +132,7 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
             acts += _take_sets(hand, top, jokers, twos)
             acts += _take_runs(hand, top, longest, jokers, twos, options)
     if rule is PileTake.USE_TOP or options.easy_pile:
-        found = []
+        found: list[Action] = []
         wild = is_wild(top)
         top_jokers, top_twos = _split((top,) if wild else ())
         for i, meld in enumerate(melds):
@@ -150,7 +150,7 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
 def _take_sets(hand: list, top: int, jokers: int, twos: tuple) -> list[Action]:
     """Takes that lay the top card in a new set of three with two cards from hand (a set of
     four is that set with a card added); the hand holds these ``jokers`` and ``twos``."""
-    found = []
+    found: list[Action] = []
     if not is_wild(top):
         r4 = top & ~3
         group = tuple(hand[bisect_left(hand, r4):bisect_left(hand, r4 + 4)])
@@ -270,7 +270,7 @@ def _sets_of_rank(group: tuple, jokers: int, twos: tuple, sizes: tuple,
     back to the same few groups, so each answer is worked out once."""
     forced = (top,) if top >= 0 and not is_wild(top) else ()
     top_joker, top_two = int(top == JOKER), top >= 0 and is_wild(top) and top != JOKER
-    out = {}
+    out: dict[Action, None] = {}
     for size in sizes:
         for k in range(1, size + 1):
             w = size - k
@@ -348,7 +348,7 @@ def _pair_loop(m: int, suit: int, jokers: int, twos: tuple, cap: int, must: int,
     own_two = card(TWO, suit)
     reach = jokers + len(twos) + 1
     held = _places(m)
-    out = []
+    out: list[Action] = []
     for i, a in enumerate(held):
         for b in held[i + 1:]:
             if b - a > reach:
@@ -396,7 +396,7 @@ def _wild_runs(m: int, suit: int, jokers: int, twos: tuple, cap: int,
     # wilds besides the top at an end (see above)
     inside = jokers + 1 + twos.count(own_two) if top > 0 else len(twos)
     wilds = jokers + len(twos) + 1
-    out = {}
+    out: dict[Action, None] = {}
     for low, high, nat, forced_at in _shapes(list(_places(m)), cap, True, inside, wilds):
         pool = list(twos)
         if TWO in nat:
@@ -541,7 +541,7 @@ def _twos_for(twos: tuple, suit: int, stands: int) -> tuple:
     run's suit in its own place is natural, listed with the naturals."""
     spend = _spend(twos, suit)
     two = next((w for w in spend if w != stands), None)
-    out = () if two is None else (two,)
+    out: tuple[int, ...] = () if two is None else (two,)
     own = card(TWO, suit)
     if suit >= 0 and own in spend and own != two and own != stands:
         out += (own,)

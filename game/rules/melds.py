@@ -92,7 +92,7 @@ class Meld(_MeldFields):
 
     def _replace(self, **changes) -> Meld:
         fields = dict(zip(self._fields[:5], self[:5])) | changes
-        return Meld(**fields)
+        return Meld(**fields)  # type: ignore[arg-type]  # the fields of a Meld, by name
 
     @property
     def high(self) -> int:
@@ -249,6 +249,15 @@ def _queen_problem(meld: Meld) -> str | None:
     return None
 
 
+def accepted(result: Meld | str) -> Meld:
+    """The meld a change made when the rules had already checked it (applying a checked
+    action, or an event the state emitted): a refusal here is a bug, never a player's
+    mistake."""
+    if isinstance(result, str):
+        raise AssertionError(f"a checked meld change was refused: {result}")
+    return result
+
+
 def swap_joker(meld: Meld, natural: Card) -> Meld | str:
     """``meld`` with ``natural`` in place of a joker that stands for it, or why not. The joker
     goes back to the hand of the meld's owner (only the owner may swap)."""
@@ -261,9 +270,9 @@ def swap_joker(meld: Meld, natural: Card) -> Meld | str:
                 return Meld(MeldKind.RUN, cards, meld.rank, meld.suit, meld.wilds - 1)
         return f"No joker in that run stands for the {card_name(natural)}"
     if meld.kind is MeldKind.SET and rank_of(natural) == meld.rank:
-        cards = list(meld.cards)
-        cards.remove(JOKER)
-        return Meld(MeldKind.SET, sort_set(cards + [natural]), meld.rank, -1, meld.wilds - 1)
+        rest = list(meld.cards)
+        rest.remove(JOKER)
+        return Meld(MeldKind.SET, sort_set(rest + [natural]), meld.rank, -1, meld.wilds - 1)
     return f"The joker in that meld does not stand for the {card_name(natural)}"
 
 

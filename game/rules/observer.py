@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .cards import JOKER, Card, deck
 from .events import Ev, Event
-from .melds import Meld, add_to, new_run, new_set, swap_joker
+from .melds import Meld, accepted, add_to, new_run, new_set, swap_joker
 from .options import RuleOptions, StockOut
 
 
@@ -86,17 +86,17 @@ class Observer:
             self._lose(seat, e.cards)
             made = new_run(e.cards, self.options, laid_new=False) if e.run \
                 else new_set(e.cards, self.options)
-            self.melds[seat].append(made)
+            self.melds[seat].append(accepted(made))
         elif kind is Ev.ADDED:
             c = e.cards[0]
             self._lose(seat, (c,))
             grown = add_to(self.melds[seat][e.meld], c, e.stands if e.stands >= 0 else c,
                            self.options)
-            self.melds[seat][e.meld] = grown
+            self.melds[seat][e.meld] = accepted(grown)
         elif kind is Ev.SWAPPED:
             natural = e.cards[0]
             self._lose(seat, (natural,))
-            self.melds[seat][e.meld] = swap_joker(self.melds[seat][e.meld], natural)
+            self.melds[seat][e.meld] = accepted(swap_joker(self.melds[seat][e.meld], natural))
             self._gain(seat, (JOKER,), known=True)
         elif kind is Ev.DISCARDED:
             self._lose(seat, e.cards)

@@ -148,7 +148,8 @@ class RuleOptions(_Fields):
             if type(value) is not type(default):
                 return f"rule option {name!r} cannot be {show(value)}"
             bounds = INFO[name].bounds
-            if bounds is not None and not bounds[0] <= value <= bounds[1]:
+            if bounds is not None and isinstance(value, int) \
+                    and not bounds[0] <= value <= bounds[1]:
                 return (f"rule option {name!r} must be {bounds[0]} to {bounds[1]}"
                         + (" (or None)" if name in _OPTIONAL else "")
                         + f", not {show(value)}")

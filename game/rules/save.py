@@ -139,7 +139,8 @@ def read_setup(data) -> tuple[Setup, list]:
             raise ValueError("the options must be a JSON object")
         options = RuleOptions.from_json(preset(name).to_json() | changes)
         players, seed, first = data.get("players"), data.get("seed", 0), data.get("first_seat")
-        if not all(type(v) is int for v in (players, seed, 1 if first is None else first)):
+        if not (type(players) is int and type(seed) is int
+                and (first is None or type(first) is int)):
             raise ValueError("players, seed and first_seat must be whole numbers")
         if not SEED_BOUNDS[0] <= seed <= SEED_BOUNDS[1]:
             raise ValueError(f"the seed must be {SEED_BOUNDS[0]} to {SEED_BOUNDS[1]}, "
@@ -218,7 +219,7 @@ def replay(data) -> Replay:
 def load(text: str) -> Game:
     """A game from save text, every action replayed. Raises SaveError on any problem."""
     result = replay(parse_json(text))
-    if not result.ok:
+    if result.refused_index is not None:
         raise SaveError(f"action {result.refused_index + 1} of the save is refused: "
                         f"{result.reason}")
     return result.game

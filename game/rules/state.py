@@ -16,7 +16,7 @@ from .actions import PILE_TAKES, Act, Action
 from .cards import JOKER, QUEEN_OF_SPADES, Card, card_name, card_text, is_wild
 from .deal import Deal, rng
 from .events import Ev, Event
-from .melds import Meld, MeldKind, add_to, new_run, new_set, swap_joker
+from .melds import Meld, MeldKind, accepted, add_to, new_run, new_set, swap_joker
 from .options import Opener, PileTake, RuleOptions, StockOut
 from .phase import Phase
 from .scoring import hand_score, match_winner
@@ -196,10 +196,10 @@ class State:
 
     def _start_hand(self, deal: Deal) -> list[Event]:
         self.hands = [list(h) for h in deal.hands]
-        self.melds = [[] for _ in range(self.players)]
+        self.melds: list[list[Meld]] = [[] for _ in range(self.players)]
         self.stock = list(reversed(deal.stock))
         self.pile = list(deal.pile)
-        self.known = [[] for _ in range(self.players)]
+        self.known: list[list[Card]] = [[] for _ in range(self.players)]
         self.rebuilds = 0
         self.turns = [0] * self.players
         self.must_draw = False
@@ -464,7 +464,7 @@ class State:
         events = [Event(Ev.TOOK_PILE, seat, tuple(taken),
                          len(melds) if kind in (Act.TAKE_SET, Act.TAKE_RUN) else action.target)]
         if kind is Act.TAKE_ADD:
-            melds[action.target] = self._grown(melds[action.target], action)
+            melds[action.target] = accepted(self._grown(melds[action.target], action))
             events.append(Event(Ev.ADDED, seat, (top,), action.target, stands=action.stands))
         elif kind is Act.TAKE_SWAP:
             events.append(self._put_in_place_of_joker(action.target, top))
@@ -472,7 +472,7 @@ class State:
             own = list(action.cards)
             own.remove(top)
             self._leave_hand(seat, own)
-            meld = self._new_meld(action)
+            meld = accepted(self._new_meld(action))
             melds.append(meld)
             events.append(Event(Ev.MELDED, seat, meld.cards, len(melds) - 1,
                                 run=meld.kind is MeldKind.RUN))
@@ -488,7 +488,7 @@ class State:
         seat = self.turn
         hand = self.hands[seat]
         self._leave_hand(seat, action.cards)
-        meld = self._new_meld(action)
+        meld = accepted(self._new_meld(action))
         self.melds[seat].append(meld)
         events = [Event(Ev.MELDED, seat, meld.cards, len(self.melds[seat]) - 1,
                         run=meld.kind is MeldKind.RUN)]
@@ -500,7 +500,7 @@ class State:
         seat = self.turn
         c = action.cards[0]
         melds = self.melds[seat]
-        melds[action.target] = self._grown(melds[action.target], action)
+        melds[action.target] = accepted(self._grown(melds[action.target], action))
         self._leave_hand(seat, (c,))
         events = [Event(Ev.ADDED, seat, (c,), action.target, stands=action.stands)]
         if not self.hands[seat]:
@@ -517,7 +517,7 @@ class State:
         """Swap ``natural`` into the mover's meld ``target``; the joker, seen by all, goes to
         their hand as a known card."""
         seat = self.turn
-        self.melds[seat][target] = swap_joker(self.melds[seat][target], natural)
+        self.melds[seat][target] = accepted(swap_joker(self.melds[seat][target], natural))
         insort(self.hands[seat], JOKER)
         insort(self.known[seat], JOKER)
         return Event(Ev.SWAPPED, seat, (natural, JOKER), target)
@@ -535,12 +535,12 @@ class State:
 
     def _end_hand(self, out: int) -> list[Event]:
         opts = self.options
-        scores = [hand_score(self.melds[s], self.hands[s], s == out, opts)
-                  for s in range(self.players)]
+        each = [hand_score(self.melds[s], self.hands[s], s == out, opts)
+                for s in range(self.players)]
         if out >= 0 and opts.one_turn_out_bonus and self.turn_start_melds == 0 \
                 and self.turns[out] > 1:
-            scores[out] += opts.one_turn_out_bonus  # out in one turn, nothing melded before
-        scores = tuple(scores)
+            each[out] += opts.one_turn_out_bonus  # out in one turn, nothing melded before
+        scores = tuple(each)
         self.hand_scores.append(scores)
         self.hand_outs.append(out)
         for s in range(self.players):

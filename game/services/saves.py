@@ -113,7 +113,7 @@ def from_json(data) -> SavedMatch:
     """A match from a parsed save of any version, every action replayed. Raises SaveError."""
     data = migrate(data)
     result = replay(data.get("game"))
-    if not result.ok:
+    if result.refused_index is not None:
         raise SaveError(f"move {result.refused_index + 1} of the saved match is refused: "
                         f"{result.reason}")
     game = result.game
@@ -173,7 +173,7 @@ def _orders(raw, players: int) -> tuple[tuple[Card, ...] | None, ...]:
     if not isinstance(raw, list) or len(raw) != players:
         raise SaveError(f"bad save file: hand_order must have one entry for each of the "
                         f"{players} seats")
-    out = []
+    out: list[tuple[Card, ...] | None] = []
     for order in raw:
         if order is None:
             out.append(None)

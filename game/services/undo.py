@@ -60,16 +60,18 @@ class Undo:
         if melds == 0:
             raise ValueError("Nothing to take back: a draw or a pile take cannot be undone")
         start = len(game.actions) - melds
-        if self._game_id != id(game) or self._count != start:
-            self._remember(game, start)
-        state = self._state.copy()
+        kept = self._state
+        if kept is None or self._game_id != id(game) or self._count != start:
+            kept = self._remember(game, start)
+        state = kept.copy()
         for action in game.actions[start:-1]:
             advance(state, action, trusted=True)
         last = game.actions.pop()
         game.state = state
         return last
 
-    def _remember(self, game: Game, start: int) -> None:
+    def _remember(self, game: Game, start: int) -> State:
         """The state after ``start`` actions, by replaying the match from its setup."""
         state = game.setup.state_after(game.actions[:start])
         self._game_id, self._count, self._state = id(game), start, state
+        return state
