@@ -9,14 +9,18 @@ from tools import bench
 
 
 def test_the_stall_probe_prints_one_figure_and_leaves_garbage_collection_as_it_was(capsys):
+    """The probe's figures measure the machine (that is what the benchmark is for), so this
+    checks only what holds on any machine however busy: one figure, its fields consistent,
+    the collector as it was. How many batches fit in the time is the benchmark's number."""
     assert gc.isenabled()
-    assert bench.main(["--stalls", "0.2"]) == 0
+    assert bench.main(["--stalls", "0.05"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 1
     fig = json.loads(lines[0])
-    assert fig["name"] == "machine_stalls" and fig["seconds"] == 0.2
-    assert fig["batches"] > 100  # batches of about 0.05 ms: thousands in 0.2 s
-    assert 0 < fig["batch_cpu_ms_p50"] <= fig["longest_cpu_ms"]
+    assert fig["name"] == "machine_stalls" and fig["seconds"] == 0.05
+    assert fig["batches"] >= 1  # the probe times at least one batch, however slow
+    assert 0 <= fig["batch_cpu_ms_p50"] <= fig["longest_cpu_ms"]
+    assert 0 <= fig["over_10ms_cpu"] <= fig["batches"] and 0 <= fig["over_10ms"] <= fig["batches"]
     assert gc.isenabled(), "the probe turns the collector off only while it runs"
 
 
