@@ -6,13 +6,13 @@ generating the legal actions, choosing one and applying it (as the AI's search d
 the same with every action checked, as a click or a save file is. ``random_hands_per_s``
 counts whole hands, deal included. Each figure is the best of a few timed rounds.
 
-``legal_position`` (one line per fixed adversarial position: the hands of issue 7 and the worst
-ones ``--search-legal`` found): how many actions ``legal_actions()`` lists for it and how long
-the call takes from cold memos (``ms``, and ``cpu_ms`` in process time), in the meld phase and,
-with a pile, the draw phase; under the preset, with two jokers added where the position holds
-one (positions the preset cannot have, such as a run laid with a wild under ``digital``, are
-left out). ``legal_worst`` is the worst of
-them (the bar: at most 3,000 actions and 20 ms for any hand of up to 20 cards).
+``legal_position`` (one line per fixed adversarial position: hands that once made the listing
+slow, and the worst ones ``--search-legal`` found): how many actions ``legal_actions()`` lists
+for it and how long the call takes from cold memos (``ms``, and ``cpu_ms`` in process time),
+in the meld phase and, with a pile, the draw phase; under the preset, with two jokers added
+where the position holds one (positions the preset cannot have, such as a run laid with a wild
+under ``digital``, are left out). ``legal_worst`` is the worst of them (the bar: at most 3,000
+actions and 20 ms for any hand of up to 20 cards).
 ``steps_vs_digital``: random-play steps per second of the preset over digital's, measured in the
 same run, digital's rounds between the preset's: ``value`` by CPU time (which other processes on
 a busy machine do not inflate), ``wall`` by the clock (the bar for ``classic`` and ``book``: at
@@ -57,7 +57,7 @@ from game.rules.options import PRESETS, preset
 from game.rules.state import Phase, State
 
 ADVERSARIAL = (
-    # (hand, own melds, pile top or ""): the hands of issue 7 first
+    # (hand, own melds, pile top or ""): the hands that once made the listing slow first
     ("2S 2H 2D 2C 3S 4S 5S 6S 7S 8S 9S 10S JS", (), "QS"),
     ("2S 2H 2D 2C 2S 3S 4S 5S 6S 7S 8S 9S 10S", (), "JS"),
     ("JK 2S 2H 2D 2C 3S 4S 5S 6S 7S 8S 9S 10S", (), "JS"),

@@ -65,7 +65,7 @@ class App:
         self.windowed = surface is pygame.display.get_surface()
         """Whether the app draws into the window (else an off-screen frame, as in tests)."""
         self.keeper = Keeper()
-        """Settings, autosave, statistics, undo, hints and sound (issue 8)."""
+        """Settings, autosave, statistics, undo, hints and sound."""
         self.settings = settings if settings is not None else self.keeper.load_settings()
         self.scenes = SceneManager(on_change=self._scene_changed)
         self.pointers = PointerStream(self.size)

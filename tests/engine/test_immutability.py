@@ -1,4 +1,4 @@
-"""Nothing an in-process agent is handed can change the match or the presets (issue 7, part 3).
+"""Nothing an in-process agent is handed can change the match or the presets.
 
 Options and melds are tuples, so even ``object.__setattr__`` (which defeats a frozen
 dataclass) fails on them; the view itself is a fresh copy per decision, so changing it changes

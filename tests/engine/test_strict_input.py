@@ -1,4 +1,4 @@
-"""Bounds and plain words (issue 7, part 4): option bounds, strict action text, refusals that
+"""Bounds and plain words: option bounds, strict action text, refusals that
 say what is wrong, the final sheet, and a replay of a save with huge numbers."""
 
 from __future__ import annotations

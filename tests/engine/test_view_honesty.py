@@ -1,4 +1,4 @@
-"""A seat's view follows only from what that seat was shown (issue 7, part 1).
+"""A seat's view follows only from what that seat was shown.
 
 The reproduction from the issue, then the property that makes the class of bug impossible: an
 independent observer per seat, fed only its own dealt cards, its draws and every public event

@@ -1,4 +1,4 @@
-"""The app keeps a game (issue 8), driven through real pygame events via ``App.step``: quit mid
+"""The app keeps a game, driven through real pygame events via ``App.step``: quit mid
 turn and reopen at the same position, hand order and settings; broken files set aside with a
 message on the title while the game goes on; statistics counted, shown, exported and reset."""
 

@@ -21,8 +21,11 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("ARLINGTON_CHROMIUM", "/usr/bin/chromium"))
 ARTIFACTS = Path(os.environ.get("ARLINGTON_ARTIFACTS", REPO / "build" / "artifacts"))
-WHEEL_HINT = ("set ARLINGTON_PYGAME_WHEEL to pygbag's pygame-ce wasm wheel "
-              "(here: ../shared/wasm/pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl)")
+WHEEL_HINT = ("the browser tests need pygbag's own pygame-ce wasm build, which no package "
+              "registry carries: run `python -m tools.web build --standalone` once online (it "
+              "downloads the wheel from pygbag's CDN, folder cp312, checks its sha256 and keeps "
+              "it in ~/.cache/arlington), or download it yourself and set "
+              "ARLINGTON_PYGAME_WHEEL to the file (its name and sha256 are in the README)")
 LOAD_TIMEOUT_MS = 120_000
 # Every host but the loopback fails to resolve: nothing can leave this machine.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",

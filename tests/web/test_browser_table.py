@@ -168,7 +168,7 @@ def test_a_whole_hand_in_the_browser(open_tab, device):
 
 
 def test_reload_mid_hand_offers_to_continue_the_same_position(open_tab):
-    """The game autosaves in localStorage (issue 8): a reload in the middle of a hand offers
+    """The game autosaves in localStorage: a reload in the middle of a hand offers
     Continue, and the table comes back exactly where it was."""
     tab = open_tab(**DEVICES["desktop"])
     player = start_page(tab, "desktop")

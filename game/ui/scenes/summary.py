@@ -308,7 +308,7 @@ REPLAY_MATCH = Field("replay_match", "Replay the whole match", BUTTON, "Replay",
 
 
 def replay(page, key: str) -> None:
-    """Open the replay of the table's last hand or whole match (issue 8)."""
+    """Open the replay of the table's last hand or whole match."""
     if key in ("replay_hand", "replay_match"):
         page.app.open("replay", page.table.game, page.table.seats,
                       whole_match=key == "replay_match")
