@@ -8,7 +8,7 @@ table it pauses, and the table under it neither updates nor takes input.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import pygame
 
@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # the keeper imports the table, which imports this module
     from .keeper import Keeper
 
 
+@runtime_checkable
 class Host(Protocol):
     """What a scene may ask of the app it runs in (``game.ui.app.App`` is the one host): the
     window size, the settings, the keeper of saves and records, the scene stack, and the few

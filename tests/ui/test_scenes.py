@@ -21,7 +21,7 @@ from game.services.seats import Seat, default_seats
 from game.services.settings import Settings
 from game.ui import scenes
 from game.ui.app import SCENES, App, scene_class
-from game.ui.scene import Scene
+from game.ui.scene import Host, Scene
 from game.ui.scenes.cover import ARM_SECONDS
 from game.ui.scenes.settings import SPECS
 from game.ui.scenes.summary import hand_lines, next_match
@@ -68,6 +68,14 @@ def test_scenes_ask_for_each_other_by_name():
                 names = [node.module] if node.module else [a.name for a in node.names]
                 found += [f"{path.name} imports {n}" for n in names if n not in HELPERS]
     assert found == []
+
+
+def test_the_app_is_the_host_scenes_are_written_against():
+    app = make_app()
+    assert isinstance(app, Host)
+    for name in ("open", "start_match", "continue_match", "match_changed", "apply_settings",
+                 "tidy_soon", "quit"):
+        assert callable(getattr(app, name)), name
 
 
 def test_every_scene_name_is_a_scene():
