@@ -68,13 +68,13 @@ def legal_actions(phase: Phase, hand: list, melds: list, pile: list, options,
     hand or the match is over). ``must_draw``: everyone refused the upcard, so the opener must
     draw from the stock. Everything it needs is in the player's own view, so the AI calls it on
     a view too."""
-    if phase is Phase.DRAW:
+    if phase == Phase.DRAW:
         if must_draw or not pile:
             return [DRAW]
         return _draw_phase(hand, melds, pile, options)
-    if phase is Phase.MELD:
+    if phase == Phase.MELD:
         return _meld_phase(hand, melds, options)
-    if phase is Phase.OFFER:
+    if phase == Phase.OFFER:
         return [TAKE_UPCARD, PASS]
     return []
 
