@@ -8,13 +8,16 @@ code 3 at its first decision; ``hang`` sleeps at its first decision (logging its
 id); ``illegal`` always answers
 ``draw`` (refused once a card is drawn) and reports each refusal on stderr; ``garbage``
 answers text that is no action; ``long`` answers one line longer than the game reads;
-``bad-hello`` answers the hello with text; ``chatty`` writes an extra line after each answer.
+``bad-hello`` answers the hello with text; ``chatty`` writes an extra line after each answer;
+``deep`` answers JSON nested 5,000 deep (10 KB), ``deep-hello`` does so at the hello.
 """
 
 import json
 import os
 import sys
 import time
+
+DEEP = '{"action": ' + "[" * 5000 + "]" * 5000 + "}"
 
 
 def main():
@@ -27,7 +30,7 @@ def main():
         message = json.loads(line)
         kind = message["type"]
         if kind == "hello":
-            answer = "hi" if mode == "bad-hello" else json.dumps(
+            answer = {"bad-hello": "hi", "deep-hello": DEEP}.get(mode) or json.dumps(
                 {"type": "hello", "protocol": 1, "name": f"fake {mode}"})
             print(answer, flush=True)
         elif kind == "decide":
@@ -39,7 +42,8 @@ def main():
                     log.flush()
                 time.sleep(600)
             answer = {"illegal": "draw", "garbage": "please deal again",
-                      "long": "x" * 70000}.get(mode)
+                      "long": "x" * 70000,
+                      "deep": DEEP}.get(mode)
             if answer is None:
                 answer = json.dumps({"action": message["legal"][0]})
             print(answer, flush=True)

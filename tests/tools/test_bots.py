@@ -181,7 +181,9 @@ def test_a_command_that_cannot_run_is_refused_early():
 
 @pytest.mark.parametrize("line, reason", [
     ("", "empty action"), ("{", "unreadable JSON"), ('{"move": "draw"}', "action"),
-    ("dr\u0430w", "plain ASCII"), ("discard 9Z", "not a card")])
+    ("dr\u0430w", "plain ASCII"), ("discard 9Z", "not a card"),
+    ('{"action": ' + "[" * 9 + "]" * 9 + "}", "nested deeper than 8"),
+    ('{"action": 5, "x": ["[[[[[[[[[\\"{{{{{{{{{"]}', "needs an \"action\" string")])
 def test_answers_that_name_no_action_say_why(line, reason):
     with pytest.raises(ValueError, match=reason):
         bot_protocol.read_answer(line)

@@ -81,3 +81,16 @@ def test_the_command_line_takes_bots_and_a_random_seed(capsys):
     assert report["seed"] >= 2**32 and report["agent_seed"] == report["seed"]
     assert report["bot_timeout_s"] == 2.0 and "per_deal" not in report
     assert report["per_agent"][0]["bot_problems"] == []
+
+
+def test_deeply_nested_answers_are_unreadable_and_the_report_is_whole():
+    for jobs in (1, 2):
+        report = arena.run_duplicate([f"{FAKE} deep", f"{FAKE} deep-hello"], 1, 4, "digital",
+                                     jobs=jobs)
+        deep, deep_hello = report["per_agent"]
+        assert deep["unreadable_answers"] > 2 and deep["crashes"] == deep["timeouts"] == 0
+        assert "nested deeper than" in deep["bot_problems"][0]
+        assert deep_hello["unreadable_answers"] == 2  # one hello per seating, then stopped
+        assert "hello" in deep_hello["bot_problems"][0]
+        assert "nested deeper than" in deep_hello["bot_problems"][0]
+        assert report["hands"] == 2 and len(report["per_deal"]) == 1
