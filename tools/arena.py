@@ -48,7 +48,7 @@ from game.ai.selfplay import play_match
 from game.rules.options import PRESETS, RuleOptions, preset
 from game.rules.save import Setup
 
-from .bots import DEFAULT_TIMEOUT, PREFIX, make_agent
+from .bots import DEFAULT_TIMEOUT, PREFIX, check_timeout, make_agent
 from .stats import mean_interval, percentiles, wilson
 
 SLICE_COUNTS = ("slices", "long_slices", "long_slices_cpu")
@@ -285,6 +285,18 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number or random") from None
 
 
+def _timeout(text: str) -> float:
+    """A ``--bot-timeout``: seconds, more than 0 and finite (see ``bots.check_timeout``)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    try:
+        return check_timeout(seconds)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.arena", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -300,7 +312,7 @@ def main(argv=None) -> int:
                         help="seed of the deals: a whole number, or random (printed)")
     parser.add_argument("--agent-seed", type=_seed, default=None,
                         help="seed of the agents' own seed stream (default: --seed)")
-    parser.add_argument("--bot-timeout", type=float, default=DEFAULT_TIMEOUT,
+    parser.add_argument("--bot-timeout", type=_timeout, default=DEFAULT_TIMEOUT,
                         help=f"seconds an outside bot may take per decision "
                              f"(default {DEFAULT_TIMEOUT:g})")
     parser.add_argument("--preset", default="digital", choices=list(PRESETS))
@@ -315,8 +327,6 @@ def main(argv=None) -> int:
                      f"players; {len(specs)} agents given")
     if args.matches < 1 or args.deals < 1:
         parser.error("--matches and --deals must be at least 1")
-    if not args.bot_timeout > 0:
-        parser.error("--bot-timeout must be positive")
     try:
         for spec in set(specs):
             make_agent(spec, 0)  # an outside bot's process starts only when it plays

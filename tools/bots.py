@@ -41,6 +41,20 @@ QUIT_GRACE = 1.0
 """Seconds a bot has to exit after the quit message before it is killed."""
 PROBLEMS_KEPT = 10
 """How many problem descriptions an agent keeps for the report (all are counted)."""
+LINES_KEPT = 256
+"""Lines a bot may write ahead of being asked; the reader drops any beyond them, so a bot that
+floods its output neither fills the arena's memory nor stretches the next decision."""
+MAX_TIMEOUT = 3600.0
+"""Longest time limit a bot may be given, in seconds (anything longer is no limit)."""
+
+
+def check_timeout(seconds: float) -> float:
+    """``seconds`` as a bot's time limit; ValueError unless it is more than 0 and at most
+    ``MAX_TIMEOUT`` (so not infinite, not NaN)."""
+    if not 0 < seconds <= MAX_TIMEOUT:
+        raise ValueError(f"a bot's time limit is more than 0 and at most {MAX_TIMEOUT:g} "
+                         f"seconds, not {seconds!r}")
+    return seconds
 
 _POSIX = os.name == "posix"
 _TOO_LONG = b""
@@ -70,14 +84,16 @@ def make_agent(spec: str, seed: int, timeout: float = DEFAULT_TIMEOUT):
 
 
 def _read_lines(stream, lines: queue.Queue) -> None:
-    """Reader thread: every line the bot writes, then None at its end of output."""
+    """Reader thread: every line the bot writes (up to ``LINES_KEPT`` waiting to be read; any
+    more are dropped), then None at its end of output."""
     try:
         while raw := stream.readline(protocol.MAX_LINE):
             if len(raw) >= protocol.MAX_LINE and not raw.endswith(b"\n"):
                 while raw and not raw.endswith(b"\n"):
                     raw = stream.readline(protocol.MAX_LINE)
                 raw = _TOO_LONG
-            lines.put(raw)
+            if lines.qsize() < LINES_KEPT:
+                lines.put(raw)
     except (OSError, ValueError):
         pass
     finally:
@@ -134,9 +150,10 @@ class BotProcess:
         self._out.put(protocol.encode(message))
 
     def unasked(self) -> int:
-        """Drop the lines that came while no answer was awaited; how many there were."""
+        """Drop the lines that came while no answer was awaited (those there now, however
+        fast the bot writes more); how many there were."""
         dropped = 0
-        while True:
+        for _ in range(self._lines.qsize()):
             try:
                 line = self._lines.get_nowait()
             except queue.Empty:
@@ -145,11 +162,12 @@ class BotProcess:
                 self._lines.put(None)
                 return dropped
             dropped += 1
+        return dropped
 
-    def read(self, timeout: float) -> str | None:
+    def read(self, deadline: float) -> str | None:
         """The next line (without its end), ``""`` for one too long to read; None when the
-        bot has ended its output. Raises TimeoutError when nothing comes in time."""
-        deadline = time.monotonic() + timeout
+        bot has ended its output. Raises TimeoutError when nothing comes by ``deadline``
+        (``time.monotonic``), however many blank lines come before it."""
         while True:
             try:
                 raw = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
@@ -200,7 +218,7 @@ class ExternalAgent:
     def __init__(self, argv: list[str], seed: int, timeout: float = DEFAULT_TIMEOUT):
         self.argv = argv
         self.seed = seed
-        self.timeout = timeout
+        self.timeout = check_timeout(timeout)
         self.bot_name = ""
         self.crashes = 0
         self.timeouts = 0
@@ -222,12 +240,13 @@ class ExternalAgent:
             self._start(view)
         if self._bot is None:
             return legal[0]
+        deadline = time.monotonic() + self.timeout  # one limit for the whole decision
         self._decisions += 1
         if dropped := self._bot.unasked():
             self._problem("unreadable", f"before decision {self._decisions}: {dropped} "
                                         "line(s) nobody asked for")
         self._bot.send(protocol.decide(self._decisions, view, legal))
-        line = self._answer(self.timeout, f"decision {self._decisions}")
+        line = self._answer(deadline, self.timeout, f"decision {self._decisions}")
         if line is None:
             return legal[0]
         try:
@@ -279,7 +298,8 @@ class ExternalAgent:
             return
         self.process = self._bot.proc
         self._bot.send(protocol.hello(view.seat, view.players, view.options, self.seed))
-        line = self._answer(max(STARTUP_TIMEOUT, self.timeout), "hello")
+        limit = max(STARTUP_TIMEOUT, self.timeout)
+        line = self._answer(time.monotonic() + limit, limit, "hello")
         if line is None:
             return
         try:
@@ -292,10 +312,10 @@ class ExternalAgent:
             self._bot.send(m)
         self._pending = []
 
-    def _answer(self, timeout: float, what: str) -> str | None:
+    def _answer(self, deadline: float, timeout: float, what: str) -> str | None:
         """A line from the bot, or None (counted, the bot stopped) if it ended or was late."""
         try:
-            line = self._bot.read(timeout)
+            line = self._bot.read(deadline)
         except TimeoutError:
             self._problem("timeouts", f"{what}: no answer within {timeout:g} s; bot stopped")
             self._drop()

@@ -9,7 +9,9 @@ id); ``illegal`` always answers
 ``draw`` (refused once a card is drawn) and reports each refusal on stderr; ``garbage``
 answers text that is no action; ``long`` answers one line longer than the game reads;
 ``bad-hello`` answers the hello with text; ``chatty`` writes an extra line after each answer;
-``deep`` answers JSON nested 5,000 deep (10 KB), ``deep-hello`` does so at the hello.
+``deep`` answers JSON nested 5,000 deep (10 KB), ``deep-hello`` does so at the hello;
+``flood`` answers nothing at its first decision but writes lines as fast as it can, reading
+no more.
 """
 
 import json
@@ -36,6 +38,8 @@ def main():
         elif kind == "decide":
             if mode == "crash":
                 sys.exit(3)
+            while mode == "flood":
+                sys.stdout.write("flood\n")
             if mode == "hang":
                 if log:
                     log.write(json.dumps({"pid": os.getpid()}) + "\n")

@@ -5,6 +5,7 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
 from reports import clock_free
 
 from tools import arena
@@ -94,3 +95,12 @@ def test_deeply_nested_answers_are_unreadable_and_the_report_is_whole():
         assert "hello" in deep_hello["bot_problems"][0]
         assert "nested deeper than" in deep_hello["bot_problems"][0]
         assert report["hands"] == 2 and len(report["per_deal"]) == 1
+
+
+@pytest.mark.parametrize("limit", ["inf", "1e300", "nan", "-1", "0", "soon"])
+def test_a_bot_timeout_that_is_no_limit_is_a_usage_error(limit, capsys):
+    with pytest.raises(SystemExit) as stop:
+        arena.main(["--agents", "random,random", "--matches", "1", "--bot-timeout", limit])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "--bot-timeout" in err and ("at most 3600 seconds" in err or "number of" in err)
