@@ -275,6 +275,34 @@ def run_duplicate(agent_specs: list[str], deals: int, seed: int, preset_name: st
             "per_agent": per_agent} | tally.overall() | {"per_deal": deal_rows}
 
 
+def hide_words(words: set[str]) -> bool:
+    """Overwrite ``words`` (and the values of ``--option=word``) in this process's command
+    line with asterisks, where the system shows it to every process (``/proc/<pid>/cmdline``
+    on Linux): the bytes the kernel reads it from are rewritten through ``/proc/self/mem``.
+    Forked workers inherit the cleared copy. Whether it was done (False elsewhere)."""
+    if sys.platform != "linux" or not words:
+        return not words
+    try:
+        with open("/proc/self/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+        start, end = int(fields[45]), int(fields[46])  # arg_start, arg_end (fields 48, 49)
+        with open("/proc/self/mem", "r+b", buffering=0) as mem:
+            mem.seek(start)
+            tokens = mem.read(end - start).split(b"\0")
+            hidden = set(map(str.encode, words))
+            for i, token in enumerate(tokens):
+                name, eq, value = token.partition(b"=")
+                if token in hidden:
+                    tokens[i] = b"*" * len(token)
+                elif eq and value in hidden:
+                    tokens[i] = name + eq + b"*" * len(value)
+            mem.seek(start)
+            mem.write(b"\0".join(tokens))
+    except (OSError, ValueError, IndexError):
+        return False
+    return True
+
+
 def _seed(text: str) -> int:
     """A seed option: a whole number, or ``random`` for a fresh unguessable one."""
     if text == "random":
@@ -298,6 +326,14 @@ def _timeout(text: str) -> float:
 
 
 def main(argv=None) -> int:
+    seeds: set[str] = set()
+
+    def seed_option(text: str) -> int:
+        value = _seed(text)
+        if text != "random":
+            seeds.add(text)
+        return value
+
     parser = argparse.ArgumentParser(prog="python -m tools.arena", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--agents", required=True,
@@ -308,9 +344,9 @@ def main(argv=None) -> int:
     parser.add_argument("--duplicate", action="store_true",
                         help="play deals (one hand each) once per seating")
     parser.add_argument("--deals", type=int, default=100, help="deals in --duplicate play")
-    parser.add_argument("--seed", type=_seed, default=1,
+    parser.add_argument("--seed", type=seed_option, default=1,
                         help="seed of the deals: a whole number, or random (printed)")
-    parser.add_argument("--agent-seed", type=_seed, default=None,
+    parser.add_argument("--agent-seed", type=seed_option, default=None,
                         help="seed of the agents' own seed stream (default: --seed)")
     parser.add_argument("--bot-timeout", type=_timeout, default=DEFAULT_TIMEOUT,
                         help=f"seconds an outside bot may take per decision "
@@ -320,6 +356,9 @@ def main(argv=None) -> int:
     parser.add_argument("--no-list", "--no-deal-list", action="store_true", dest="no_list",
                         help="leave the per-match (or per-deal) list out of the report")
     args = parser.parse_args(argv)
+    if argv is None and not hide_words(seeds):  # before any bot can look
+        print("arena: the seeds could not be cleared from the command line, where bots can "
+              "read them; use --seed random against bots you do not trust", file=sys.stderr)
     specs = [s.strip() for s in args.agents.split(",") if s.strip()]
     options = preset(args.preset)
     if not options.min_players <= len(specs) <= options.max_players:

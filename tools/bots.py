@@ -11,7 +11,10 @@ match: an answer that does not come within ``timeout`` seconds, a bot that exits
 that names no action counts against the bot and the seat plays its first legal action instead.
 A bot that timed out or exited is stopped, and its seat plays first legal actions to the end
 of that match (the next match starts a fresh process). Every stopped process is killed and
-reaped: no zombie outlives its match, nor the arena.
+reaped: no zombie outlives its match, nor the arena. On Linux each bot is started through
+``tools/bot_launch.py`` (which ends whatever the bot starts and gives it no capabilities),
+with a clean environment, by a process made undumpable first (``protect_from_bots``); what a
+bot can and cannot see is in ``docs/bots.md``.
 """
 
 from __future__ import annotations
@@ -22,9 +25,11 @@ import shlex
 import shutil
 import signal
 import subprocess
+import sys
 import threading
 import time
 import weakref
+from pathlib import Path
 
 from game.ai.registry import make_agent as make_inprocess_agent
 from game.rules.actions import Action
@@ -57,6 +62,13 @@ def check_timeout(seconds: float) -> float:
     return seconds
 
 _POSIX = os.name == "posix"
+LAUNCHER = Path(__file__).with_name("bot_launch.py")
+"""Runs each bot on Linux: ends whatever the bot starts, and gives it no capabilities."""
+_LAUNCHED = sys.platform == "linux"
+END_GRACE = 2.0
+"""Seconds the launcher has to end a bot and everything it started before it is killed."""
+ENVIRONMENT = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "SYSTEMROOT")
+"""The only environment variables a bot is started with (their values the arena's)."""
 _TOO_LONG = b""
 """What the reader queues for a line longer than ``protocol.MAX_LINE``."""
 
@@ -116,8 +128,28 @@ def _write_lines(stream, out: queue.Queue) -> None:
             pass
 
 
+def protect_from_bots() -> None:
+    """Make this process undumpable (Linux): ``/proc/<pid>/mem``, ``environ`` and the like
+    become unreadable to the bots it starts, even ones run by the same user (the command line
+    stays readable to everyone: the arena clears the seeds from its own)."""
+    if _LAUNCHED:
+        import ctypes
+
+        pr_set_dumpable = 4
+        ctypes.CDLL(None).prctl(pr_set_dumpable, 0, 0, 0, 0)
+
+
 def _kill(proc: subprocess.Popen) -> None:
-    """Kill the bot and whatever it started (its process group, on POSIX), and reap it."""
+    """Kill the bot and whatever it started, and reap it: on Linux the launcher is asked to
+    (it kills the bot and every descendant, reparented ones too, then exits); elsewhere, or
+    if it does not, the process group is killed (on POSIX)."""
+    if _LAUNCHED and proc.poll() is None:
+        try:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(timeout=END_GRACE)
+            return
+        except subprocess.TimeoutExpired:
+            pass
     if _POSIX:
         try:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -132,8 +164,14 @@ class BotProcess:
     """One running bot: send messages, wait for a line with a deadline, stop for good."""
 
     def __init__(self, argv: list[str]):
-        # Its own process group, so a bot started through a shell or a wrapper dies whole.
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        # Its own process group, so a bot started through a shell or a wrapper dies whole; on
+        # Linux started by the launcher, which also ends what the bot leaves running. The
+        # environment is a few plain variables: nothing of the arena's own.
+        protect_from_bots()
+        launch = [sys.executable, "-I", "-S", str(LAUNCHER)] if _LAUNCHED else []
+        env = {k: os.environ[k] for k in ENVIRONMENT if k in os.environ}
+        self.proc = subprocess.Popen(launch + argv, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, env=env,
                                      start_new_session=_POSIX)
         self._lines: queue.Queue = queue.Queue()
         self._out: queue.Queue = queue.Queue()
