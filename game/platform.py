@@ -234,8 +234,8 @@ def _exists(key: str) -> bool:
 
 def set_aside(key: str) -> str | None:
     """Keep what is under ``key`` under a new name (``key.corrupt-<time>[-n]``), never
-    overwriting an earlier one, and free ``key``; on the desktop only the ``CORRUPT_KEPT``
-    newest copies stay. Returns the new name, or None when there was nothing to keep, it could
+    overwriting an earlier one, and free ``key``; only the ``CORRUPT_KEPT`` newest copies
+    stay. Returns the new name, or None when there was nothing to keep, it could
     not be moved, or it is no file (a folder, FIFO or device is left where it is, unread: the
     caller carries on either way)."""
     _check_key(key)
@@ -249,6 +249,7 @@ def set_aside(key: str) -> str | None:
             name = _free_name(key, stamp)
             storage.setItem(BROWSER_PREFIX + name, value)
             storage.removeItem(BROWSER_PREFIX + key)
+            _prune_corrupt(key)
             return name
         src = data_dir() / key
         try:
@@ -256,11 +257,7 @@ def set_aside(key: str) -> str | None:
                 return None  # a folder, FIFO or device is neither read nor copied, only reported
         except FileNotFoundError:
             return None
-        # numbered after every copy of this second, so the numbers follow the copies' order
-        # even once older ones are removed
-        taken = [_corrupt_order(key, p.name) for p in src.parent.glob(
-            f"{glob.escape(key)}.corrupt-{stamp}*")]
-        first = max((o[1] + 1 for o in taken if o is not None and o[0] == stamp), default=0)
+        first = _first_number(key, stamp)
         for n in range(first, first + 1000):
             name = f"{key}.corrupt-{stamp}" + (f"-{n}" if n else "")
             try:  # a hard link fails when the name exists: nothing is ever overwritten
@@ -292,20 +289,37 @@ def _corrupt_order(key: str, name: str) -> tuple[str, int] | None:
     return None if m is None else (m[1], int(m[2] or 0))
 
 
+def _corrupt_names(key: str) -> list[str]:
+    """The set-aside copies of ``key`` there are now, oldest first."""
+    if IS_BROWSER:
+        storage = _local_storage()
+        names = [k.removeprefix(BROWSER_PREFIX) for k in
+                 (storage.key(i) for i in range(int(storage.length))) if isinstance(k, str)]
+    else:
+        names = [p.name for p in data_dir().glob(f"{glob.escape(key)}.corrupt-*")]
+    mine = [n for n in names if n.startswith(f"{key}.corrupt-") and _corrupt_order(key, n)]
+    return sorted(mine, key=lambda n: _corrupt_order(key, n))
+
+
+def _first_number(key: str, stamp: str) -> int:
+    """The number of the next copy set aside at ``stamp``: after every copy of that second,
+    so the numbers follow the copies' order even once older ones are removed."""
+    taken = [_corrupt_order(key, n) for n in _corrupt_names(key)]
+    return max((o[1] + 1 for o in taken if o[0] == stamp), default=0)
+
+
 def _prune_corrupt(key: str) -> None:
-    """Keep only the ``CORRUPT_KEPT`` newest set-aside copies of ``key`` (desktop files)."""
-    folder = data_dir()
-    names = [p.name for p in folder.glob(f"{glob.escape(key)}.corrupt-*")
-             if _corrupt_order(key, p.name) is not None]
-    for name in sorted(names, key=lambda n: _corrupt_order(key, n))[:-CORRUPT_KEPT]:
-        try:
-            (folder / name).unlink()
-        except OSError:
-            pass
+    """Keep only the ``CORRUPT_KEPT`` newest set-aside copies of ``key`` (at best: a copy
+    that cannot be removed stays, and the copy just made is kept either way)."""
+    try:
+        for name in _corrupt_names(key)[:-CORRUPT_KEPT]:
+            remove(name)
+    except Exception:
+        pass
 
 
 def _free_name(key: str, stamp: str) -> str:
-    n = 0
+    n = _first_number(key, stamp)
     while _exists(name := f"{key}.corrupt-{stamp}" + (f"-{n}" if n else "")):
         n += 1
     return name

@@ -237,6 +237,13 @@ class FakeLocalStorage:
     def removeItem(self, key):  # noqa: N802
         self.items.pop(key, None)
 
+    @property
+    def length(self):
+        return len(self.items)
+
+    def key(self, index):
+        return list(self.items)[index] if 0 <= index < len(self.items) else None
+
 
 class FakeWindow:
     def __init__(self):
@@ -301,3 +308,15 @@ def test_browser_export_starts_a_download_of_exactly_the_text(browser):
     import json
     literal = script.split("new Blob([", 1)[1].split("],{type", 1)[0]
     assert json.loads(literal) == text and "\u2028" not in literal
+
+
+def test_browser_keeps_only_the_newest_corrupt_copies(browser):
+    browser.localStorage.items["other-game/records.json.corrupt-20200101-000000"] = "theirs"
+    names = []
+    for n in range(platform.CORRUPT_KEPT + 2):
+        platform.write("records.json", f"broken {n}")
+        names.append(platform.set_aside("records.json"))
+    kept = [k for k in browser.localStorage.items if ".corrupt-" in k]
+    newest = [platform.BROWSER_PREFIX + n for n in names[-platform.CORRUPT_KEPT:]]
+    assert sorted(kept) == sorted(["other-game/records.json.corrupt-20200101-000000", *newest])
+    assert platform.read(names[-1]) == f"broken {platform.CORRUPT_KEPT + 1}"
