@@ -289,30 +289,30 @@ def _corrupt_order(key: str, name: str) -> tuple[str, int] | None:
     return None if m is None else (m[1], int(m[2] or 0))
 
 
-def _corrupt_names(key: str) -> list[str]:
-    """The set-aside copies of ``key`` there are now, oldest first."""
+def _corrupt_copies(key: str) -> list[tuple[tuple[str, int], str]]:
+    """The set-aside copies of ``key`` there are now, oldest first: (time and number, name)."""
     if IS_BROWSER:
         storage = _local_storage()
         names = [k.removeprefix(BROWSER_PREFIX) for k in
                  (storage.key(i) for i in range(int(storage.length))) if isinstance(k, str)]
     else:
         names = [p.name for p in data_dir().glob(f"{glob.escape(key)}.corrupt-*")]
-    mine = [n for n in names if n.startswith(f"{key}.corrupt-") and _corrupt_order(key, n)]
-    return sorted(mine, key=lambda n: _corrupt_order(key, n))
+    return sorted((order, n) for n in names if n.startswith(f"{key}.corrupt-")
+                  and (order := _corrupt_order(key, n)) is not None)
 
 
 def _first_number(key: str, stamp: str) -> int:
     """The number of the next copy set aside at ``stamp``: after every copy of that second,
     so the numbers follow the copies' order even once older ones are removed."""
-    taken = [_corrupt_order(key, n) for n in _corrupt_names(key)]
-    return max((o[1] + 1 for o in taken if o[0] == stamp), default=0)
+    return max((number + 1 for (when, number), _ in _corrupt_copies(key) if when == stamp),
+               default=0)
 
 
 def _prune_corrupt(key: str) -> None:
     """Keep only the ``CORRUPT_KEPT`` newest set-aside copies of ``key`` (at best: a copy
     that cannot be removed stays, and the copy just made is kept either way)."""
     try:
-        for name in _corrupt_names(key)[:-CORRUPT_KEPT]:
+        for _, name in _corrupt_copies(key)[:-CORRUPT_KEPT]:
             remove(name)
     except Exception:
         pass
