@@ -8,9 +8,11 @@ page's ``window`` object.
 
 from __future__ import annotations
 
+import glob
 import json
 import os
 import re
+import stat
 import sys
 import time
 from pathlib import Path
@@ -42,6 +44,9 @@ BROWSER_PREFIX = "arlington/"
 """Prefix of the game's ``localStorage`` keys (the origin may host other games)."""
 
 _KEY = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,79}")
+
+CORRUPT_KEPT = 3
+"""How many set-aside copies of one key are kept (the newest); older ones are removed."""
 
 
 class StorageError(OSError):
@@ -99,7 +104,7 @@ def read(key: str) -> str | None:
             raise StorageError(f"cannot read {key}: {e}") from None
     path = data_dir() / key
     try:
-        data = path.read_bytes()
+        data = _read_file(path)
     except FileNotFoundError:
         return None
     except OSError as e:
@@ -108,6 +113,32 @@ def read(key: str) -> str | None:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise StorageError(f"{path} is not text") from None
+
+
+def _read_file(path: Path) -> bytes:
+    """The bytes of ``path`` if it is a regular file. A folder, a FIFO or a device in its place
+    is refused without reading it (a FIFO would block the game's start until someone wrote to
+    it): it is opened without blocking and checked before a byte is read. OSError."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise OSError(f"it is {_kind(mode)}, not a file")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read()
+    finally:
+        os.close(fd)
+
+
+def _kind(mode: int) -> str:
+    """What a non-file entry is, in a player's words."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "something else"
 
 
 def write(key: str, text: str) -> None:
@@ -136,6 +167,8 @@ def _atomic_write(path: Path, text: str) -> None:
             f.write(text.encode("utf-8"))
             f.flush()
             os.fsync(f.fileno())
+        if os.path.isdir(path):  # os.replace would say only "Is a directory"
+            raise OSError("it is a folder, not a file")
         os.replace(tmp, path)
     except OSError as e:
         try:
@@ -143,6 +176,7 @@ def _atomic_write(path: Path, text: str) -> None:
         except OSError:
             pass
         raise StorageError(f"cannot save {path}: {e.strerror or e}") from None
+    _remove_stale_temporaries(path)
     if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
         try:
             fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
@@ -152,6 +186,27 @@ def _atomic_write(path: Path, text: str) -> None:
                 os.close(fd)
         except OSError:
             pass
+
+
+def _remove_stale_temporaries(path: Path) -> None:
+    """Remove the temporary files of ``path`` left by a writer that was killed mid-write (their
+    names carry the writer's process id; one still running keeps its own). Only where a
+    process can be asked whether it runs (POSIX)."""
+    if os.name != "posix":
+        return
+    for tmp in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        pid = tmp.name[len(path.name) + 2:-len(".tmp")]
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
+        except (PermissionError, OverflowError):
+            pass  # another user's process by that id, or no such id: leave the file
 
 
 def remove(key: str) -> None:
@@ -179,8 +234,10 @@ def _exists(key: str) -> bool:
 
 def set_aside(key: str) -> str | None:
     """Keep what is under ``key`` under a new name (``key.corrupt-<time>[-n]``), never
-    overwriting an earlier one, and free ``key``. Returns the new name, or None when there was
-    nothing to keep or it could not be moved (the caller carries on either way)."""
+    overwriting an earlier one, and free ``key``; only the ``CORRUPT_KEPT`` newest copies
+    stay. Returns the new name, or None when there was nothing to keep, it could
+    not be moved, or it is no file (a folder, FIFO or device is left where it is, unread: the
+    caller carries on either way)."""
     _check_key(key)
     stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
     try:
@@ -192,31 +249,77 @@ def set_aside(key: str) -> str | None:
             name = _free_name(key, stamp)
             storage.setItem(BROWSER_PREFIX + name, value)
             storage.removeItem(BROWSER_PREFIX + key)
+            _prune_corrupt(key)
             return name
         src = data_dir() / key
-        if not src.exists():
+        try:
+            if not stat.S_ISREG(os.stat(src).st_mode):
+                return None  # a folder, FIFO or device is neither read nor copied, only reported
+        except FileNotFoundError:
             return None
-        for n in range(1000):
+        first = _first_number(key, stamp)
+        for n in range(first, first + 1000):
             name = f"{key}.corrupt-{stamp}" + (f"-{n}" if n else "")
             try:  # a hard link fails when the name exists: nothing is ever overwritten
                 os.link(src, src.with_name(name))
             except FileExistsError:
                 continue
             except OSError:  # a file system without links: an exclusive create instead
+                data = _read_file(src)
                 try:
                     with open(src.with_name(name), "xb") as f:
-                        f.write(src.read_bytes())
+                        f.write(data)
                 except FileExistsError:
                     continue
             src.unlink()
+            _prune_corrupt(key)
             return name
     except Exception:  # storage that cannot even be moved: the game goes on without it
         return None
     return None
 
 
+_CORRUPT_STAMP = re.compile(r"(\d{8}-\d{6})(?:-(\d+))?")
+
+
+def _corrupt_order(key: str, name: str) -> tuple[str, int] | None:
+    """Where a set-aside name of ``key`` sorts, oldest first (by its time, then its number);
+    None for a name ``set_aside`` did not make."""
+    m = _CORRUPT_STAMP.fullmatch(name[len(key) + len(".corrupt-"):])
+    return None if m is None else (m[1], int(m[2] or 0))
+
+
+def _corrupt_copies(key: str) -> list[tuple[tuple[str, int], str]]:
+    """The set-aside copies of ``key`` there are now, oldest first: (time and number, name)."""
+    if IS_BROWSER:
+        storage = _local_storage()
+        names = [k.removeprefix(BROWSER_PREFIX) for k in
+                 (storage.key(i) for i in range(int(storage.length))) if isinstance(k, str)]
+    else:
+        names = [p.name for p in data_dir().glob(f"{glob.escape(key)}.corrupt-*")]
+    return sorted((order, n) for n in names if n.startswith(f"{key}.corrupt-")
+                  and (order := _corrupt_order(key, n)) is not None)
+
+
+def _first_number(key: str, stamp: str) -> int:
+    """The number of the next copy set aside at ``stamp``: after every copy of that second,
+    so the numbers follow the copies' order even once older ones are removed."""
+    return max((number + 1 for (when, number), _ in _corrupt_copies(key) if when == stamp),
+               default=0)
+
+
+def _prune_corrupt(key: str) -> None:
+    """Keep only the ``CORRUPT_KEPT`` newest set-aside copies of ``key`` (at best: a copy
+    that cannot be removed stays, and the copy just made is kept either way)."""
+    try:
+        for _, name in _corrupt_copies(key)[:-CORRUPT_KEPT]:
+            remove(name)
+    except Exception:
+        pass
+
+
 def _free_name(key: str, stamp: str) -> str:
-    n = 0
+    n = _first_number(key, stamp)
     while _exists(name := f"{key}.corrupt-{stamp}" + (f"-{n}" if n else "")):
         n += 1
     return name

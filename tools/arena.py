@@ -48,7 +48,7 @@ from game.ai.selfplay import play_match
 from game.rules.options import PRESETS, RuleOptions, preset
 from game.rules.save import Setup
 
-from .bots import DEFAULT_TIMEOUT, PREFIX, bot_or_agent
+from .bots import DEFAULT_TIMEOUT, PREFIX, bot_or_agent, check_timeout
 from .stats import mean_interval, percentiles, wilson
 
 SLICE_COUNTS = ("slices", "long_slices", "long_slices_cpu")
@@ -275,6 +275,34 @@ def run_duplicate(agent_specs: list[str], deals: int, seed: int, preset_name: st
             "per_agent": per_agent} | tally.overall() | {"per_deal": deal_rows}
 
 
+def hide_words(words: set[str]) -> bool:
+    """Overwrite ``words`` (and the values of ``--option=word``) in this process's command
+    line with asterisks, where the system shows it to every process (``/proc/<pid>/cmdline``
+    on Linux): the bytes the kernel reads it from are rewritten through ``/proc/self/mem``.
+    Forked workers inherit the cleared copy. Whether it was done (False elsewhere)."""
+    if sys.platform != "linux" or not words:
+        return not words
+    try:
+        with open("/proc/self/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+        start, end = int(fields[45]), int(fields[46])  # arg_start, arg_end (fields 48, 49)
+        with open("/proc/self/mem", "r+b", buffering=0) as mem:
+            mem.seek(start)
+            tokens = mem.read(end - start).split(b"\0")
+            hidden = set(map(str.encode, words))
+            for i, token in enumerate(tokens):
+                name, eq, value = token.partition(b"=")
+                if token in hidden:
+                    tokens[i] = b"*" * len(token)
+                elif eq and value in hidden:
+                    tokens[i] = name + eq + b"*" * len(value)
+            mem.seek(start)
+            mem.write(b"\0".join(tokens))
+    except (OSError, ValueError, IndexError):
+        return False
+    return True
+
+
 def _seed(text: str) -> int:
     """A seed option: a whole number, or ``random`` for a fresh unguessable one."""
     if text == "random":
@@ -285,7 +313,27 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number or random") from None
 
 
+def _timeout(text: str) -> float:
+    """A ``--bot-timeout``: seconds, more than 0 and finite (see ``bots.check_timeout``)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    try:
+        return check_timeout(seconds)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def main(argv=None) -> int:
+    seeds: set[str] = set()
+
+    def seed_option(text: str) -> int:
+        value = _seed(text)
+        if text != "random":
+            seeds.add(text)
+        return value
+
     parser = argparse.ArgumentParser(prog="python -m tools.arena", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--agents", required=True,
@@ -296,11 +344,11 @@ def main(argv=None) -> int:
     parser.add_argument("--duplicate", action="store_true",
                         help="play deals (one hand each) once per seating")
     parser.add_argument("--deals", type=int, default=100, help="deals in --duplicate play")
-    parser.add_argument("--seed", type=_seed, default=1,
+    parser.add_argument("--seed", type=seed_option, default=1,
                         help="seed of the deals: a whole number, or random (printed)")
-    parser.add_argument("--agent-seed", type=_seed, default=None,
+    parser.add_argument("--agent-seed", type=seed_option, default=None,
                         help="seed of the agents' own seed stream (default: --seed)")
-    parser.add_argument("--bot-timeout", type=float, default=DEFAULT_TIMEOUT,
+    parser.add_argument("--bot-timeout", type=_timeout, default=DEFAULT_TIMEOUT,
                         help=f"seconds an outside bot may take per decision "
                              f"(default {DEFAULT_TIMEOUT:g})")
     parser.add_argument("--preset", default="digital", choices=list(PRESETS))
@@ -308,6 +356,9 @@ def main(argv=None) -> int:
     parser.add_argument("--no-list", "--no-deal-list", action="store_true", dest="no_list",
                         help="leave the per-match (or per-deal) list out of the report")
     args = parser.parse_args(argv)
+    if argv is None and not hide_words(seeds):  # before any bot can look
+        print("arena: the seeds could not be cleared from the command line, where bots can "
+              "read them; use --seed random against bots you do not trust", file=sys.stderr)
     specs = [s.strip() for s in args.agents.split(",") if s.strip()]
     options = preset(args.preset)
     if not options.min_players <= len(specs) <= options.max_players:
@@ -315,8 +366,6 @@ def main(argv=None) -> int:
                      f"players; {len(specs)} agents given")
     if args.matches < 1 or args.deals < 1:
         parser.error("--matches and --deals must be at least 1")
-    if not args.bot_timeout > 0:
-        parser.error("--bot-timeout must be positive")
     try:
         for spec in set(specs):
             bot_or_agent(spec, 0)  # an outside bot's process starts only when it plays

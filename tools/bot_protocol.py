@@ -28,6 +28,9 @@ PROTOCOL = 1
 
 MAX_LINE = 65536
 """Longest answer line read from a bot, in bytes; a longer one is an unreadable answer."""
+MAX_DEPTH = 8
+"""Deepest nesting of arrays and objects read in a bot's JSON line (an answer needs 1): a
+deeper one is unreadable, refused before the parser would recurse into it."""
 
 
 def _cards(cards) -> list[str]:
@@ -115,12 +118,48 @@ def encode(message: dict) -> bytes:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
 
 
+def _nesting(text: str) -> int:
+    """How deep arrays and objects nest in JSON text (brackets inside strings not counted);
+    one pass, no recursion, whatever the text holds."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for c in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in "]}":
+            depth -= 1
+    return deepest
+
+
+def parse_line(line: str):
+    """The JSON value of a bot's line; ValueError (in the bot author's words) when it is not
+    JSON, is longer than ``MAX_LINE`` or nests deeper than ``MAX_DEPTH``."""
+    if len(line) > MAX_LINE:
+        raise ValueError(f"a line longer than {MAX_LINE} bytes")
+    if _nesting(line) > MAX_DEPTH:
+        raise ValueError(f"JSON nested deeper than {MAX_DEPTH} levels")
+    try:
+        return json.loads(line)
+    except ValueError:
+        raise ValueError(f"unreadable JSON {line[:80]!r}") from None
+
+
 def read_hello(line: str) -> str:
     """The bot's name from its hello answer; ValueError if it is not one for this version."""
     try:
-        data = json.loads(line)
-    except ValueError:
-        data = None
+        data = parse_line(line)
+    except ValueError as e:
+        raise ValueError(f"expected a hello object, got {line[:80]!r}: {e}") from None
     if not isinstance(data, dict) or data.get("type") != "hello":
         raise ValueError(f"expected a hello object, got {line[:80]!r}")
     if data.get("protocol") != PROTOCOL:
@@ -134,10 +173,7 @@ def read_answer(line: str) -> tuple[str, Action]:
     it names. ValueError says why the line is not an answer."""
     text = line.strip()
     if text.startswith("{"):
-        try:
-            data = json.loads(text)
-        except ValueError:
-            raise ValueError(f"unreadable JSON {text[:80]!r}") from None
+        data = parse_line(text)
         if not isinstance(data, dict) or not isinstance(data.get("action"), str):
             raise ValueError("a JSON answer needs an \"action\" string")
         text = data["action"]

@@ -11,7 +11,10 @@ match: an answer that does not come within ``timeout`` seconds, a bot that exits
 that names no action counts against the bot and the seat plays its first legal action instead.
 A bot that timed out or exited is stopped, and its seat plays first legal actions to the end
 of that match (the next match starts a fresh process). Every stopped process is killed and
-reaped: no zombie outlives its match, nor the arena.
+reaped: no zombie outlives its match, nor the arena. On Linux each bot is started through
+``tools/bot_launch.py`` (which ends whatever the bot starts and gives it no capabilities),
+with a clean environment, by a process made undumpable first (``protect_from_bots``); what a
+bot can and cannot see is in ``docs/bots.md``.
 """
 
 from __future__ import annotations
@@ -22,9 +25,11 @@ import shlex
 import shutil
 import signal
 import subprocess
+import sys
 import threading
 import time
 import weakref
+from pathlib import Path
 
 from game.ai.registry import make_agent
 from game.rules.actions import Action
@@ -41,8 +46,29 @@ QUIT_GRACE = 1.0
 """Seconds a bot has to exit after the quit message before it is killed."""
 PROBLEMS_KEPT = 10
 """How many problem descriptions an agent keeps for the report (all are counted)."""
+LINES_KEPT = 256
+"""Lines a bot may write ahead of being asked; the reader drops any beyond them, so a bot that
+floods its output neither fills the arena's memory nor stretches the next decision."""
+MAX_TIMEOUT = 3600.0
+"""Longest time limit a bot may be given, in seconds (anything longer is no limit)."""
+
+
+def check_timeout(seconds: float) -> float:
+    """``seconds`` as a bot's time limit; ValueError unless it is more than 0 and at most
+    ``MAX_TIMEOUT`` (so not infinite, not NaN)."""
+    if not 0 < seconds <= MAX_TIMEOUT:
+        raise ValueError(f"a bot's time limit is more than 0 and at most {MAX_TIMEOUT:g} "
+                         f"seconds, not {seconds!r}")
+    return seconds
 
 _POSIX = os.name == "posix"
+LAUNCHER = Path(__file__).with_name("bot_launch.py")
+"""Runs each bot on Linux: ends whatever the bot starts, and gives it no capabilities."""
+_LAUNCHED = sys.platform == "linux"
+END_GRACE = 2.0
+"""Seconds the launcher has to end a bot and everything it started before it is killed."""
+ENVIRONMENT = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "SYSTEMROOT")
+"""The only environment variables a bot is started with (their values the arena's)."""
 _TOO_LONG = b""
 """What the reader queues for a line longer than ``protocol.MAX_LINE``."""
 
@@ -70,14 +96,16 @@ def bot_or_agent(spec: str, seed: int, timeout: float = DEFAULT_TIMEOUT):
 
 
 def _read_lines(stream, lines: queue.Queue) -> None:
-    """Reader thread: every line the bot writes, then None at its end of output."""
+    """Reader thread: every line the bot writes (up to ``LINES_KEPT`` waiting to be read; any
+    more are dropped), then None at its end of output."""
     try:
         while raw := stream.readline(protocol.MAX_LINE):
             if len(raw) >= protocol.MAX_LINE and not raw.endswith(b"\n"):
                 while raw and not raw.endswith(b"\n"):
                     raw = stream.readline(protocol.MAX_LINE)
                 raw = _TOO_LONG
-            lines.put(raw)
+            if lines.qsize() < LINES_KEPT:
+                lines.put(raw)
     except (OSError, ValueError):
         pass
     finally:
@@ -100,8 +128,28 @@ def _write_lines(stream, out: queue.Queue) -> None:
             pass
 
 
+def protect_from_bots() -> None:
+    """Make this process undumpable (Linux): ``/proc/<pid>/mem``, ``environ`` and the like
+    become unreadable to the bots it starts, even ones run by the same user (the command line
+    stays readable to everyone: the arena clears the seeds from its own)."""
+    if _LAUNCHED:
+        import ctypes
+
+        pr_set_dumpable = 4
+        ctypes.CDLL(None).prctl(pr_set_dumpable, 0, 0, 0, 0)
+
+
 def _kill(proc: subprocess.Popen) -> None:
-    """Kill the bot and whatever it started (its process group, on POSIX), and reap it."""
+    """Kill the bot and whatever it started, and reap it: on Linux the launcher is asked to
+    (it kills the bot and every descendant, reparented ones too, then exits); elsewhere, or
+    if it does not, the process group is killed (on POSIX)."""
+    if _LAUNCHED and proc.poll() is None:
+        try:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(timeout=END_GRACE)
+            return
+        except subprocess.TimeoutExpired:
+            pass
     if _POSIX:
         try:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -116,8 +164,14 @@ class BotProcess:
     """One running bot: send messages, wait for a line with a deadline, stop for good."""
 
     def __init__(self, argv: list[str]):
-        # Its own process group, so a bot started through a shell or a wrapper dies whole.
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        # Its own process group, so a bot started through a shell or a wrapper dies whole; on
+        # Linux started by the launcher, which also ends what the bot leaves running. The
+        # environment is a few plain variables: nothing of the arena's own.
+        protect_from_bots()
+        launch = [sys.executable, "-I", "-S", str(LAUNCHER)] if _LAUNCHED else []
+        env = {k: os.environ[k] for k in ENVIRONMENT if k in os.environ}
+        self.proc = subprocess.Popen(launch + argv, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, env=env,
                                      start_new_session=_POSIX)
         self._lines: queue.Queue = queue.Queue()
         self._out: queue.Queue = queue.Queue()
@@ -134,9 +188,10 @@ class BotProcess:
         self._out.put(protocol.encode(message))
 
     def unasked(self) -> int:
-        """Drop the lines that came while no answer was awaited; how many there were."""
+        """Drop the lines that came while no answer was awaited (those there now, however
+        fast the bot writes more); how many there were."""
         dropped = 0
-        while True:
+        for _ in range(self._lines.qsize()):
             try:
                 line = self._lines.get_nowait()
             except queue.Empty:
@@ -145,11 +200,12 @@ class BotProcess:
                 self._lines.put(None)
                 return dropped
             dropped += 1
+        return dropped
 
-    def read(self, timeout: float) -> str | None:
+    def read(self, deadline: float) -> str | None:
         """The next line (without its end), ``""`` for one too long to read; None when the
-        bot has ended its output. Raises TimeoutError when nothing comes in time."""
-        deadline = time.monotonic() + timeout
+        bot has ended its output. Raises TimeoutError when nothing comes by ``deadline``
+        (``time.monotonic``), however many blank lines come before it."""
         while True:
             try:
                 raw = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
@@ -200,7 +256,7 @@ class ExternalAgent:
     def __init__(self, argv: list[str], seed: int, timeout: float = DEFAULT_TIMEOUT):
         self.argv = argv
         self.seed = seed
-        self.timeout = timeout
+        self.timeout = check_timeout(timeout)
         self.bot_name = ""
         self.crashes = 0
         self.timeouts = 0
@@ -222,12 +278,13 @@ class ExternalAgent:
             self._start(view)
         if self._bot is None:
             return legal[0]
+        deadline = time.monotonic() + self.timeout  # one limit for the whole decision
         self._decisions += 1
         if dropped := self._bot.unasked():
             self._problem("unreadable", f"before decision {self._decisions}: {dropped} "
                                         "line(s) nobody asked for")
         self._bot.send(protocol.decide(self._decisions, view, legal))
-        line = self._answer(self.timeout, f"decision {self._decisions}")
+        line = self._answer(deadline, self.timeout, f"decision {self._decisions}")
         if line is None:
             return legal[0]
         try:
@@ -279,7 +336,8 @@ class ExternalAgent:
             return
         self.process = self._bot.proc
         self._bot.send(protocol.hello(view.seat, view.players, view.options, self.seed))
-        line = self._answer(max(STARTUP_TIMEOUT, self.timeout), "hello")
+        limit = max(STARTUP_TIMEOUT, self.timeout)
+        line = self._answer(time.monotonic() + limit, limit, "hello")
         if line is None:
             return
         try:
@@ -292,10 +350,10 @@ class ExternalAgent:
             self._bot.send(m)
         self._pending = []
 
-    def _answer(self, timeout: float, what: str) -> str | None:
+    def _answer(self, deadline: float, timeout: float, what: str) -> str | None:
         """A line from the bot, or None (counted, the bot stopped) if it ended or was late."""
         try:
-            line = self._bot.read(timeout)
+            line = self._bot.read(deadline)
         except TimeoutError:
             self._problem("timeouts", f"{what}: no answer within {timeout:g} s; bot stopped")
             self._drop()

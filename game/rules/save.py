@@ -166,28 +166,30 @@ a longer one is refused before Python would spend time (or refuse, past 4,300 di
 it."""
 
 
-def _read_int(digits: str) -> int:
-    if len(digits.lstrip("-")) > JSON_DIGITS:
-        raise SaveError("the save file holds a number too long to be one of the game's")
-    return int(digits)
-
-
-def parse_json(text: str):
-    """The JSON value of save text, or SaveError in the game's words (a leading byte-order mark,
-    which some editors add, is allowed)."""
+def parse_json(text: str, what: str = "the save file"):
+    """The JSON value of save text, or SaveError in the game's words, never Python's
+    (``what`` names the file in them; a leading byte-order mark, which some editors add, is
+    allowed)."""
     if not isinstance(text, str):
-        raise SaveError("the save file is not text")
+        raise SaveError(f"{what} is not text")
+
+    def read_int(digits: str) -> int:
+        if len(digits.lstrip("-")) > JSON_DIGITS:
+            raise SaveError(f"{what} holds a number too long to be one of the game's "
+                            f"({len(digits):,} digits)")
+        return int(digits)
+
     try:
-        return json.loads(text.removeprefix("\ufeff"), parse_int=_read_int)
+        return json.loads(text.removeprefix("\ufeff"), parse_int=read_int)
     except SaveError:
         raise
     except json.JSONDecodeError as e:
-        raise SaveError(f"the save file is not valid JSON (line {e.lineno}, column {e.colno})"
+        raise SaveError(f"{what} is not valid JSON (line {e.lineno}, column {e.colno})"
                         ) from None
     except RecursionError:
-        raise SaveError("the save file is not valid JSON (nested too deeply)") from None
+        raise SaveError(f"{what} is not valid JSON (nested too deeply)") from None
     except ValueError:
-        raise SaveError("the save file is not valid JSON") from None
+        raise SaveError(f"{what} is not valid JSON") from None
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,12 @@ def _may_be_none(name: str) -> bool:
 _OPTIONAL = frozenset(filter(_may_be_none, _FIELDS))
 """Options that may be None (no limit), asked of the options themselves."""
 _PRESETS = tuple(PRESETS.items())
+_NUMBER_BYTES = 11
+"""Longest variable-length integer a code may hold, in bytes (77 bits)."""
+MAX_LETTERS = -(-(1 + _NUMBER_BYTES * (len(_FIELDS) + 3) + 2) * 8 // 5)
+"""Most letters a deal code can have: the format byte, every option changed, the mask, the
+players and the seed each as long as a number may be, and the check bytes. A longer text is
+refused before it is read, so decoding costs the same whatever a caller passes."""
 
 
 class DealCodeError(ValueError):
@@ -68,6 +74,9 @@ def decode(code: str) -> Setup:
     letters = "".join(code.split()).replace("-", "").upper()
     if not letters:
         raise DealCodeError("type a deal code first")
+    if len(letters) > MAX_LETTERS:
+        raise DealCodeError(f"this is too long for a deal code ({len(letters)} letters; a "
+                            f"code has at most {MAX_LETTERS})")
     bad = sorted({c for c in letters if c not in _READ})
     if bad:
         raise DealCodeError(f"a deal code has only letters and digits; {' '.join(bad)} is not "
@@ -160,7 +169,7 @@ class _Reader:
         while True:
             if self.pos >= len(self.data):
                 raise DealCodeError("this deal code stops short: a letter may be missing")
-            if shift > 70:
+            if shift >= 7 * _NUMBER_BYTES:
                 raise DealCodeError("this deal code holds a number too large")
             byte = self.data[self.pos]
             self.pos += 1

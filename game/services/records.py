@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 from .. import platform
 from ..rules.options import PRESETS, RuleOptions
+from ..rules.save import parse_json
+from ..rules.text import show
 
 KEY = "records.json"
 FORMAT = "arlington-records"
@@ -120,7 +122,7 @@ class Records:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError("this is not an Arlington statistics file")
         if data.get("version") != VERSION:
-            raise ValueError(f"statistics version {data.get('version')!r} is not supported")
+            raise ValueError(f"statistics version {show(data.get('version'))} is not supported")
         tables = data.get("tables")
         if not isinstance(tables, list):
             raise ValueError("the statistics list no tables")
@@ -131,7 +133,7 @@ class Records:
                 raise ValueError("a table of the statistics has missing or unknown fields")
             table, players = entry["table"], entry["players"]
             if not isinstance(table, str) or (table not in PRESETS and table != CUSTOM):
-                raise ValueError(f"unknown table {table!r}")
+                raise ValueError(f"unknown table {show(table)}")
             if type(players) is not int or not 2 <= players <= 8:
                 raise ValueError("players must be from 2 to 8")
             if (table, players) in lines:
@@ -204,8 +206,8 @@ def load() -> tuple[Records, str | None]:
         text = platform.read(KEY)
         if text is None:
             return Records(), None
-        return Records.from_json(json.loads(text)), None
-    except (platform.StorageError, ValueError, RecursionError) as e:
+        return Records.from_json(parse_json(text, "the statistics file")), None
+    except (platform.StorageError, ValueError) as e:
         reason = str(e)
     kept = platform.set_aside(KEY)
     where = f" The old file was kept as {kept}." if kept else ""

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from .. import platform
 from ..rules.cards import Card, card_text, deck, parse_card
 from ..rules.save import FORMAT as ENGINE_FORMAT
-from ..rules.save import Game, SaveError, replay
+from ..rules.save import Game, SaveError, parse_json, replay
 from .seats import Seat, default_seats
 
 KEY = "match.json"
@@ -141,13 +141,7 @@ def from_json(data) -> SavedMatch:
 
 def loads(text) -> SavedMatch:
     """A match from save text. Raises SaveError with a message for the player."""
-    if not isinstance(text, str):
-        raise SaveError("the save is not text")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as e:  # JSONDecodeError, or a number too long
-        raise SaveError(f"the save is not valid JSON ({e})") from None
-    return from_json(data)
+    return from_json(parse_json(text, "the save"))
 
 
 def _seats(raw, players: int) -> tuple[Seat, ...]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from .. import platform
 from ..ai.agent import DEFAULT_BUDGET
 from ..rules.options import PRESETS
+from ..rules.save import parse_json
 from .seats import LEVELS
 
 
@@ -127,8 +128,8 @@ def load() -> tuple[Settings, str | None]:
         text = platform.read(KEY)
         if text is None:
             return Settings(), None
-        settings, bad = from_json(json.loads(text))
-    except (platform.StorageError, ValueError, RecursionError):
+        settings, bad = from_json(parse_json(text, "the settings file"))
+    except (platform.StorageError, ValueError):
         settings, bad = Settings(), ["all"]
     if not bad:
         return settings, None

@@ -143,7 +143,8 @@ class App:
         """Route one raw pygame event to the active scene."""
         t = event.type
         if t == pygame.QUIT:
-            self.quit()
+            if self.keeper.may_close():  # an unsaved match asks for a second close
+                self.quit()
             return
         if t in _RESIZE:
             self._window_resized(event)

@@ -5,7 +5,10 @@ The App holds one ``Keeper`` (``app.keeper``). The table reports every change th
 ``app.match_changed(table)``; the keeper then autosaves the match (after every action, and when
 the player reorders their hand), counts finished hands into the statistics once, plays the
 action's sound and remembers where the turn's melding began, for undo. Every storage problem
-becomes a message (``take_message``) the next scene shows; none stops the game.
+becomes a message (``take_message``) the next scene shows; none stops the game. A failed
+autosave is also shown at the table at once and tried again (at the next action, and after
+``SAVE_RETRY_FRAMES``) until one works, which the table then says; while it fails, the first
+close of the window is refused with a warning (``may_close``).
 """
 
 from __future__ import annotations
@@ -19,6 +22,10 @@ from ..services.hints import Hint
 from ..services.settings import Settings
 from ..services.sound import Sounds, for_action
 from ..services.undo import Undo
+
+SAVE_RETRY_FRAMES = 90
+"""Frames after a failed autosave before it is tried again (also at the next action)."""
+SAVED_AGAIN = "The match is saved again"
 
 
 class Keeper:
@@ -40,6 +47,10 @@ class Keeper:
         self._hint_for = None
         self._lines: set[str] = set()
         """The help lines this keeper put in the table's message strip (hints, undo)."""
+        self._unsaved: str | None = None
+        """Why the last autosave failed (None: the match on the table is saved)."""
+        self._retry = 0
+        self._close_warned = False
 
     # ----------------------------------------------------------------- messages
 
@@ -140,7 +151,10 @@ class Keeper:
         if self._hint is not None:
             self._think(table)
         model = table.model
-        if (model.viewer, model.sort_mode, model.order) != self._hand_key:
+        if self._unsaved:
+            self._retry -= 1
+        if (model.viewer, model.sort_mode, model.order) != self._hand_key or \
+                (self._unsaved and self._retry <= 0):
             self._autosave(table)
         state = table.game.state
         dealt = (state.hand_no, state.phase is Phase.HAND_OVER)
@@ -153,14 +167,36 @@ class Keeper:
         model = table.model
         self._hand_key = (model.viewer, model.sort_mode, list(model.order))
         if table.game.state.over:
+            self._unsaved = None  # a finished match is not kept: nothing is lost
             return
         mine = range(len(table.seats))
         orders = tuple(tuple(model.order) if s == model.viewer else None for s in mine)
         sorts = tuple(model.sort_mode.value if s == model.viewer else None for s in mine)
         match = saves.SavedMatch(table.game, table.seats, orders, sorts, self._recorded)
         message = saves.autosave(match)
-        if message and message not in self.messages:
-            self._note(message)
+        if message is None and self._unsaved:
+            if self._unsaved in self.messages:
+                self.messages.remove(self._unsaved)
+            self._unsaved, self._close_warned = None, False
+            self._say(table, SAVED_AGAIN)
+        elif message is not None:
+            if not self._unsaved:  # shown at the table at once; the title says it too
+                table.model.message = message
+                self._note(message)
+            self._unsaved, self._retry = message, SAVE_RETRY_FRAMES
+
+    def may_close(self) -> bool:
+        """Whether the window may close now. While the match in play is not saved, one more
+        save is tried; if that fails too, the first close is refused with a message at the
+        table (a second close quits)."""
+        if self._unsaved and self.table is not None:
+            self._autosave(self.table)
+        if not self._unsaved or self._close_warned:
+            return True
+        self._close_warned = True
+        self.table.model.message = (f"{self._unsaved}. Closing now loses the last moves; "
+                                    "close again to quit anyway.")
+        return False
 
     # ----------------------------------------------------------------- helping the player
 

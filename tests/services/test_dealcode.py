@@ -44,8 +44,18 @@ def setups(draw):
 def test_every_setup_comes_back_from_its_code(setup):
     code = dealcode.encode(setup)
     assert set(code) <= set(ALPHABET + "-")
+    assert len(code.replace("-", "")) <= dealcode.MAX_LETTERS  # the cap refuses no code
     assert dealcode.decode(code) == setup
     assert dealcode.decode(code.lower().replace("-", " ")) == setup  # however it is typed
+
+
+@pytest.mark.parametrize("letters", [dealcode.MAX_LETTERS + 1, 5_000, 100_000])
+def test_a_text_longer_than_any_code_is_refused_unread(letters):
+    # The cap is what keeps the work bounded: the base-32 reading grows faster than its input
+    # (100,000 letters took 24 s), so nothing longer than a code may reach it.
+    with pytest.raises(DealCodeError, match=f"too long for a deal code \\({letters} letters; "
+                                            f"a code has at most {dealcode.MAX_LETTERS}\\)"):
+        dealcode.decode("7" * letters)
 
 
 def test_codes_of_ordinary_matches_are_short():

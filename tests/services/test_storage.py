@@ -130,6 +130,84 @@ def test_set_aside_keeps_every_corrupted_file_and_frees_the_key():
     assert [platform.read(n) for n in names] == ["broken 1", "broken 2", "broken 3"]
 
 
+LOAD_ALL = """
+from game.services import records, saves, settings
+for message in (saves.load_autosave().message, settings.load()[1], records.load()[1]):
+    print(message)
+"""
+"""What the game reads at its start: the autosave, the settings and the statistics."""
+
+
+def start_game_in_another_process() -> list[str]:
+    """The messages of a game's start, read in a process of its own: a start that blocks
+    fails this test after a while instead of hanging the suite."""
+    try:
+        out = subprocess.run([sys.executable, "-c", LOAD_ALL], cwd=REPO, capture_output=True,
+                             text=True, timeout=30, check=True).stdout
+    except subprocess.TimeoutExpired:
+        pytest.fail("the game's start blocked on its data files")
+    return out.splitlines()
+
+
+KEYS = ("match.json", "settings.json", "records.json")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_in_place_of_a_data_file_is_refused_without_blocking():
+    folder = platform.data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    for key in KEYS:
+        os.mkfifo(folder / key)
+    messages = start_game_in_another_process()
+    assert "a pipe (FIFO), not a file" in messages[0]
+    assert all("unreadable" in m or "could not be read" in m for m in messages[1:])
+    assert sorted(p.name for p in folder.iterdir()) == sorted(KEYS)  # nothing copied aside
+    platform.write("match.json", "after")  # a save replaces the FIFO with a file
+    assert platform.read("match.json") == "after"
+
+
+def test_a_folder_in_place_of_a_data_file_piles_up_no_copies():
+    folder = platform.data_dir()
+    for key in KEYS:
+        (folder / key).mkdir(parents=True)
+    for _ in range(3):
+        messages = start_game_in_another_process()
+        assert "a folder, not a file" in messages[0]
+    assert sorted(p.name for p in folder.iterdir()) == sorted(KEYS)
+    with pytest.raises(StorageError, match="a folder, not a file"):
+        platform.write("match.json", "text")
+
+
+def test_a_device_in_place_of_a_data_file_is_not_read(monkeypatch, tmp_path):
+    monkeypatch.setenv(platform.DATA_DIR_ENV, "/dev")
+    with pytest.raises(StorageError, match="a device, not a file"):
+        platform.read("null")  # /dev/null reads as empty text; /dev/zero would never end
+
+
+def test_temporary_files_of_a_killed_save_are_removed():
+    folder = platform.data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    dead = folder / ".match.json.999999999.tmp"  # no process has that id
+    alive = folder / f".match.json.{os.getppid()}.tmp"  # a running writer keeps its own
+    other = folder / ".settings.json.999999999.tmp"
+    for tmp in (dead, alive, other):
+        tmp.write_text("half a save")
+    platform.write("match.json", "whole")
+    assert not dead.exists() and alive.exists() and other.exists()
+    assert platform.read("match.json") == "whole"
+
+
+def test_only_the_newest_corrupt_copies_are_kept():
+    names = []
+    for n in range(platform.CORRUPT_KEPT + 3):
+        platform.write("records.json", f"broken {n}")
+        names.append(platform.set_aside("records.json"))
+    kept = sorted(p.name for p in platform.data_dir().glob("records.json.corrupt-*"))
+    assert kept == sorted(names[-platform.CORRUPT_KEPT:])
+    assert [platform.read(n) for n in names[-platform.CORRUPT_KEPT:]] == \
+        [f"broken {n}" for n in range(3, 3 + platform.CORRUPT_KEPT)]
+
+
 def test_export_writes_a_file_the_player_can_find(tmp_path):
     path = platform.export("arlington-statistics.txt", "won 3 of 5")
     assert Path(path).read_text(encoding="utf-8") == "won 3 of 5"
@@ -158,6 +236,13 @@ class FakeLocalStorage:
 
     def removeItem(self, key):  # noqa: N802
         self.items.pop(key, None)
+
+    @property
+    def length(self):
+        return len(self.items)
+
+    def key(self, index):
+        return list(self.items)[index] if 0 <= index < len(self.items) else None
 
 
 class FakeWindow:
@@ -223,3 +308,15 @@ def test_browser_export_starts_a_download_of_exactly_the_text(browser):
     import json
     literal = script.split("new Blob([", 1)[1].split("],{type", 1)[0]
     assert json.loads(literal) == text and "\u2028" not in literal
+
+
+def test_browser_keeps_only_the_newest_corrupt_copies(browser):
+    browser.localStorage.items["other-game/records.json.corrupt-20200101-000000"] = "theirs"
+    names = []
+    for n in range(platform.CORRUPT_KEPT + 2):
+        platform.write("records.json", f"broken {n}")
+        names.append(platform.set_aside("records.json"))
+    kept = [k for k in browser.localStorage.items if ".corrupt-" in k]
+    newest = [platform.BROWSER_PREFIX + n for n in names[-platform.CORRUPT_KEPT:]]
+    assert sorted(kept) == sorted(["other-game/records.json.corrupt-20200101-000000", *newest])
+    assert platform.read(names[-1]) == f"broken {platform.CORRUPT_KEPT + 1}"

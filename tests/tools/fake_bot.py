@@ -8,13 +8,67 @@ code 3 at its first decision; ``hang`` sleeps at its first decision (logging its
 id); ``illegal`` always answers
 ``draw`` (refused once a card is drawn) and reports each refusal on stderr; ``garbage``
 answers text that is no action; ``long`` answers one line longer than the game reads;
-``bad-hello`` answers the hello with text; ``chatty`` writes an extra line after each answer.
+``bad-hello`` answers the hello with text; ``chatty`` writes an extra line after each answer;
+``deep`` answers JSON nested 5,000 deep (10 KB), ``deep-hello`` does so at the hello;
+``flood`` answers nothing at its first decision but writes lines as fast as it can, reading
+no more; ``spy`` logs what it can read of its ancestors (``spy_on_ancestors``) and of its own
+environment, then plays like ``first``; ``daemon`` starts a process that double-forks and
+leaves the session (``setsid``), logging that process's id, then plays like ``first``.
 """
 
 import json
 import os
 import sys
 import time
+
+DEEP = '{"action": ' + "[" * 5000 + "]" * 5000 + "}"
+
+
+def spy_on_ancestors() -> dict:
+    """What this bot can read of the processes above it (the launcher, then the arena and its
+    workers): the command line, the environment, the memory map and a page of memory (the
+    start of the first mapping), or the error; and its own environment."""
+    found = []
+    pid = os.getppid()
+    while pid > 1:
+        seen = {"pid": pid}
+        for name in ("cmdline", "environ", "maps"):
+            try:
+                with open(f"/proc/{pid}/{name}", "rb") as f:
+                    seen[name] = f.read().replace(b"\0", b" ").decode("utf-8", "replace")
+            except OSError as e:
+                seen[name] = f"denied: {e.strerror}"
+        if found and "tools.arena" not in seen["cmdline"]:
+            break  # above the arena
+        try:
+            seen["fd"] = " ".join(os.readlink(f"/proc/{pid}/fd/{n}")
+                                  for n in os.listdir(f"/proc/{pid}/fd"))
+        except OSError as e:
+            seen["fd"] = f"denied: {e.strerror}"
+        try:
+            start = int(seen["maps"].split("-")[0], 16)
+            with open(f"/proc/{pid}/mem", "rb") as f:
+                f.seek(start)
+                seen["mem"] = f.read(4096).decode("latin-1")
+        except (OSError, ValueError) as e:
+            seen["mem"] = f"denied: {getattr(e, 'strerror', e)}"
+        found.append(seen)
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            pid = int(f.read().rsplit(b")", 1)[1].split()[1])
+    return {"ancestors": found, "environ": dict(os.environ)}
+
+
+def start_daemon() -> int:
+    """A grandchild in a session of its own, as a daemon makes itself; its process id."""
+    read, write = os.pipe()
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            os.write(write, str(os.getpid()).encode())
+            time.sleep(600)
+        os._exit(0)
+    os.close(write)
+    return int(os.read(read, 20))
 
 
 def main():
@@ -26,20 +80,27 @@ def main():
             log.flush()
         message = json.loads(line)
         kind = message["type"]
+        if kind == "hello" and mode in ("spy", "daemon") and log:
+            found = spy_on_ancestors() if mode == "spy" else {"daemon": start_daemon()}
+            log.write(json.dumps(found) + "\n")
+            log.flush()
         if kind == "hello":
-            answer = "hi" if mode == "bad-hello" else json.dumps(
+            answer = {"bad-hello": "hi", "deep-hello": DEEP}.get(mode) or json.dumps(
                 {"type": "hello", "protocol": 1, "name": f"fake {mode}"})
             print(answer, flush=True)
         elif kind == "decide":
             if mode == "crash":
                 sys.exit(3)
+            while mode == "flood":
+                sys.stdout.write("flood\n")
             if mode == "hang":
                 if log:
                     log.write(json.dumps({"pid": os.getpid()}) + "\n")
                     log.flush()
                 time.sleep(600)
             answer = {"illegal": "draw", "garbage": "please deal again",
-                      "long": "x" * 70000}.get(mode)
+                      "long": "x" * 70000,
+                      "deep": DEEP}.get(mode)
             if answer is None:
                 answer = json.dumps({"action": message["legal"][0]})
             print(answer, flush=True)

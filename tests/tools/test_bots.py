@@ -111,6 +111,30 @@ def test_a_bot_that_hangs_is_stopped_after_its_time():
     assert_gone(bot)
 
 
+def test_a_bot_that_floods_its_output_cannot_stretch_a_decision():
+    bot = bots.ExternalAgent(FAKE + ["flood"], seed=1, timeout=2.0)
+    result = play(bot)
+    # every decision after the first finds its answer among the flood, within the limit
+    assert bot.timeouts == 0 and bot.unreadable >= len(result.think_seconds[0]) - 1 > 5
+    assert max(result.think_seconds[0]) < 2.0
+    assert_gone(bot)
+
+
+def test_lines_nobody_asked_for_are_kept_only_up_to_a_bound():
+    bot = bots.BotProcess([sys.executable, "-c", "print('flood\\n' * 20000)"])
+    bot.proc.wait()
+    bot._threads[0].join(timeout=30)  # the reader has seen every line and the end of output
+    assert bot.unasked() == bots.LINES_KEPT  # the rest were dropped as they came
+    assert bot.read(time.monotonic()) is None
+    bot.stop()
+
+
+@pytest.mark.parametrize("limit", [float("inf"), 1e300, float("nan"), -1.0, 0.0])
+def test_a_time_limit_must_be_a_limit(limit):
+    with pytest.raises(ValueError, match="at most 3600 seconds"):
+        bots.ExternalAgent(FAKE + ["first"], seed=1, timeout=limit)
+
+
 @pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
 def test_a_bot_started_through_a_shell_is_killed_whole(tmp_path):
     log = tmp_path / "log.jsonl"
@@ -181,7 +205,9 @@ def test_a_command_that_cannot_run_is_refused_early():
 
 @pytest.mark.parametrize("line, reason", [
     ("", "empty action"), ("{", "unreadable JSON"), ('{"move": "draw"}', "action"),
-    ("dr\u0430w", "plain ASCII"), ("discard 9Z", "not a card")])
+    ("dr\u0430w", "plain ASCII"), ("discard 9Z", "not a card"),
+    ('{"action": ' + "[" * 9 + "]" * 9 + "}", "nested deeper than 8"),
+    ('{"action": 5, "x": ["[[[[[[[[[\\"{{{{{{{{{"]}', "needs an \"action\" string")])
 def test_answers_that_name_no_action_say_why(line, reason):
     with pytest.raises(ValueError, match=reason):
         bot_protocol.read_answer(line)

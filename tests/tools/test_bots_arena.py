@@ -2,12 +2,15 @@
 listed so a run reproduces, reach the bots, and a bot's failures show in the report."""
 
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from reports import clock_free
 
-from tools import arena
+from tools import arena, bots
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = f"cmd:{sys.executable} {ROOT / 'bots' / 'example_bot.py'}"
@@ -81,3 +84,60 @@ def test_the_command_line_takes_bots_and_a_random_seed(capsys):
     assert report["seed"] >= 2**32 and report["agent_seed"] == report["seed"]
     assert report["bot_timeout_s"] == 2.0 and "per_deal" not in report
     assert report["per_agent"][0]["bot_problems"] == []
+
+
+def test_deeply_nested_answers_are_unreadable_and_the_report_is_whole():
+    for jobs in (1, 2):
+        report = arena.run_duplicate([f"{FAKE} deep", f"{FAKE} deep-hello"], 1, 4, "digital",
+                                     jobs=jobs)
+        deep, deep_hello = report["per_agent"]
+        assert deep["unreadable_answers"] > 2 and deep["crashes"] == deep["timeouts"] == 0
+        assert "nested deeper than" in deep["bot_problems"][0]
+        assert deep_hello["unreadable_answers"] == 2  # one hello per seating, then stopped
+        assert "hello" in deep_hello["bot_problems"][0]
+        assert "nested deeper than" in deep_hello["bot_problems"][0]
+        assert report["hands"] == 2 and len(report["per_deal"]) == 1
+
+
+@pytest.mark.parametrize("limit", ["inf", "1e300", "nan", "-1", "0", "soon"])
+def test_a_bot_timeout_that_is_no_limit_is_a_usage_error(limit, capsys):
+    with pytest.raises(SystemExit) as stop:
+        arena.main(["--agents", "random,random", "--matches", "1", "--bot-timeout", limit])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "--bot-timeout" in err and ("at most 3600 seconds" in err or "number of" in err)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_bot_learns_nothing_of_the_seed_from_the_arenas_process(tmp_path, jobs):
+    log = tmp_path / "spy.jsonl"
+    env = dict(os.environ, ARENA_SECRET="written-in-the-environment")
+    subprocess.run([sys.executable, "-m", "tools.arena", "--agents", f"{FAKE} spy {log},random",
+                    "--seed", "987654321", "--agent-seed=4242424242", "--matches", "2",
+                    "--jobs", jobs, "--no-list"], cwd=ROOT, env=env, check=True, timeout=300,
+                   capture_output=True)
+    spies = [json.loads(line) for line in log.read_text().splitlines()
+             if line.startswith('{"ancestors"')]
+    assert len(spies) == 2  # one process per match
+    for spy in spies:
+        launcher, *arena = spy["ancestors"]
+        assert "bot_launch.py" in launcher["cmdline"] and len(arena) == int(jobs)
+        for process in spy["ancestors"]:
+            assert "987654321" not in process["cmdline"] and "4242424242" not in process["cmdline"]
+            for secret in ("environ", "maps", "mem", "fd"):
+                assert process[secret].startswith("denied"), (process["pid"], secret)
+        assert "--seed *********" in arena[0]["cmdline"]  # the option is there, its value not
+        assert "ARENA_SECRET" not in spy["environ"] and set(spy["environ"]) <= set(bots.ENVIRONMENT)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+def test_what_a_bot_starts_ends_with_it_even_a_daemon_of_its_own_session(tmp_path):
+    log = tmp_path / "daemon.jsonl"
+    arena.run([f"{FAKE} daemon {log}", "random"], 2, 3, "digital")
+    daemons = [json.loads(line)["daemon"] for line in log.read_text().splitlines()
+               if line.startswith('{"daemon"')]
+    assert len(daemons) == 2
+    for pid in daemons:  # killed and reaped by the bot's launcher when its match ended
+        assert not Path(f"/proc/{pid}").exists() or \
+            Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] in ("Z", "X")

@@ -1,5 +1,7 @@
 """Fuzz: thousands of random pointer (mouse, touch with its duplicate reports), key, wheel and
-resize events in every scene raise nothing and leave every match valid.
+resize events in every scene raise nothing and leave every match valid; random typing into
+every text field (New game's seed, the deal code; seat names are not typed anywhere) raises
+nothing and leaves each field holding only what it may.
 
 Each case walks into its scene the way a player would, then throws events at it, half of
 them aimed at the scene's own controls so the fuzz goes deep (menus opened, options changed,
@@ -18,10 +20,12 @@ from ui_events import E, key, mouse_drag, mouse_tap, resize, touch_drag, touch_t
 from game.rules.options import PRESETS
 from game.rules.save import Game, Setup, replay
 from game.rules.state import Phase
+from game.services import dealcode
 from game.services.seats import Seat, default_seats
 from game.ui import scenes
-from game.ui.scenes.dealcode import DealCodeScene, code_layout
+from game.ui.scenes.dealcode import MAX_LETTERS, DealCodeScene, code_layout
 from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.newgame import MAX_SEED, NewGameScene
 from game.ui.scenes.page import PageScene
 from game.ui.scenes.replay import ReplayScene
 from game.ui.table import TableScene
@@ -196,3 +200,53 @@ def test_random_events_in_every_scene(name):
     for game in games.values():
         check_game(game)
     assert sent >= EVENTS_PER_SCENE
+
+
+TYPED_PER_FIELD = 500
+"""Typing events per text field (a fixed count: no clock)."""
+TYPED = "0123456789-+ .,eE" + "abcxyzOIL" + "\u00e9\u00df\u0663\u0131\u200b\U0001f0a1\u202e\x00\t"
+"""What the typing fuzz types: digits, signs and number punctuation, letters (some a deal
+code reads as digits), and non-ASCII (an accent, sharp s that upper-cases to two letters, an
+Arabic digit, a dotless i, a zero-width space, a card emoji, a direction override, NUL)."""
+
+
+def typing(rng: random.Random) -> list:
+    """One typing event: mostly single characters and Backspace, sometimes a paste."""
+    r = rng.random()
+    if r < 0.3:
+        return key(pygame.K_BACKSPACE, "\b")
+    if r < 0.4:  # a paste: one key event carrying a long text
+        size = rng.choice((2, 7, 40, 400, 5000))
+        return key(pygame.K_v, "".join(rng.choice(TYPED) for _ in range(size)))
+    char = rng.choice(TYPED)
+    return key(ord(char) if char.isascii() else pygame.K_a, char)
+
+
+def with_negative_code_seed(rng: random.Random):
+    """New game after a deal code whose seed is negative was typed and used."""
+    app = enter("dealcode", rng)
+    code = dealcode.encode(Setup(PRESETS["digital"], 2, -rng.randrange(1, 10**6)))
+    for letter in code.replace("-", ""):
+        app.step(key(ord(letter.lower()), letter.lower()), 0.016)
+    app.step(key(pygame.K_RETURN), 0.016)
+    assert isinstance(app.scenes.top, NewGameScene) and app.scenes.top.state.seed < 0
+    return app
+
+
+@pytest.mark.parametrize("field", ["seed", "code"])
+def test_typing_into_every_text_field(field):
+    rng = random.Random(f"typing {field}")
+    app = with_negative_code_seed(rng) if field == "seed" else enter("dealcode", rng)
+    scene = app.scenes.top
+    refused = 0
+    for _ in range(TYPED_PER_FIELD):
+        app.step(typing(rng), 0.016)
+        assert app.scenes.top is scene  # typing never leaves the field
+        if field == "seed":
+            seed = scene.state.seed
+            assert seed is None or (type(seed) is int and abs(seed) <= MAX_SEED)
+            refused += "A seed" in scene.subtitle()
+        else:
+            assert len(scene.text) <= MAX_LETTERS and set(scene.text) <= set(dealcode.ALPHABET)
+    if field == "seed":
+        assert refused > TYPED_PER_FIELD // 10  # the field said why, again and again

@@ -86,13 +86,41 @@ def test_page_says_so_when_pygbags_runtime_is_out_of_reach(built, chromium):
     try:
         with serving(built.folder) as url:
             page = context.new_page()
+            errors = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
             page.goto(url)
             page.wait_for_function("arlington.state === 'failed'", timeout=30_000)
+            assert errors == []  # the boot block waits for the page's own script
             assert page.title() == "Arlington"
             message = page.locator("#error-text").inner_text()
             assert "pygbag's runtime" in message and "pygame-web.github.io" in message
             assert page.evaluate("window.onbeforeunload") is None
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / "pygbag-page-offline.png"))
+    finally:
+        context.close()
+
+
+def test_page_says_so_when_pygbags_cdn_hangs(built, chromium):
+    """A CDN that never answers (rather than refusing): after 20 s without pygbag's runtime
+    the page says so, instead of 0% until its long stall. The page's clock is Playwright's, run
+    forward by hand: no test waits those seconds."""
+    context = chromium.new_context()
+    try:
+        context.route("https://pygame-web.github.io/**", lambda route: None)  # never answered
+        with serving(built.folder) as url:
+            page = context.new_page()
+            errors = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.clock.install()
+            page.goto(url, wait_until="domcontentloaded")
+            page.clock.run_for(19_000)
+            assert page.evaluate("arlington.state") == "loading"
+            assert page.locator("#progress").get_attribute("value") == "5"
+            page.clock.run_for(2_000)
+            assert page.evaluate("arlington.state") == "failed"
+            message = page.locator("#error-text").inner_text()
+            assert "did not arrive" in message and "within 20 s" in message
+            assert "pygame-web.github.io" in message and errors == []
     finally:
         context.close()

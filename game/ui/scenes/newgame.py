@@ -44,6 +44,31 @@ HIDDEN = ("min_players", "max_players")
 """Limits of the table, shown with the player count rather than as controls of their own."""
 
 MAX_SEED = 999_999
+SEED_DIGITS = len(str(MAX_SEED))
+"""Digits a seed typed here may have (a deal code may bring a longer or negative one)."""
+
+
+def typed_seed(seed: int | None, text: str) -> tuple[int | None, str]:
+    """The seed after typing ``text`` (one key, or a paste) into the seed field, and what to
+    tell the player: digits are added as long as the seed keeps at most ``SEED_DIGITS`` of
+    them, and anything else is refused whole (the seed stays as it was) with the reason."""
+    digits = "" if seed is None else str(abs(seed))
+    if not (text.isascii() and text.isdigit()):
+        bad = next(c for c in text if not (c.isascii() and c.isdigit()))
+        shown = repr(bad) if bad.isprintable() else "that key"
+        return seed, f"A seed is typed with the digits 0 to 9; {shown} is not one of them"
+    if len((digits + text).lstrip("0") or "0") > SEED_DIGITS:
+        return seed, f"A seed typed here has at most {SEED_DIGITS} digits"
+    return (-1 if seed is not None and seed < 0 else 1) * int(digits + text), ""
+
+
+def erased_seed(seed: int | None) -> int | None:
+    """The seed after Backspace: its last digit gone, keeping its sign; None (a random deal)
+    once no digit is left."""
+    digits = "" if seed is None else str(abs(seed))[:-1]
+    if not digits:
+        return None
+    return (-1 if seed < 0 else 1) * int(digits)
 
 
 def option_values(name: str, current) -> tuple:
@@ -221,15 +246,15 @@ class NewGameScene(PageScene):
             self.message = str(e)
 
     def key(self, event):
+        """Backspace and printable keys edit the seed (the one text field here); any other
+        key is the page's."""
+        text = getattr(event, "unicode", "") or ""
         if event.key == pygame.K_BACKSPACE:
-            seed = self.state.seed
-            text = "" if seed is None else str(seed)[:-1]
-            self.state = dataclasses.replace(self.state, seed=int(text) if text else None)
-        elif getattr(event, "unicode", "") and event.unicode.isdigit() \
-                and event.unicode.isascii():
-            text = ("" if self.state.seed is None else str(self.state.seed)) + event.unicode
-            if int(text) <= MAX_SEED:
-                self.state = dataclasses.replace(self.state, seed=int(text))
+            self.message = ""
+            self.state = dataclasses.replace(self.state, seed=erased_seed(self.state.seed))
+        elif text.isprintable() and text.strip():
+            seed, self.message = typed_seed(self.state.seed, text)
+            self.state = dataclasses.replace(self.state, seed=seed)
         else:
             super().key(event)
 

@@ -1,0 +1,137 @@
+"""Starts one outside bot for the arena, on Linux, and ends everything the bot started.
+
+``python -I -S tools/bot_launch.py COMMAND...`` is what ``tools.bots`` runs for each bot: a
+small process of the standard library alone, between the arena and the bot, that
+
+- makes itself the **child subreaper** of the bot, so whatever the bot starts and abandons
+  (a daemon that double-forks and calls ``setsid`` included) becomes this process's child
+  instead of escaping to init; when the bot exits, or the arena asks (SIGTERM) or dies, it
+  kills every descendant left and reaps them, then exits with the bot's own status;
+- starts the bot with no capabilities it could use: the capability bounding set emptied and
+  ``no_new_privs`` set before ``exec``, so even a bot run by root cannot read another process's
+  memory (``/proc/<pid>/mem``, ``environ``) or regain privileges through a set-uid program;
+- is undumpable itself, and holds nothing secret: its command line is the bot's.
+
+Run by path with ``-I -S`` (no site, no environment, no current folder on the path), it
+imports nothing of the game or the tools, and starts in a few milliseconds.
+"""
+
+import ctypes
+import os
+import signal
+import sys
+
+PR_SET_PDEATHSIG = 1
+PR_SET_DUMPABLE = 4
+PR_CAPBSET_DROP = 24
+PR_SET_CHILD_SUBREAPER = 36
+PR_SET_NO_NEW_PRIVS = 38
+PR_CAP_AMBIENT = 47
+PR_CAP_AMBIENT_CLEAR_ALL = 4
+CAPABILITY_VERSION_3 = 0x20080522
+
+_libc = ctypes.CDLL(None, use_errno=True)
+
+
+def prctl(option: int, arg: int = 0) -> bool:
+    """``prctl(option, arg, 0, 0, 0)``; whether it succeeded."""
+    return _libc.prctl(ctypes.c_int(option), ctypes.c_ulong(arg), ctypes.c_ulong(0),
+                       ctypes.c_ulong(0), ctypes.c_ulong(0)) == 0
+
+
+def drop_capabilities() -> None:
+    """Leave this process (about to ``exec`` the bot) no way to hold a capability: every one
+    dropped from the bounding set and the inheritable and ambient sets cleared, so ``exec``
+    gives none, even to root; and no set-uid program can add any (``no_new_privs``). Each step
+    that the caller may not take (an ordinary user has nothing to drop) is skipped."""
+    try:
+        with open("/proc/sys/kernel/cap_last_cap") as f:
+            last = int(f.read())
+    except (OSError, ValueError):
+        last = 63
+    for cap in range(last + 1):
+        prctl(PR_CAPBSET_DROP, cap)
+    header = (ctypes.c_uint32 * 2)(CAPABILITY_VERSION_3, 0)
+    data = (ctypes.c_uint32 * 6)()  # effective, permitted, inheritable; twice (64 bits)
+    if _libc.capget(header, data) == 0:
+        data[2] = data[5] = 0
+        _libc.capset(header, data)
+    prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL)
+    prctl(PR_SET_NO_NEW_PRIVS, 1)
+
+
+def children() -> list[int]:
+    """This process's children now (the bot, and whatever was reparented here)."""
+    me = os.getpid()
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat", "rb") as f:
+                    ppid = int(f.read().rsplit(b")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            if ppid == me:
+                found.append(int(name))
+    return found
+
+
+def end_descendants() -> None:
+    """Kill and reap every descendant: each killed child's own children come here in turn
+    (this process is their subreaper), until none is left."""
+    while True:
+        for pid in children():
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        try:
+            os.waitpid(-1, 0)
+        except ChildProcessError:
+            return
+
+
+def main(argv: list[str]) -> int:
+    prctl(PR_SET_DUMPABLE, 0)
+    prctl(PR_SET_CHILD_SUBREAPER, 1)
+    prctl(PR_SET_PDEATHSIG, signal.SIGTERM)  # the arena gone: end the bot too
+    parent = os.getppid()
+    bot = os.fork()
+    if bot == 0:
+        os.setpgid(0, 0)  # a group of its own, for ``stop`` to kill whole
+        drop_capabilities()
+        try:
+            os.execvp(argv[0], argv)
+        except OSError as e:
+            print(f"cannot start {argv[0]!r}: {e.strerror or e}", file=sys.stderr, flush=True)
+        os._exit(127)
+
+    def stop(signum, frame):
+        for kill in (lambda: os.killpg(bot, signal.SIGKILL), lambda: os.kill(bot, signal.SIGKILL)):
+            try:
+                kill()
+            except (ProcessLookupError, PermissionError):
+                pass
+
+    for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        signal.signal(signum, stop)
+    if os.getppid() != parent:  # the arena ended before the death signal was armed
+        stop(signal.SIGTERM, None)
+    os.close(0)  # the bot holds the arena's pipes; this process keeps no end of them open
+    os.close(1)
+    while True:
+        try:
+            pid, status = os.waitpid(bot, 0)
+        except ChildProcessError:
+            status = 0
+            break
+        if pid == bot:
+            break
+    end_descendants()
+    if os.WIFSIGNALED(status):
+        return 128 + os.WTERMSIG(status)
+    return os.WEXITSTATUS(status) if os.WIFEXITED(status) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
