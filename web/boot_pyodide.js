@@ -91,7 +91,9 @@
     try {
       page.mark("boot");
       label = "Loading Python";
-      const pyodide = await loadPyodide({ indexURL: here(BUILD.pyodide), packages: [] });
+      // The build ships no package index: an empty one, so no lock file is fetched.
+      const lockFileURL = "data:application/json," + encodeURIComponent(JSON.stringify(BUILD.lock));
+      const pyodide = await loadPyodide({ indexURL: here(BUILD.pyodide), packages: [], lockFileURL });
       page.mark("pyodide");
       page.pyodideSeconds = (page.marks.pyodide - page.marks.boot) / 1000;
 

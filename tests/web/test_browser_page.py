@@ -34,7 +34,29 @@ def test_loads_with_progress_and_no_request_leaves_localhost(open_tab):
         "Object.values(arlington.build.sizes).reduce((a, b) => a + b, 0)")
     assert tab.page.locator("#start").is_visible()
     assert tab.foreign_requests() == []
+    # No package index is fetched: the page hands Pyodide an empty one.
+    assert not [u for u in tab.requests if "pyodide-lock" in u]
     assert tab.errors == []
+
+
+def test_every_game_module_imports_from_the_trimmed_standard_library(open_tab):
+    """The page's Python has only the modules the build kept: every module of the game still
+    imports there (a module left out fails here, naming the module)."""
+    from tools.web.files import game_files
+
+    tab = open_tab(1280, 720)
+    tab.wait_ready()
+    modules = [rel.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+               for rel in game_files()
+               if rel.endswith(".py") and rel != "main.py" and not rel.endswith("__main__.py")]
+    failed = tab.python(
+        "import importlib, json\nfailed = []\n"
+        f"for name in {modules!r}:\n"
+        "    try:\n        importlib.import_module(name)\n"
+        "    except ImportError as e:\n        failed.append(f'{name}: {e}')\n"
+        "json.dumps(failed)")
+    assert failed == "[]"
+    assert tab.python("import sys\n'unittest' in sys.modules or 'doctest' in sys.modules") is False
 
 
 def test_start_tap_on_a_phone_unlocks_audio_and_uncovers_the_game(open_tab):

@@ -1,15 +1,18 @@
 """The standalone build's content, and where it takes the pygame-ce wheel from (no browser)."""
 
 import json
+import os
 import re
+import subprocess
+import sys
 import threading
 import zipfile
 
 import pytest
 
-from tools.web import files, wheel
+from tools.web import files, stdlib, wheel
 from tools.web.serve import server
-from tools.web.standalone import PYODIDE_FILES
+from tools.web.standalone import LOCK_FILE, PYODIDE_FILES, STDLIB, pyodide_dir
 
 
 def test_folder_holds_page_runtime_wheel_game_and_worker(standalone):
@@ -22,6 +25,102 @@ def test_folder_holds_page_runtime_wheel_game_and_worker(standalone):
         assert sorted(zf.namelist()) == files.game_files()
     assert "LGPL" in (folder / "THIRD_PARTY.txt").read_text()
     print(f"\nstandalone folder: {standalone.files} files, {standalone.bytes:,} bytes")
+
+
+def _modules(stdlib_zip) -> set[str]:
+    with zipfile.ZipFile(stdlib_zip) as zf:
+        return {m for name in zf.namelist() if (m := stdlib._module_of(name))}
+
+
+def test_the_standard_library_is_trimmed_to_what_is_imported(standalone):
+    """The shipped zip holds exactly the modules the build kept, far fewer than Pyodide's, and
+    each of them finds what it imports on loading inside the zip or compiled into Pyodide."""
+    shipped = standalone.folder / "pyodide" / STDLIB
+    kept = _modules(shipped)
+    assert kept == set(standalone.stdlib)
+    everything = _modules(pyodide_dir() / STDLIB)
+    assert kept < everything and len(kept) < len(everything) / 2
+    assert shipped.stat().st_size < (pyodide_dir() / STDLIB).stat().st_size / 2
+    assert {"asyncio", "json", "dataclasses", "random", "pyodide.webloop", "encodings.cp437",
+            "platform"} <= kept
+    assert not {"unittest", "doctest", "xml.dom", "http.client", "pydoc"} & kept
+    with zipfile.ZipFile(shipped) as zf:
+        for name in zf.namelist():
+            module = stdlib._module_of(name)
+            if module is None:
+                continue
+            wanted = stdlib.imports(zf.read(name).decode(), module,
+                                    name.endswith("__init__.py"), everywhere=False)
+            for imported in wanted:
+                known = [m for m in stdlib._with_parents(imported) if m in everything]
+                assert (not known or known[-1] in kept
+                        or imported.split(".")[0] in stdlib.PYODIDE_BUILTINS), (name, imported)
+
+
+NATIVE_RUN = """
+import asyncio, importlib, json, sys
+modules = sys.argv[1:]
+sys.argv = ["arlington", "--players", "8", "--seed", "3", "--frames", "60"]
+from game.launcher import main
+asyncio.run(main())
+for name in modules:
+    importlib.import_module(name)
+print(json.dumps(sorted(sys.modules)))
+"""
+BARE_RUN = "import asyncio, json, sys, pygame\nprint(json.dumps(sorted(sys.modules)))"
+
+
+def _native_modules(code, *args, tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(files.REPO), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy", "ARLINGTON_DATA_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                          env=env, cwd=tmp_path, check=True)
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def test_what_the_game_imports_when_it_runs_natively_is_shipped(standalone, tmp_path):
+    """Every game module imported, then an eight-seat table played for 60 frames natively:
+    each standard-library module that loads beyond a bare interpreter with asyncio and pygame
+    (whose boot the page's own Pyodide and wheel replace) is in the shipped zip."""
+    modules = [rel.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+               for rel in files.game_files()
+               if rel.endswith(".py") and rel != "main.py" and not rel.endswith("__main__.py")]
+    ran = _native_modules(NATIVE_RUN, *modules, tmp_path=tmp_path)
+    bare = _native_modules(BARE_RUN, tmp_path=tmp_path)
+    assert "game.ai.hard" in ran and "game.ui.table" in ran
+    pyodide_has = _modules(pyodide_dir() / STDLIB)
+    assert sorted((ran - bare) & pyodide_has - set(standalone.stdlib)) == []
+
+
+def test_a_game_import_pyodide_lacks_fails_the_build_naming_the_file(tmp_path):
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "saves.py").write_text("def f():\n    import sqlite3\n")
+    (tmp_path / "game" / "fine.py").write_text("import json, math\nfrom . import saves\n")
+    found = stdlib.game_imports(tmp_path, ["game/fine.py", "game/saves.py"])
+    with zipfile.ZipFile(pyodide_dir() / STDLIB) as zf:
+        with pytest.raises(stdlib.MissingModule, match=r"game/saves\.py imports sqlite3"):
+            stdlib.keep(zf, found)
+        del found["sqlite3"]
+        assert {"json", "json.decoder"} <= set(stdlib.keep(zf, found))
+
+
+def test_imports_inside_functions_count_for_the_game_not_for_the_library():
+    source = ("import os\nif __name__ == '__main__':\n    import doctest\n"
+              "try:\n    import _sha2\nexcept ImportError:\n    import hashlib\n"
+              "class A:\n    from . import sibling\n"
+              "def f():\n    import tarfile\n")
+    assert stdlib.imports(source, "pkg.mod", False, everywhere=False) == {
+        "os", "_sha2", "hashlib", "pkg", "pkg.sibling"}
+    assert "tarfile" in stdlib.imports(source, "pkg.mod", False, everywhere=True)
+
+
+def test_no_lock_file_ships_and_the_page_has_an_empty_one(standalone):
+    assert not (standalone.folder / "pyodide" / LOCK_FILE).exists()
+    html = (standalone.folder / "index.html").read_text()
+    build = json.loads(re.search(r'<script type="application/json" id="build">(.*?)</script>',
+                                 html).group(1))
+    assert build["lock"]["packages"] == {}
+    assert build["lock"]["info"]["version"] == "0.27.7"
 
 
 def test_page_is_filled_and_knows_every_download_size(standalone):
