@@ -1,5 +1,6 @@
 """The standalone build's content, and where it takes the pygame-ce wheel from (no browser)."""
 
+import gzip
 import json
 import os
 import re
@@ -12,7 +13,7 @@ import pytest
 
 from tools.web import files, stdlib, wheel
 from tools.web.serve import server
-from tools.web.standalone import LOCK_FILE, PYODIDE_FILES, STDLIB, pyodide_dir
+from tools.web.standalone import LOCK_FILE, PYODIDE_FILES, STDLIB, TWINS, pyodide_dir
 
 
 def test_folder_holds_page_runtime_wheel_game_and_worker(standalone):
@@ -40,7 +41,8 @@ def test_the_standard_library_is_trimmed_to_what_is_imported(standalone):
     assert kept == set(standalone.stdlib)
     everything = _modules(pyodide_dir() / STDLIB)
     assert kept < everything and len(kept) < len(everything) / 2
-    assert shipped.stat().st_size < (pyodide_dir() / STDLIB).stat().st_size / 2
+    gzipped = shipped.with_name(shipped.name + ".gz")
+    assert gzipped.stat().st_size < (pyodide_dir() / STDLIB).stat().st_size / 2
     assert {"asyncio", "json", "dataclasses", "random", "pyodide.webloop", "encodings.cp437",
             "platform"} <= kept
     assert not {"unittest", "doctest", "xml.dom", "http.client", "pydoc"} & kept
@@ -137,15 +139,51 @@ def test_page_is_filled_and_knows_every_download_size(standalone):
 
 
 def test_service_worker_caches_every_file_under_the_build_hash(standalone):
+    """Every file once: the twins (plain or gzipped, whichever the page took) apart."""
     sw = (standalone.folder / "sw.js").read_text()
     version = re.search(r'const VERSION = "([0-9a-f]{16})"', sw).group(1)
     assert version == standalone.version
-    listed = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))
+    listed = json.loads(re.search(r"const FILES = (\[.*?\])", sw, re.S).group(1))
+    twins = json.loads(re.search(r"const TWINS = (\[.*?\]);", sw, re.S).group(1))
+    assert twins == list(TWINS)
     everything = sorted(p.relative_to(standalone.folder).as_posix()
                         for p in standalone.folder.rglob("*") if p.is_file())
-    assert sorted(listed) == sorted(["./"] + [f for f in everything if f != "sw.js"])
+    one_form = [f for f in everything if f != "sw.js" and f.removesuffix(".gz") not in TWINS]
+    assert sorted(listed) == sorted(["./"] + one_form)
     payload = [p for p in standalone.folder.rglob("*") if p.is_file() and p.name != "sw.js"]
     assert files.digest(payload, standalone.folder) == version
+
+
+def test_the_big_files_have_gzipped_twins_and_travel_compressed(standalone):
+    """Each twin's .gz holds exactly the file; the local server sends it for the plain name to
+    a client that takes gzip (a plain file server sends the plain file)."""
+    import urllib.request
+
+    for rel in TWINS:
+        plain = (standalone.folder / rel).read_bytes()
+        packed = (standalone.folder / f"{rel}.gz").read_bytes()
+        assert gzip.decompress(packed) == plain and len(packed) < len(plain)
+    for compress in (True, False):
+        httpd = _serve(standalone.folder, compress)
+        try:
+            base = f"http://127.0.0.1:{httpd.server_address[1]}/"
+            for rel, twin in (("pyodide/pyodide.asm.wasm", True), ("boot.js", False),
+                              ("", False)):
+                request = urllib.request.Request(base + rel, headers={"Accept-Encoding": "gzip"})
+                with urllib.request.urlopen(request) as response:
+                    body, encoding = response.read(), response.headers.get("Content-Encoding")
+                    kind = response.headers.get("Content-Type")
+                path = standalone.folder / (rel or "index.html")
+                if compress:
+                    assert encoding == "gzip" and gzip.decompress(body) == path.read_bytes()
+                    if twin:
+                        assert body == path.with_name(path.name + ".gz").read_bytes()
+                        assert kind == "application/wasm"
+                else:
+                    assert encoding is None and body == path.read_bytes()
+        finally:
+            httpd.shutdown()
+            httpd.server_close()
 
 
 def test_same_sources_same_version(standalone, tmp_path):
@@ -169,8 +207,8 @@ def test_no_wheel_anywhere_says_how_to_get_one(tmp_path, monkeypatch):
         wheel.find_wheel(download=False)
 
 
-def _serve(folder):
-    httpd = server(folder)
+def _serve(folder, compress=True):
+    httpd = server(folder, compress=compress)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return httpd
 
