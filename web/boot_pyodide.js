@@ -16,13 +16,57 @@
   let received = 0;
   let label = "Loading";
   const realFetch = window.fetch.bind(window);
+  const TYPES = { wasm: "application/wasm", zip: "application/zip" };
+  const twinsTaken = [];  // the gzipped twins this visit unpacked itself (the worker keeps them)
+
+  // A twin (a big file the build also wrote gzipped): when the host sends X uncompressed,
+  // drop it and take X.gz, unpacked here. The first twin asked for decides for the others
+  // (one host serves them all), so at most one plain download is started and dropped. The
+  // service worker answers X itself from X.gz once it holds that (X-Arlington-Unpacked).
+  // Without DecompressionStream, X as it comes.
+  let plainHost = null;  // a promise: whether the host sends the twins uncompressed
+  async function probe(input, init) {
+    let plain = null;
+    try {
+      plain = await realFetch(input, init);
+      const ready = plain.headers.get("Content-Encoding") || plain.headers.get("X-Arlington-Unpacked");
+      if (!plain.ok || ready) return { plain, packed: false };
+      if (plain.body) plain.body.cancel().catch(() => {});
+      return { plain: null, packed: true };
+    } catch (err) {
+      return { plain: null, packed: true, err };  // offline before the worker holds X
+    }
+  }
+  async function twin(rel, input, init) {
+    if (typeof DecompressionStream !== "function") return realFetch(input, init);
+    let answer = null;
+    if (plainHost === null) {
+      const first = probe(input, init);
+      plainHost = first.then((a) => a.packed);
+      answer = await first;
+      if (!answer.packed) return answer.plain;
+    } else if (!(await plainHost)) {
+      return realFetch(input, init);
+    }
+    const packed = await realFetch(here(rel + ".gz"));
+    if (!packed.ok || !packed.body) {
+      if (answer && answer.err) throw answer.err;
+      return packed;
+    }
+    twinsTaken.push(rel);
+    const type = TYPES[rel.split(".").pop()] || "application/octet-stream";
+    return new Response(packed.body.pipeThrough(new DecompressionStream("gzip")), {
+      status: 200, headers: { "Content-Type": type },
+    });
+  }
+
   window.fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), location.href);
     const rel = url.href.startsWith(here("./")) ? url.href.slice(here("./").length) : null;
     const listed = rel !== null && rel in BUILD.sizes;
     let response;
     try {
-      response = await realFetch(input, init);
+      response = await (BUILD.twins.includes(rel) ? twin(rel, input, init) : realFetch(input, init));
     } catch (err) {
       if (listed) page().fail(`Loading failed: ${rel} could not be downloaded (${err.message}).`);
       throw err;
@@ -72,7 +116,9 @@
     const page = window.arlington;
     if (!("serviceWorker" in navigator) || !location.protocol.startsWith("http")) return;
     try {
-      const registration = await navigator.serviceWorker.register("sw.js", { updateViaCache: "none" });
+      // The worker keeps the form of each twin this visit took: gzipped (?gz=1) or plain.
+      const script = twinsTaken.length ? "sw.js?gz=1" : "sw.js";
+      const registration = await navigator.serviceWorker.register(script, { updateViaCache: "none" });
       page.serviceWorker = "registered";
       // register() does not re-check an existing worker: ask for a newer build. (Chromium
       // takes about a minute to act on it; the new build then plays from the next visit.)
@@ -91,7 +137,9 @@
     try {
       page.mark("boot");
       label = "Loading Python";
-      const pyodide = await loadPyodide({ indexURL: here(BUILD.pyodide), packages: [] });
+      // The build ships no package index: an empty one, so no lock file is fetched.
+      const lockFileURL = "data:application/json," + encodeURIComponent(JSON.stringify(BUILD.lock));
+      const pyodide = await loadPyodide({ indexURL: here(BUILD.pyodide), packages: [], lockFileURL });
       page.mark("pyodide");
       page.pyodideSeconds = (page.marks.pyodide - page.marks.boot) / 1000;
 

@@ -2,7 +2,12 @@
 // is named by the build's hash, so a new build (a new sw.js) fills a new cache and drops the old.
 "use strict";
 const VERSION = "{{arlington.version}}";
-const FILES = {{arlington.files}};
+// The big files come in two forms, X and X.gz (the page takes X.gz when the host does not
+// compress, and says so by registering sw.js?gz=1): keep the form the page took, from the
+// HTTP cache, and answer X from X.gz, unpacked, when that is what is kept.
+const TWINS = {{arlington.twins}};
+const GZ = new URL(self.location.href).searchParams.has("gz") && typeof DecompressionStream === "function";
+const FILES = {{arlington.files}}.concat(TWINS.map((f) => (GZ ? f + ".gz" : f)));
 const PREFIX = `arlington:${self.registration.scope}:`;
 const CACHE = PREFIX + VERSION;
 
@@ -29,6 +34,15 @@ self.addEventListener("fetch", (event) => {
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const hit = await cache.match(event.request, { ignoreSearch: true });
-    return hit || fetch(event.request);
+    if (hit) return hit;
+    const rel = new URL(event.request.url).href.slice(self.registration.scope.length);
+    const packed = GZ && TWINS.includes(rel) && (await cache.match(rel + ".gz"));
+    if (packed) {
+      return new Response(packed.body.pipeThrough(new DecompressionStream("gzip")), {
+        headers: { "Content-Type": rel.endsWith(".wasm") ? "application/wasm" : "application/zip",
+                   "X-Arlington-Unpacked": "gzip" },
+      });
+    }
+    return fetch(event.request);
   })());
 });

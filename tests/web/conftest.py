@@ -69,11 +69,12 @@ def standalone(tmp_path_factory):
 
 
 @contextmanager
-def serving(folder: Path):
-    """``folder`` served on 127.0.0.1 while the block runs: yields its base URL."""
+def serving(folder: Path, compress: bool = True):
+    """``folder`` served on 127.0.0.1 while the block runs (compressed, or not: as a plain
+    file server): yields its base URL."""
     from tools.web.serve import server
 
-    httpd = server(folder)
+    httpd = server(folder, compress=compress)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:

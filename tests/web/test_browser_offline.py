@@ -40,15 +40,29 @@ def test_plays_again_with_the_network_cut(open_tab, standalone):
     tab = open_tab(1280, 720)
     _plays(tab)
     state = _cached(tab)
-    listed = re.search(r"const FILES = (\[.*?\]);", (standalone.folder / "sw.js").read_text(),
-                       re.S).group(1).count('"')
+    sw = (standalone.folder / "sw.js").read_text()
+    listed = re.search(r"const FILES = (\[.*?\])", sw, re.S).group(1).count('"') // 2
+    twins = re.search(r"const TWINS = (\[.*?\]);", sw, re.S).group(1).count('"') // 2
     assert len(state["keys"]) == 1 and state["keys"][0].endswith(standalone.version)
-    assert state["counts"] == [listed // 2]
+    assert state["counts"] == [listed + twins]
     tab.context.set_offline(True)
     tab.requests.clear()
     tab.page.reload()
     _plays(tab)
     assert tab.foreign_requests() == []
+
+
+def test_plays_offline_from_the_gzipped_twins_a_plain_host_sent(open_tab, standalone):
+    """From a host that does not compress, the page took the big files' gzipped twins; the
+    worker keeps those and answers the plain names from them once the network is cut."""
+    with serving(standalone.folder, compress=False) as url:
+        tab = open_tab(1280, 720, url=url)
+        _plays(tab)
+        assert [u for u in tab.requests if u.endswith(".wasm.gz")]
+        _cached(tab)
+        tab.context.set_offline(True)
+        tab.page.reload()
+        _plays(tab)
 
 
 @pytest.mark.slow

@@ -34,7 +34,61 @@ def test_loads_with_progress_and_no_request_leaves_localhost(open_tab):
         "Object.values(arlington.build.sizes).reduce((a, b) => a + b, 0)")
     assert tab.page.locator("#start").is_visible()
     assert tab.foreign_requests() == []
+    # No package index is fetched: the page hands Pyodide an empty one.
+    assert not [u for u in tab.requests if "pyodide-lock" in u]
     assert tab.errors == []
+
+
+TRANSFERRED = """() => performance.getEntriesByType("navigation")
+    .concat(performance.getEntriesByType("resource"))
+    .reduce((total, e) => total + e.encodedBodySize, 0)"""
+FIRST_VISIT_BAR = 8_000_000
+
+
+@pytest.mark.parametrize("compress", [True, False])
+def test_the_first_visit_is_small_on_a_host_that_compresses_or_not(chromium, standalone,
+                                                                   compress):
+    """Served compressed (gzip here: the big files' twins as they are), or by a plain file
+    server: the page then takes the gzipped twins and unpacks them itself. Either way the
+    first visit stays under 8 MB, and the game plays."""
+    context = chromium.new_context(service_workers="block")
+    try:
+        with serving(standalone.folder, compress=compress) as url:
+            page = context.new_page()
+            requests = []
+            page.on("request", lambda r: requests.append(r.url))
+            page.goto(url)
+            page.wait_for_function("['ready', 'failed'].includes(arlington.state)",
+                                   timeout=120_000)
+            assert page.evaluate("arlington.state") == "ready", page.evaluate("arlington.error")
+            transferred = page.evaluate(TRANSFERRED)
+            took_twins = sorted(u.rsplit("/", 1)[1] for u in requests if u.endswith(".gz"))
+            print(f"\nfirst visit, compress={compress}: {transferred:,} bytes, twins {took_twins}")
+            assert transferred < FIRST_VISIT_BAR
+            assert took_twins == ([] if compress else
+                                  ["game.zip.gz", "pyodide.asm.wasm.gz", "python_stdlib.zip.gz"])
+    finally:
+        context.close()
+
+
+def test_every_game_module_imports_from_the_trimmed_standard_library(open_tab):
+    """The page's Python has only the modules the build kept: every module of the game still
+    imports there (a module left out fails here, naming the module)."""
+    from tools.web.files import game_files
+
+    tab = open_tab(1280, 720)
+    tab.wait_ready()
+    modules = [rel.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+               for rel in game_files()
+               if rel.endswith(".py") and rel != "main.py" and not rel.endswith("__main__.py")]
+    failed = tab.python(
+        "import importlib, json\nfailed = []\n"
+        f"for name in {modules!r}:\n"
+        "    try:\n        importlib.import_module(name)\n"
+        "    except ImportError as e:\n        failed.append(f'{name}: {e}')\n"
+        "json.dumps(failed)")
+    assert failed == "[]"
+    assert tab.python("import sys\n'unittest' in sys.modules or 'doctest' in sys.modules") is False
 
 
 def test_start_tap_on_a_phone_unlocks_audio_and_uncovers_the_game(open_tab):

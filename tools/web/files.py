@@ -7,6 +7,7 @@ leaving out.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import zipfile
 from pathlib import Path
@@ -38,13 +39,14 @@ def game_files(repo: Path = REPO) -> list[str]:
     return sorted(found)
 
 
-def write_zip(target: Path, repo: Path = REPO) -> list[str]:
+def write_zip(target: Path, repo: Path = REPO, compression: int = zipfile.ZIP_DEFLATED
+              ) -> list[str]:
     """Zip the game files into ``target`` (fixed timestamps: the same game, the same bytes)."""
     files = game_files(repo)
-    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+    with zipfile.ZipFile(target, "w", compression=compression, compresslevel=9) as zf:
         for rel in files:
             info = zipfile.ZipInfo(rel, date_time=(2000, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = compression
             info.external_attr = 0o644 << 16
             zf.writestr(info, (repo / rel).read_bytes())
     return files
@@ -57,3 +59,13 @@ def digest(paths: list[Path], root: Path) -> str:
         h.update(path.relative_to(root).as_posix().encode() + b"\0")
         h.update(path.read_bytes())
     return h.hexdigest()[:16]
+
+
+def write_gzip(source: Path) -> Path:
+    """``source`` gzipped beside it as ``source.gz`` (no name or date inside: the same file,
+    the same bytes)."""
+    target = source.with_name(source.name + ".gz")
+    with open(target, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw,
+                                                  compresslevel=9, mtime=0) as gz:
+        gz.write(source.read_bytes())
+    return target

@@ -10,26 +10,38 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import files
+from . import files, stdlib
 from .page import WEB, fill, page
 from .wheel import find_wheel
 
 PYODIDE_VERSION = "0.27.7"
-PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
-"""The core runtime: what ``loadPyodide`` fetches when no package is asked for."""
+PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
+"""The core runtime: what ``loadPyodide`` fetches when no package is asked for (the standard
+library trimmed to what is imported: ``stdlib.py``)."""
+TWINS = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "game.zip")
+"""The big files the build also writes gzipped (``X.gz`` beside ``X``). A host that
+compresses (brotli, gzip) sends ``X`` compressed, better than any zip; one that does not (a
+plain file server, some game portals) would send it whole: then the page takes ``X.gz`` and
+unpacks it itself (``DecompressionStream``), so the first visit stays small on any host."""
+LOCK_FILE = "pyodide-lock.json"
+"""Pyodide's package index, which it fetches at every start. The build ships none: the page
+hands Pyodide a lock file of no packages (its ``info``, as a ``data:`` address), since the one
+package the game loads is the pygame-ce wheel, by its address."""
 ENV_PYODIDE = "ARLINGTON_PYODIDE"
 DEFAULT_PYODIDE = files.REPO / "tests" / "web" / "node_modules" / "pyodide"
 OUT = files.REPO / "build" / "standalone"
 GAME_ZIP = "game.zip"
+STDLIB = "python_stdlib.zip"
 
-THIRD_PARTY = """Arlington (standalone browser build) ships, unchanged:
+THIRD_PARTY = """Arlington (standalone browser build) ships, unchanged but for the trimming noted:
 
 - Pyodide {pyodide} (Mozilla Public License 2.0): https://github.com/pyodide/pyodide
-  CPython and its standard library (PSF License) compiled to WebAssembly.
+  CPython and its standard library (PSF License) compiled to WebAssembly; the standard
+  library holds only the modules the game and Pyodide import.
 - pygame-ce 2.5.7 as built for the browser by pygbag (GNU LGPL 2.1):
   {wheel}
   source: https://github.com/pygame-community/pygame-ce
@@ -50,6 +62,8 @@ class Built:
     version: str
     files: int
     bytes: int
+    stdlib: tuple[str, ...]
+    """The standard library's modules the build ships."""
 
 
 def pyodide_dir() -> Path:
@@ -61,7 +75,7 @@ def pyodide_dir() -> Path:
     version = json.loads(manifest.read_text()).get("version")
     if version != PYODIDE_VERSION:
         raise BuildError(f"Pyodide {version} at {folder}; the wheel needs {PYODIDE_VERSION}")
-    missing = [f for f in PYODIDE_FILES if not (folder / f).is_file()]
+    missing = [f for f in (*PYODIDE_FILES, LOCK_FILE) if not (folder / f).is_file()]
     if missing:
         raise BuildError(f"Pyodide at {folder} lacks {', '.join(missing)}")
     return folder
@@ -75,21 +89,31 @@ def build(out: Path = OUT, wheel: Path | None = None) -> Built:
         shutil.rmtree(out)
     (out / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
-        shutil.copyfile(runtime / name, out / "pyodide" / name)
+        if name != STDLIB:
+            shutil.copyfile(runtime / name, out / "pyodide" / name)
+    game = files.write_zip(out / GAME_ZIP, compression=zipfile.ZIP_STORED)
+    try:
+        trimmed = stdlib.write(runtime / STDLIB, out / "pyodide" / STDLIB,
+                               stdlib.game_imports(files.REPO, game), stdlib.wheel_modules(wheel))
+    except stdlib.MissingModule as e:
+        raise BuildError(str(e)) from None
     shutil.copyfile(wheel, out / wheel.name)
-    files.write_zip(out / GAME_ZIP)
     shutil.copyfile(WEB / "icon.png", out / "icon.png")
     shutil.copyfile(WEB / "keycodes.js", out / "keycodes.js")
     shutil.copyfile(WEB / "boot_pyodide.js", out / "boot.js")
     (out / "THIRD_PARTY.txt").write_text(THIRD_PARTY.format(pyodide=PYODIDE_VERSION,
                                                             wheel=wheel.name))
+    twins = [files.write_gzip(out / rel).relative_to(out).as_posix() for rel in TWINS]
     # What the page downloads once it runs: "sizes" through fetch (counted by the progress
-    # bar), "watch" also the script Pyodide injects (a failed download of any is reported).
+    # bar, as the bytes they hold, however they travel), "watch" also the script Pyodide
+    # injects and the gzipped twins (a failed download of any is reported).
     fetched = [f"pyodide/{n}" for n in PYODIDE_FILES if n not in ("pyodide.js", "pyodide.asm.js")]
     fetched += [wheel.name, GAME_ZIP]
-    boot = {"pyodide": "pyodide/", "wheel": wheel.name, "game": GAME_ZIP,
+    lock = {"info": json.loads((runtime / LOCK_FILE).read_text())["info"], "packages": {}}
+    boot = {"pyodide": "pyodide/", "wheel": wheel.name, "game": GAME_ZIP, "lock": lock,
             "sizes": {rel: (out / rel).stat().st_size for rel in fetched},
-            "watch": sorted(fetched + ["pyodide/pyodide.asm.js"])}
+            "twins": list(TWINS),
+            "watch": sorted(fetched + twins + ["pyodide/pyodide.asm.js"])}
     (out / "index.html").write_text(page(
         # boot.js before pyodide.js: it wraps fetch first, so Pyodide's downloads show progress.
         head=(f'<script type="application/json" id="build">{json.dumps(boot)}</script>\n'
@@ -100,8 +124,12 @@ def build(out: Path = OUT, wheel: Path | None = None) -> Built:
     ))
     payload = sorted(p for p in out.rglob("*") if p.is_file())
     version = files.digest(payload, out)
-    cached = ["./"] + [p.relative_to(out).as_posix() for p in payload]
+    # The worker caches one of each twin: the one this visit took (sw.js?gz=1: the gzipped).
+    cached = ["./"] + [rel for p in payload
+                       if (rel := p.relative_to(out).as_posix()) not in TWINS + tuple(twins)]
     (out / "sw.js").write_text(fill((WEB / "sw.js").read_text(), {
-        "version": version, "files": json.dumps(cached, indent=1)}))
+        "version": version, "files": json.dumps(cached, indent=1),
+        "twins": json.dumps(list(TWINS))}))
     everything = [p for p in out.rglob("*") if p.is_file()]
-    return Built(out, version, len(everything), sum(p.stat().st_size for p in everything))
+    return Built(out, version, len(everything), sum(p.stat().st_size for p in everything),
+                 trimmed.modules)
