@@ -16,15 +16,21 @@ from ..rules.state import Phase
 from ..services.settings import Settings
 from . import cardart, theme, widgets
 from .controllers import controllers_for, pace_for
-from .layout import LIFT, Rect, meld_groups, table_layout
+from .layout import (
+    LIFT,
+    Rect,
+    inspect_meld_rects,
+    meld_step,
+    my_meld_rects,
+    opponent_meld_rects,
+    table_layout,
+)
 from .pointer import P
 from .scene import Scene
 from .scenes import CoverScene, HandSummaryScene, MatchResultScene, PauseScene
-from .table_model import Sort, TableModel, Where, points
+from .table_model import Sort, TableModel, Where, counted, points
 from .tween import CARD_MOVE, DEAL_GAP, Timeline, position
 
-MELD_STEP = 0.34
-"""Share of a card's width between two cards of a meld on the table (layout.meld_groups)."""
 REVEAL_HOLD = 1.4
 """Seconds every hand stays revealed before the summary (at speed 1)."""
 
@@ -108,14 +114,22 @@ class TableScene(Scene):
 
     # ----------------------------------------------------------------- layout
 
+    def _meld_sizes(self, seat: int) -> tuple[int, ...]:
+        return tuple(len(m.cards) for m in self.game.state.melds[seat])
+
     @property
     def layout(self):
+        """The table's rectangles for the window, the seats, your hand and everyone's melds
+        (computed again only when one of those changes)."""
         m = self.model
-        key = (self.app.size, len(self.seats), len(m.order), self.settings)
+        n = len(self.seats)
+        mine = self._meld_sizes(m.viewer)
+        theirs = tuple(self._meld_sizes((m.viewer + 1 + i) % n) for i in range(n - 1))
+        key = (self.app.size, n, len(m.order), self.settings, mine, theirs)
         if key != self._layout_key:
             self._layout_key = key
-            self._layout = table_layout(self.app.size, len(self.seats), len(m.order),
-                                        self.settings)
+            self._layout = table_layout(self.app.size, n, len(m.order), self.settings,
+                                        mine, theirs)
         return self._layout
 
     def resize(self, size) -> None:
@@ -128,19 +142,12 @@ class TableScene(Scene):
 
     def my_meld_rects(self):
         """Your melds' rects (and the card width they use), as drawn now."""
-        L = self.layout
-        melds = self.game.state.melds[self.model.viewer]
-        a = L.my_melds
-        inner = Rect(a.x, a.y, a.w, max(0, a.h - 8))  # points clear of the band's glow
-        return meld_groups(inner, [len(m.cards) for m in melds], L.meld_card_w,
-                           label=round(L.font * 1.3), band=True)
+        return my_meld_rects(self.layout, self._meld_sizes(self.model.viewer))
 
     def opponent_meld_rects(self, seat: int):
-        box = self.layout.opponents[self.opponent_index(seat)]
-        melds = self.game.state.melds[seat]
-        want = round(box.melds.h / cardart.CARD_RATIO)
-        return meld_groups(box.melds, [len(m.cards) for m in melds],
-                           min(want, self.layout.meld_card_w))
+        """An opponent's melds as drawn in their panel, or None when they do not fit there."""
+        return opponent_meld_rects(self.layout, self.opponent_index(seat),
+                                   self._meld_sizes(seat))
 
     def resolve(self, place) -> tuple[float, float, float]:
         """A named place's centre and card width in the current layout (see tween.py)."""
@@ -165,8 +172,9 @@ class TableScene(Scene):
             return (*box.box.center, cardart.MIN_READABLE_WIDTH)
         elif kind == "meld":
             seat, i = place[1], place[2]
-            cw, rects = (self.my_meld_rects() if seat == self.model.viewer
-                         else self.opponent_meld_rects(seat))
+            found = (self.my_meld_rects() if seat == self.model.viewer
+                     else self.opponent_meld_rects(seat))
+            cw, rects = found or (0, ())
             if i < len(rects) and rects[i].w:
                 return (*rects[i].center, max(cw, cardart.MIN_READABLE_WIDTH))
             return self.resolve(("seat", seat))
@@ -641,11 +649,11 @@ class TableScene(Scene):
             name = f"{name} · {seatd.level}"
         _line(surface, name, px, box.header, room, theme.INK, bold=True)
         melds = st.melds[seat]
-        count = f"{len(st.hands[seat])} cards"
+        count = counted(len(st.hands[seat]), "card")
         caption = self.model.last_move.get(seat, "")
         readable = self._opponent_cards_fit(seat)
         if melds and not readable and box.melds.h < theme.line_height(px):
-            count += f", {len(melds)} meld{'s' if len(melds) > 1 else ''}"  # no room for more
+            count += f", {counted(len(melds), 'meld')}"  # no room for more
         _line(surface, count + (f" · {caption}" if caption else ""), round(px * 0.9),
               box.caption, box.caption.w, theme.INK_DIM)
         if self._revealed and st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
@@ -661,7 +669,7 @@ class TableScene(Scene):
         elif box.melds.h >= theme.line_height(px):
             pts = sum(self.model.meld_points(seat))
             n = len(melds)
-            _line(surface, f"{n} meld{'s' if n > 1 else ''}, {pts} pts · tap to see",
+            _line(surface, f"{counted(n, 'meld')}, {pts} pts · tap to see",
                   round(px * 0.9), box.melds, box.melds.w, theme.INK)
 
     def _levels_fit(self, width: int, px: int) -> bool:
@@ -687,7 +695,7 @@ class TableScene(Scene):
         px = L.font
         step = theme.line_height(px)
         inner = Rect(box.x + L.font // 2, box.y, box.w - L.font, box.h)
-        count = f"{len(st.hands[seat])} cards"
+        count = counted(len(st.hands[seat]), "card")
         score = theme.text(surface, points(st.totals[seat]), px,
                            (inner.right, box.center[1] if box.h < 2 * step else
                             box.center[1] - step // 2), theme.INK, "midright", bold=True)
@@ -716,23 +724,16 @@ class TableScene(Scene):
 
     def _opponent_cards_fit(self, seat: int) -> bool:
         """Whether this opponent's melds can be drawn as readable cards in their panel."""
-        box = self.layout.opponents[self.opponent_index(seat)]
-        if box.melds.h < cardart.height(cardart.MIN_READABLE_WIDTH):
-            return False
-        _, rects = self.opponent_meld_rects(seat)
-        return all(r.w for r in rects)
+        return self.opponent_meld_rects(seat) is not None
 
     def _draw_inspect(self, surface, L, seat) -> None:
         """One opponent's melds, large, over the table (tap anywhere to close)."""
-        r = _pg(L.log_panel)
+        panel, cw, rects = inspect_meld_rects(L, self._meld_sizes(seat))
+        r = _pg(panel)
         widgets.draw_panel(surface, r, fill=(12, 40, 28, 248))
         title = f"{self.seats[seat].name}: melds"
         theme.text(surface, title, L.font, (r.x + 12, r.y + 10), theme.INK, bold=True)
         melds = self.game.state.melds[seat]
-        area = Rect(r.x + 12, r.y + 16 + theme.line_height(L.font), r.w - 24,
-                    r.h - 28 - theme.line_height(L.font))
-        cw, rects = meld_groups(area, [len(m.cards) for m in melds], L.meld_card_w,
-                                label=round(L.font * 1.3))
         points = self.model.meld_points(seat)
         for meld, mr, p in zip(melds, rects, points):
             if mr.w:
@@ -751,10 +752,10 @@ class TableScene(Scene):
             self._card(surface, c, r, shadow=False)
 
     def _draw_meld(self, surface, cards, mr: Rect, cw: int, shadow: bool = True) -> None:
-        step = round(cw * MELD_STEP)
+        step = meld_step(mr, cw, len(cards))
         for k, c in enumerate(cards):
-            self._card(surface, c, pygame.Rect(mr.x + k * step, mr.y, cw, cardart.height(cw)),
-                       shadow=shadow and k == 0)
+            self._card(surface, c, pygame.Rect(round(mr.x + k * step), mr.y, cw,
+                                               cardart.height(cw)), shadow=shadow and k == 0)
 
     def _glow(self, surface, rect: pygame.Rect) -> None:
         g = rect.inflate(10, 10)

@@ -490,7 +490,7 @@ class TableModel:
         if k is Ev.RESHUFFLED:
             return "The pile was shuffled into a new stock"
         if k is Ev.TOOK_PILE:
-            return f"{who}: took the pile ({len(e.cards)} cards)"
+            return f"{who}: took the pile ({counted(len(e.cards), 'card')})"
         if k is Ev.MELDED:
             return f"{who}: melded {cards}"
         if k is Ev.ADDED:
@@ -548,6 +548,11 @@ class TableModel:
     def meld_points(self, seat: int) -> list[int]:
         opts = self.state.options
         return [meld_points(m, opts) for m in self.state.melds[seat]]
+
+
+def counted(n: int, noun: str) -> str:
+    """``n`` and a noun in the right number: ``1 card``, ``7 cards``, ``0 melds``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def points(total: int) -> str:
