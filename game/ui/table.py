@@ -28,11 +28,14 @@ from .layout import (
 from .pointer import P
 from .scene import Scene
 from .scenes import CoverScene, HandSummaryScene, MatchResultScene, PauseScene
-from .table_model import Sort, TableModel, Where, counted, points
+from .table_model import Say, Sort, TableModel, Where, counted, points
 from .tween import CARD_MOVE, DEAL_GAP, Timeline, position
 
 REVEAL_HOLD = 1.4
 """Seconds every hand stays revealed before the summary (at speed 1)."""
+TOAST = {Say.REFUSAL: ("refusal", 4.0), Say.QUESTION: ("info", 30.0),
+         Say.HELP: ("info", 30.0), Say.THINKING: ("info", float("inf"))}
+"""How each kind of message is shown, and for how many seconds."""
 
 
 def _pg(r: Rect) -> pygame.Rect:
@@ -70,7 +73,7 @@ class TableScene(Scene):
         self._revealed = False
         self._keyboard = False
         self._toast = None
-        self._toast_text = ""
+        self._toast_text = ("", Say.REFUSAL)
         self._pending_origins: dict = {}
         if not game.actions:
             self._animate_deal()
@@ -102,6 +105,35 @@ class TableScene(Scene):
         self.drag = None
         self._animate_deal()
         self._changed()
+
+    def tell(self, text: str, kind: Say) -> None:
+        """Show ``text`` in the message strip (the keeper's hints and what undo took back)."""
+        self.model.say(text, kind)
+
+    def select_cards(self, cards) -> None:
+        """Select these cards of your hand (a hint's), and nothing else."""
+        m = self.model
+        m.clear_selection()
+        chosen: set[int] = set()
+        for c in cards:
+            i = next((j for j, x in enumerate(m.order) if x == c and j not in chosen), None)
+            if i is not None:
+                chosen.add(i)
+        m.selected = chosen
+
+    def taken_back(self) -> None:
+        """An action of this turn was taken back (undo): the hand follows the state."""
+        self.model.clear_selection()
+        self.model.sync()
+
+    def restore_hand(self, sort: str | None, order) -> None:
+        """Your hand as it was saved: its sort and the order you arranged."""
+        m = self.model
+        if sort is not None:
+            m.sort_mode = Sort(sort)
+        if order is not None:
+            m.order = list(order)
+        m.sync()
 
     def settings_changed(self) -> None:
         self.model.settings = self.settings
@@ -419,14 +451,27 @@ class TableScene(Scene):
         if hasattr(self.app, "match_changed"):
             self.app.match_changed(self)
 
-    def update(self, dt: float) -> None:
-        self.timeline.update(dt)
+    def _follow_message(self, dt: float) -> None:
+        """The toast shows the model's message: a new one from when it is said, aged each
+        frame, gone (and the message with it) once its time is up; a hint being thought
+        about stays until its answer replaces it."""
+        m = self.model
+        if (m.message, m.message_kind) != self._toast_text:
+            self._toast_text = (m.message, m.message_kind)
+            look, seconds = TOAST[m.message_kind]
+            self._toast = widgets.Toast(m.message, look, seconds=seconds) if m.message \
+                else None
+            return
         if self._toast is not None:
             self._toast = self._toast.aged(dt)
             if not self._toast.alive:
                 self._toast = None
-                if self.model.message == self._toast_text:
-                    self.model.message = ""
+                m.say("")
+                self._toast_text = ("", m.message_kind)
+
+    def update(self, dt: float) -> None:
+        self.timeline.update(dt)
+        self._follow_message(dt)
         st = self.game.state
         if st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             if not self.timeline.busy:
@@ -878,14 +923,7 @@ class TableScene(Scene):
                                                             w, L.hand.card_h))
 
     def _draw_message(self, surface, L, m) -> None:
-        if m.message != self._toast_text:
-            self._toast_text = m.message
-            keeper = getattr(self.app, "keeper", None)
-            hint = m.picking is not None or m.confirm is not None \
-                or (keeper is not None and keeper.is_hint(m.message))
-            self._toast = widgets.Toast(m.message, "info" if hint else "refusal",
-                                        seconds=30.0 if hint else 4.0) if m.message else None
-        if self._toast is not None and self._toast.alive:
+        if self._toast is not None and self._toast.alive and self._toast.text == m.message:
             px = round(L.font * 1.05)
             box = widgets.toast_rect(self._toast, L.message.center, L.message.w, px)
             slots = self._button_slots()

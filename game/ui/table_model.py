@@ -55,6 +55,19 @@ class Where(enum.Enum):
     """A button only (pass on the upcard)."""
 
 
+class Say(enum.Enum):
+    """What kind of line the message strip holds: how long it stays and how it looks."""
+
+    REFUSAL = "refusal"
+    """Why an action was refused (shown a few seconds, as a refusal)."""
+    QUESTION = "question"
+    """What the bar's buttons are asking (until it is answered)."""
+    HELP = "help"
+    """A hint, or what undo took back."""
+    THINKING = "thinking"
+    """A hint being thought about: shown until the answer replaces it."""
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One thing the player can do now, with the words on its button."""
@@ -143,7 +156,8 @@ class TableModel:
         self.selected: set[int] = set()
         self.cursor = 0
         self.message = ""
-        """A refusal or a hint, shown in the message strip until the next action."""
+        """A refusal, a question or a hint, shown in the message strip until the next action."""
+        self.message_kind = Say.REFUSAL
         self.picking: Group | None = None
         """A group whose alternatives (which card a wild stands for) are being asked."""
         self.confirm: Choice | None = None
@@ -261,7 +275,11 @@ class TableModel:
     def _changed(self) -> None:
         self.picking = None
         self.confirm = None
-        self.message = ""
+        self.say("")
+
+    def say(self, text: str, kind: Say = Say.REFUSAL) -> None:
+        """Put ``text`` in the message strip (empty: clear it)."""
+        self.message, self.message_kind = text, kind
 
     # ----------------------------------------------------------------- what can be done
 
@@ -351,12 +369,12 @@ class TableModel:
                 self.picking = item
                 self.confirm = None
                 first = item.choices[0].action
-                self.message = ("Choose how to take the pile, or select the cards first"
-                                if first.kind in TAKES and not self.selected else
-                                "Choose how to take the pile" if first.kind in TAKES else
-                                "Which card does the wild stand for?"
-                                if any(is_wild(c) for c in first.cards) else
-                                "Choose what to lay")
+                self.say("Choose how to take the pile, or select the cards first"
+                         if first.kind in TAKES and not self.selected else
+                         "Choose how to take the pile" if first.kind in TAKES else
+                         "Which card does the wild stand for?"
+                         if any(is_wild(c) for c in first.cards) else
+                         "Choose what to lay", Say.QUESTION)
                 return None
             item = item.choices[0]
         if isinstance(item, Choice):
@@ -364,7 +382,7 @@ class TableModel:
                     and self._goes_out(item.action)):
                 self.confirm = item
                 self.picking = None
-                self.message = "This ends the hand. Go out?"
+                self.say("This ends the hand. Go out?", Say.QUESTION)
                 return None
             return self.play(item.action)
         return None
@@ -435,7 +453,7 @@ class TableModel:
             return self.choose(here[0])
         if len(here) > 1:  # e.g. a set and a run of the same cards
             self.picking = Group("", where, meld, tuple(c for g in here for c in g.choices))
-            self.message = "Choose what to lay"
+            self.say("Choose what to lay", Say.QUESTION)
             return None
         return self.play(fallback)
 
@@ -448,7 +466,7 @@ class TableModel:
         return f"Wait for {self.name(st.turn)} to play"
 
     def _refuse(self, reason: str) -> None:
-        self.message = reason
+        self.say(reason)
         return None
 
     # ----------------------------------------------------------------- playing
@@ -459,7 +477,7 @@ class TableModel:
         try:
             events = self.game.play(action)
         except IllegalAction as e:
-            self.message = str(e)
+            self.say(str(e))
             return None
         self.selected = set()
         self._changed()
