@@ -469,9 +469,22 @@ class TableScene(Scene):
                 m.say("")
                 self._toast_text = ("", m.message_kind)
 
+    def _follow_log(self) -> None:
+        """The open log lists the hand so far, scrolled to its end while it grows."""
+        if not self.show_log:
+            return
+        L, m = self.layout, self.model
+        lines = tuple(m.log) or ("Nothing has happened yet this hand.",)
+        r = _pg(L.log_panel)
+        if self.log_list is None or self.log_list.rect != r:
+            self.log_list = widgets.ScrollList(r, lines, px=L.font).at_end()
+        elif self.log_list.lines != lines:
+            self.log_list = self.log_list.with_lines(lines)
+
     def update(self, dt: float) -> None:
         self.timeline.update(dt)
         self._follow_message(dt)
+        self._follow_log()
         st = self.game.state
         if st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             if not self.timeline.busy:
@@ -647,7 +660,7 @@ class TableScene(Scene):
         self._draw_drag(surface, L, m)
         self._draw_message(surface, L, m)
         if self.show_log:
-            self._draw_log(surface, L, m)
+            self._draw_log(surface)
         elif self.inspect is not None:
             self._draw_inspect(surface, L, self.inspect)
 
@@ -932,14 +945,9 @@ class TableScene(Scene):
             anchor = (L.message.center[0], above - box.h / 2)  # clear of every button
             widgets.draw_toast(surface, self._toast, anchor, L.message.w, px=px)
 
-    def _draw_log(self, surface, L, m) -> None:
-        lines = tuple(m.log) or ("Nothing has happened yet this hand.",)
-        r = _pg(L.log_panel)
-        if self.log_list is None or self.log_list.rect != r:
-            self.log_list = widgets.ScrollList(r, lines, px=L.font).at_end()
-        elif self.log_list.lines != lines:
-            self.log_list = self.log_list.with_lines(lines)
-        widgets.draw_scroll_list(surface, self.log_list)
+    def _draw_log(self, surface) -> None:
+        if self.log_list is not None:
+            widgets.draw_scroll_list(surface, self.log_list)
 
 
 def _line(surface, text: str, px: int, box: Rect, width: int, colour, bold: bool = False):

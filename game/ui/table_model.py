@@ -164,10 +164,12 @@ class TableModel:
         """An action that ends the hand, waiting for a second tap."""
         self.log: list[str] = []
         self.last_move: dict[int, str] = {}
+        """Each seat's last turn in one line: ``took the pile (7 cards) · melded 7♠ 7♥ 7♦ ·
+        discarded Q♥``."""
+        self._turn: dict[int, list[str]] = {}
         self._groups_key = None
         self._groups: tuple[Group, ...] = ()
-        if not game.actions:  # a new match: its deal opens the log
-            self.record([Event(Ev.DEALT, self.state.turn)])
+        self.record(hand_events(game))  # the hand so far: the same log after Continue
         self.sync()
 
     # ----------------------------------------------------------------- what we see
@@ -486,52 +488,30 @@ class TableModel:
         return events
 
     def record(self, events) -> None:
-        """Log lines and last moves for ``events`` (as the viewer may see them)."""
-        moves: dict[int, list[str]] = {}
+        """Log lines and last turns for ``events`` (as the viewer may see them)."""
         for e in events:
             text = self.describe(e.seen_by(self.viewer))
-            if text:
-                self.log.append(text)
-                if e.seat >= 0 and e.kind not in (Ev.HAND_ENDED, Ev.MATCH_ENDED, Ev.DEALT):
-                    moves.setdefault(e.seat, []).append(text.split(": ", 1)[-1])
-        for s, parts in moves.items():  # one action's events make one caption
-            self.last_move[s] = ", ".join(parts)
+            if not text:
+                continue
+            self.log.append(text)
+            if e.seat < 0 or e.kind in (Ev.HAND_ENDED, Ev.MATCH_ENDED, Ev.DEALT):
+                continue
+            if e.kind in TURN_OPENS:
+                self._turn[e.seat] = []
+            parts = self._turn.setdefault(e.seat, [])
+            parts.append(text.split(": ", 1)[-1])
+            self.last_move[e.seat] = " \u00b7 ".join(parts)
 
     def describe(self, e: Event) -> str:
-        who = self.name(e.seat) if e.seat >= 0 else ""
-        cards = cards_short(e.cards)
-        k = e.kind
-        if k is Ev.DEALT:
-            return f"Hand {self.state.hand_no + 1}, opened by {who}"
-        if k is Ev.DREW:
-            return f"{who}: drew {cards}" if cards else f"{who}: drew a card"
-        if k is Ev.RESHUFFLED:
-            return "The pile was shuffled into a new stock"
-        if k is Ev.TOOK_PILE:
-            return f"{who}: took the pile ({counted(len(e.cards), 'card')})"
-        if k is Ev.MELDED:
-            return f"{who}: melded {cards}"
-        if k is Ev.ADDED:
-            return f"{who}: added {cards} to meld {e.meld + 1}"
-        if k is Ev.DISCARDED:
-            return f"{who}: discarded {cards}"
-        if k is Ev.SWAPPED:
-            return f"{who}: swapped {short(e.cards[0])} for a joker"
-        if k is Ev.TOOK_UPCARD:
-            return f"{who}: took the upcard {cards}"
-        if k is Ev.PASSED:
-            return f"{who}: passed"
-        if k is Ev.HAND_ENDED:
-            return f"{who} went out" if e.seat >= 0 else "The hand ended; nobody went out"
-        if k is Ev.MATCH_ENDED:
-            return f"{who} wins the match"
-        return ""
+        """``e`` in a player's words, ``Computer 1: took the pile (7 cards)``."""
+        return describe(e, [s.name for s in self.seats], self.state.hand_no)
 
     def new_hand(self) -> list[Event]:
         """Deal the next hand (after the summary)."""
         events = self.game.next_hand()
         self.log = []
         self.last_move = {}
+        self._turn = {}
         self.selected = set()
         self._changed()
         self.follow_turn()
@@ -566,6 +546,55 @@ class TableModel:
     def meld_points(self, seat: int) -> list[int]:
         opts = self.state.options
         return [meld_points(m, opts) for m in self.state.melds[seat]]
+
+
+TURN_OPENS = frozenset((Ev.DREW, Ev.TOOK_PILE, Ev.TOOK_UPCARD, Ev.PASSED))
+"""Events that begin a seat's turn (its last-turn line starts again)."""
+
+
+def hand_events(game) -> list[Event]:
+    """The events of the hand in play, from its deal: the game's actions replayed from its
+    setup (a match continued from a save has its whole log back)."""
+    state = game.setup.start()
+    events = [state.dealt]
+    for action in game.actions:
+        if state.phase is Phase.HAND_OVER:
+            events = state.next_hand()
+        events += state.apply(action, trusted=True)
+    return events
+
+
+def describe(e: Event, names, hand_no: int) -> str:
+    """``e`` in a player's words, with ``names`` for the seats and ``hand_no`` the hand in
+    play (0-based): ``Computer 1: took the pile (7 cards)``; empty for an event nobody reads."""
+    who = names[e.seat] if 0 <= e.seat < len(names) else ""
+    cards = cards_short(e.cards)
+    k = e.kind
+    if k is Ev.DEALT:
+        return f"Hand {hand_no + 1}, opened by {who}"
+    if k is Ev.DREW:
+        return f"{who}: drew {cards}" if cards else f"{who}: drew a card"
+    if k is Ev.RESHUFFLED:
+        return "The pile was shuffled into a new stock"
+    if k is Ev.TOOK_PILE:
+        return f"{who}: took the pile ({counted(len(e.cards), 'card')})"
+    if k is Ev.MELDED:
+        return f"{who}: melded {cards}"
+    if k is Ev.ADDED:
+        return f"{who}: added {cards} to meld {e.meld + 1}"
+    if k is Ev.DISCARDED:
+        return f"{who}: discarded {cards}"
+    if k is Ev.SWAPPED:
+        return f"{who}: swapped {short(e.cards[0])} for a joker"
+    if k is Ev.TOOK_UPCARD:
+        return f"{who}: took the upcard {cards}"
+    if k is Ev.PASSED:
+        return f"{who}: passed"
+    if k is Ev.HAND_ENDED:
+        return f"{who} went out" if e.seat >= 0 else "The hand ended; nobody went out"
+    if k is Ev.MATCH_ENDED:
+        return f"{who} wins the match"
+    return ""
 
 
 def counted(n: int, noun: str) -> str:
