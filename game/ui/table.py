@@ -33,6 +33,8 @@ from .tween import CARD_MOVE, DEAL_GAP, Timeline, position
 
 REVEAL_HOLD = 1.4
 """Seconds every hand stays revealed before the summary (at speed 1)."""
+MIN_LABEL_PX = 11
+"""The smallest text on the table (CSS pixels on a phone): longer lines are cut short."""
 TOAST = {Say.REFUSAL: ("refusal", 4.0), Say.QUESTION: ("info", 30.0),
          Say.HELP: ("info", 30.0), Say.THINKING: ("info", float("inf"))}
 """How each kind of message is shown, and for how many seconds."""
@@ -217,9 +219,27 @@ class TableScene(Scene):
             r = L.hand.rect
         return r.center[0], r.center[1], r.w
 
+    def _revealed_melds(self, seat: int):
+        """At the reveal, an opponent's melds with their hand laid after them as one more
+        group in their panel (card width and rects, the hand's last), or None when the
+        panel cannot hold them all: the hand then covers the panel, the melds a tap away."""
+        n = len(self.game.state.hands[seat])
+        if not n:
+            return self.opponent_meld_rects(seat)
+        return opponent_meld_rects(self.layout, self.opponent_index(seat),
+                                   self._meld_sizes(seat) + (n,))
+
     def _reveal_spot(self, seat: int, j: int):
-        box = self.layout.opponents[self.opponent_index(seat)].box
+        """Where card ``j`` of a revealed hand lies: after its owner's melds where the panel
+        holds both, else fanned across the panel."""
         n = max(1, len(self.game.state.hands[seat]))
+        together = self._revealed_melds(seat)
+        if together is not None and self.game.state.hands[seat]:
+            cw, rects = together
+            r = rects[-1]
+            step = meld_step(r, cw, n)
+            return r.x + j * step + cw / 2, r.y + cardart.height(cw) / 2, cw
+        box = self.layout.opponents[self.opponent_index(seat)].box
         cw = max(cardart.MIN_READABLE_WIDTH, min(round(box.h * 0.6 / cardart.CARD_RATIO), 60))
         step = min(cw * 0.4, (box.w - cw - 8) / max(1, n - 1))
         x0 = box.x + (box.w - (cw + step * (n - 1))) / 2 + cw / 2
@@ -709,18 +729,22 @@ class TableScene(Scene):
         melds = st.melds[seat]
         count = counted(len(st.hands[seat]), "card")
         caption = self.model.last_move.get(seat, "")
-        readable = self._opponent_cards_fit(seat)
+        revealed = self._revealed and st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+        together = self._revealed_melds(seat) if revealed else None
+        readable = self._opponent_cards_fit(seat) if together is None else True
         if melds and not readable and box.melds.h < theme.line_height(px):
             count += f", {counted(len(melds), 'meld')}"  # no room for more
         _line(surface, count + (f" · {caption}" if caption else ""), round(px * 0.9),
               box.caption, box.caption.w, theme.INK_DIM)
-        if self._revealed and st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-            self._draw_revealed(surface, seat, hidden)
+        if revealed and together is None and st.hands[seat]:
+            self._draw_revealed(surface, seat, hidden)  # no room for both: the hand shows
             return
+        if revealed and together is not None:
+            self._draw_revealed(surface, seat, hidden)
         if not melds:
             return
         if readable:
-            cw, rects = self.opponent_meld_rects(seat)
+            cw, rects = together or self.opponent_meld_rects(seat)
             for i, (meld, mr) in enumerate(zip(melds, rects)):
                 if not hidden[("meld", seat, i)]:
                     self._draw_meld(surface, meld.cards, mr, cw, shadow=False)
@@ -800,6 +824,12 @@ class TableScene(Scene):
                            "bottomleft")
 
     def _draw_revealed(self, surface, seat, hidden) -> None:
+        together = self._revealed_melds(seat)
+        if together is not None and self.game.state.hands[seat]:
+            cw, rects = together  # the hand after the melds: framed, so it reads apart
+            r = _pg(rects[-1]).inflate(6, 6)
+            r.h = cardart.height(cw) + 6
+            surface.blit(theme.rounded(r.size, 6, (0, 0, 0, 0), 2, theme.INK_DIM), r)
         for j, c in enumerate(self.game.state.hands[seat]):
             if hidden[("reveal", seat, j)]:
                 continue  # its flip draws it until it lands
@@ -952,7 +982,7 @@ class TableScene(Scene):
 
 def _line(surface, text: str, px: int, box: Rect, width: int, colour, bold: bool = False):
     """One line of text at the left of ``box``, shrunk and then cut short to fit ``width``."""
-    px = theme.fit_px(text, px, width, bold, smallest=10)
+    px = theme.fit_px(text, px, width, bold, smallest=MIN_LABEL_PX)
     if theme.text_width(text, px, bold) > width:
         while len(text) > 1 and theme.text_width(text + "…", px, bold) > width:
             text = text[:-1]

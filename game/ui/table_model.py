@@ -528,7 +528,11 @@ class TableModel:
         if st.phase is Phase.MATCH_OVER:
             return f"The match is over: {self.name(st.winner)} wins"
         if st.phase is Phase.HAND_OVER:
-            return "The hand is over"
+            out = st.hand_outs[-1] if st.hand_outs else -1
+            if out < 0:
+                return "The hand is over: nobody went out"
+            return ("You went out" if self.seats[out].is_person and len(self.people) == 1
+                    else f"{self.name(out)} went out")
         mover = self.name(st.turn)
         if not self.seats[st.turn].is_person:
             return f"{mover} is thinking..."

@@ -11,13 +11,17 @@ import pygame
 import pytest
 from late_hands import late_hands
 from scene_nav import make_app, step
+from ui_events import mouse_tap
 
+from game.ai.registry import make_agent
+from game.rules.state import Phase
 from game.services.seats import default_seats
 from game.services.settings import Settings
 from game.ui import theme
 from game.ui.cardart import MIN_READABLE_WIDTH
 from game.ui.layout import (
     Rect,
+    card_height,
     inspect_meld_rects,
     my_meld_rects,
     opponent_meld_rects,
@@ -119,3 +123,67 @@ def test_a_late_hand_is_drawn_with_every_meld_on_the_felt(players, size, artifac
         for x in (r.x + 3, last + 3):
             assert app.surface.get_at((x, r.y + 3)) != felt.get_at((x, r.y + 3)), (name, r)
     assert len(rects) == len(melds) and all(r.w for r in rects)
+
+
+def played_out(game):
+    """``game`` played on by medium agents to the end of its hand."""
+    agents = [make_agent("medium", 90 + i) for i in range(game.state.players)]
+    while game.state.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        st = game.state
+        view = st.view(st.turn)
+        game.play(agents[st.turn].choose(view, view.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("players", [2, 4, 8])
+@pytest.mark.parametrize("size", [(390, 844), (844, 390), (1280, 720)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_at_the_reveal_melds_stay_and_the_status_says_who_went_out(players, size, artifacts):
+    name, game = late_hands(players)[0]
+    game = played_out(game)
+    app = make_app(size, Settings(animation_speed=1.0))
+    table = TableScene(app, game, default_seats(players))
+    app.scenes.reset(table)
+    for _ in range(20):  # the reveal begins: hands turn face up where their owners sit
+        step(app)
+    assert table.timeline.busy and app.scenes.top is table
+    pygame.image.save(app.surface, str(artifacts / f"reveal_{players}p_{size[0]}x{size[1]}.png"))
+    st = game.state
+    words = table.model.status()
+    if st.phase is Phase.MATCH_OVER:
+        assert words == f"The match is over: {table.model.name(st.winner)} wins"
+    elif st.hand_outs[-1] < 0:
+        assert words == "The hand is over: nobody went out"
+    else:
+        out = st.hand_outs[-1]
+        assert words == ("You went out" if out == 0 else f"{table.model.name(out)} went out")
+    L = table.layout
+    for seat in range(1, players):
+        box = L.opponents[table.opponent_index(seat)]
+        together = table._revealed_melds(seat)
+        if together is not None:  # melds and hand side by side in the panel
+            assert all(r.w and r.inside(box.melds) for r in together[1]), (name, seat)
+        elif st.melds[seat]:  # the hand covers the panel: its melds are one tap away
+            panel, cw, shown = inspect_meld_rects(L, sizes_of(game, seat))
+            assert all(r.w and r.inside(panel) for r in shown), (name, seat)
+
+
+def test_an_opponents_melds_that_do_not_fit_their_panel_open_with_one_tap():
+    name, game = late_hands(4)[0]
+    app = make_app((390, 844), Settings(animation_speed=0.0))
+    table = TableScene(app, game, default_seats(4))
+    app.scenes.reset(table)
+    step(app)
+    crowded = [s for s in range(1, 4) if game.state.melds[s]
+               and table.opponent_meld_rects(s) is None]
+    assert crowded, "a phone cannot hold every opponent's melds in their panel"
+    seat = crowded[0]
+    box = table.layout.opponents[table.opponent_index(seat)].box
+    step(app, mouse_tap(box.center))
+    assert table.inspect == seat
+    panel, cw, shown = inspect_meld_rects(table.layout, sizes_of(game, seat))
+    for r in shown:  # every meld drawn in the view: a card's white face at its left edge
+        red, green, blue, _ = app.surface.get_at((r.x + 4, r.y + card_height(cw) // 2))
+        assert min(red, green, blue) > 200, r
+    step(app, mouse_tap(box.center))
+    assert table.inspect is None
