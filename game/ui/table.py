@@ -825,7 +825,8 @@ class TableScene(Scene):
 
     def _draw_revealed(self, surface, seat, hidden) -> None:
         together = self._revealed_melds(seat)
-        if together is not None and self.game.state.hands[seat]:
+        beside = together is not None and bool(self.game.state.hands[seat])
+        if beside:
             cw, rects = together  # the hand after the melds: framed, so it reads apart
             r = _pg(rects[-1]).inflate(6, 6)
             r.h = cardart.height(cw) + 6
@@ -834,7 +835,7 @@ class TableScene(Scene):
             if hidden[("reveal", seat, j)]:
                 continue  # its flip draws it until it lands
             x, y, w = self._reveal_spot(seat, j)
-            w = _even(w)
+            w = round(w) if beside else _even(w)  # beside the melds: their card size
             r = pygame.Rect(0, 0, w, cardart.height(w))
             r.center = (round(x), round(y))
             self._card(surface, c, r, shadow=False)
