@@ -311,7 +311,8 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
             stack_h + 2 * pad + band_h > centre.h and pile_card_w > least_pile)):
         pile_card_w = max(MIN_MINI_WIDTH, pile_card_w - 2)
         stack_h = card_height(pile_card_w) + label
-    stack_w = max(target, pile_card_w)
+    # As wide as their labels ("Stock 48"), so a short window's small cards do not clip them.
+    stack_w = max(target, pile_card_w, text_width("Stock 108", font) + 4)
     # The fanned pile (the assist): room for about seven cards at a relaxed step, and at
     # most what the centre leaves beside the stock, so every index shows on a phone too.
     fan = max(0, min(centre.w - 2 * stack_w - 4 * pad, 3 * pile_card_w)) \
@@ -335,7 +336,19 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
         melds_area = Rect(centre.x, row.bottom + pad + spare // 2, centre.w,
                           max(0, centre.bottom - row.bottom - 2 * pad - spare // 2))
     else:
-        # Too short for a band under them: stock and pile at the left, your melds beside.
+        # Too short for a band under them: stock and pile at the left, your melds beside,
+        # the fanned pile narrower if need be so that a meld of three still fits there.
+        side_least = round(MIN_MINI_WIDTH * (1 + 2 * MELD_STEP)) + 2 * pad
+        fan = max(0, fan - max(0, side_least - (centre.w - row_w - pad)))
+
+        def side_h(fan_w: int) -> int:
+            rows_ = meld_rows(tuple(mine), centre.w - stack_w * 2 - pad * 3 - fan_w,
+                              MIN_MINI_WIDTH)
+            return rows_ * meld_row + max(0, rows_ - 1) * _row_gap(MIN_MINI_WIDTH) + GLOW
+
+        while fan > 0 and side_h(fan) > centre.h:  # your melds before the pile's fan
+            fan = max(0, fan - 8)
+        row_w = stack_w * 2 + pad * 2 + fan
         row = Rect(centre.x, centre.y + max(0, (centre.h - stack_h) // 2), row_w, stack_h)
         melds_area = Rect(row.right + pad, centre.y, max(0, centre.right - row.right - pad),
                           centre.h)

@@ -320,10 +320,21 @@ class TableScene(Scene):
         if L.stock.contains(pos):
             self._do(m.tap_stock())
             return
+        if m.selected and self._on_empty_band(pos):
+            m.clear_selection()  # empty felt: a tap there lets go of the selection
+            return
         if self._place(pos):
             return
         if m.selected:
             m.clear_selection()
+
+    def _on_empty_band(self, pos) -> bool:
+        """Whether ``pos`` is on your melds' band but on none of your melds, while the
+        selection could not be laid there as a new meld."""
+        m = self.model
+        if not self.layout.my_melds.contains(pos) or (Where.TABLE, -1) in m.targets():
+            return False
+        return not any(r.contains(pos) for r in self.my_meld_rects()[1])
 
     def _place(self, pos) -> bool:
         """The selection goes where ``pos`` is, tapped or dropped: the pile, one of your
@@ -920,6 +931,7 @@ class TableScene(Scene):
         left = {c: hidden[("hand", c)] for c in set(m.order) if hidden[("hand", c)]}
         skip = set(self.drag[0]) if self.drag else set()
         sel = m.selected
+        drawn = m.drawn_index()
         for i in range(len(m.order) - 1, -1, -1):  # cards in flight: the last copies
             c = m.order[i]
             if left.get(c):
@@ -935,6 +947,9 @@ class TableScene(Scene):
             if i in sel:
                 pygame.draw.rect(surface, theme.SELECT, r.inflate(4, 4), 3,
                                  border_radius=max(4, r.w // 10))
+            if i == drawn:  # the card you drew, wherever sorting put it
+                pygame.draw.rect(surface, theme.ACCENT, (r.x + 3, r.y - 6, r.w - 6, 4),
+                                 border_radius=2)
             if self._keyboard and i == m.cursor:
                 pygame.draw.rect(surface, theme.ACCENT, (r.x + 4, r.bottom + 2, r.w // 3, 4))
 

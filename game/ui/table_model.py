@@ -155,6 +155,8 @@ class TableModel:
         self.sort_mode = Sort.RANK
         self.selected: set[int] = set()
         self.cursor = 0
+        self.drawn: int | None = None
+        """The card you drew this turn (marked in the hand until you discard)."""
         self.message = ""
         """A refusal, a question or a hint, shown in the message strip until the next action."""
         self.message_kind = Say.REFUSAL
@@ -316,7 +318,8 @@ class TableModel:
             if not sel and st.pile and not st.must_draw:
                 # Nothing selected: the takes that are legal, so the pile glows when it may
                 # be taken (a listing filtered to takes, once per turn: groups are cached).
-                takes = [a for a in st.legal_actions() if a.kind in TAKES]
+                takes = sorted((a for a in st.legal_actions() if a.kind in TAKES),
+                               key=lambda a: sum(map(is_wild, a.cards)))  # fewest wilds first
                 add("Take the pile", Where.PILE, -1, takes, lambda a: _take_words(a, st))
             if sel and st.pile:
                 with_top = sel + (st.pile[-1],)
@@ -484,8 +487,26 @@ class TableModel:
         self.selected = set()
         self._changed()
         self.record(events)
+        self._note_drawn(events)
         self.sync()
         return events
+
+    def _note_drawn(self, events) -> None:
+        """Keep the card you drew this turn, to mark it once it is sorted in; forget it once
+        your turn is over."""
+        for e in events:
+            if e.seat != self.viewer:
+                continue
+            if e.kind in (Ev.DREW, Ev.TOOK_UPCARD) and e.cards:
+                self.drawn = e.cards[0]
+            elif e.kind in (Ev.DISCARDED, Ev.HAND_ENDED):
+                self.drawn = None
+
+    def drawn_index(self) -> int | None:
+        """Where the card you drew this turn is in your hand now (None: not this turn)."""
+        if self.drawn is None or self.drawn not in self.order or not self.my_turn:
+            return None
+        return self.order.index(self.drawn)
 
     def record(self, events) -> None:
         """Log lines and last turns for ``events`` (as the viewer may see them)."""
@@ -509,6 +530,7 @@ class TableModel:
     def new_hand(self) -> list[Event]:
         """Deal the next hand (after the summary)."""
         events = self.game.next_hand()
+        self.drawn = None
         self.log = []
         self.last_move = {}
         self._turn = {}
