@@ -30,6 +30,11 @@ with melds down while the deal is flying, at 1280x720 and 390x844, median and p9
 passes through the animation after one pass that fills the caches (``cpu_ms``: the same in
 process time, which other programs busy on the machine do not inflate).
 
+``hint_wait_s`` (also alone with ``--hint``): how long a player waits for a hint at the table's
+real pace, 60 frames a second, each frame thinking through its budget (``fill_frame``) and
+then sleeping out the frame as drawing would: median and max over seeded positions whose hint
+needs a search (one slice does not answer it), with the frames and think slices it took.
+
 ``machine_stalls`` (only with ``--stalls SECONDS``): how long the machine itself stalls a
 process that runs none of the game's rules or AI, a loop that allocates and frees small
 objects as a search does, timed in batches of about 0.05 ms: the longest batch in process time
@@ -364,6 +369,62 @@ def frame_figures(frames: int = 120):
                "cpu_ms": {"median": round(c["p50"], 2), "p95": round(c["p95"], 2)}}
 
 
+FPS = 60
+HINT_POSITIONS = 6
+
+
+def _hint_positions(count: int):
+    """Seeded two-player positions in the meld phase whose hint one slice does not answer
+    (random play from the deal, the seat to move holding at least seven cards)."""
+    from game.services.hints import Hint
+
+    found = []
+    for seed in range(1, 200):
+        state = State(preset("digital"), 2, seed, first_seat=0)
+        rand = random.Random(seed)
+        for _ in range(6 + seed % 20):
+            if state.phase is Phase.HAND_OVER:
+                break
+            state.apply(rand.choice(state.legal_actions()))
+        if state.phase is not Phase.MELD or len(state.hands[state.turn]) < 7:
+            continue
+        view, actions = state.view(state.turn), state.legal_actions()
+        if not Hint(view, actions, seed).think():
+            found.append((seed, view, actions))
+            if len(found) == count:
+                break
+    return found
+
+
+def hint_figures(count: int = HINT_POSITIONS) -> dict:
+    """The ``hint_wait_s`` figure (see the module docstring)."""
+    from game.services.hints import Hint
+    from game.ui.thinking import fill_frame
+
+    from .stats import percentiles
+
+    waits, frames, calls = [], [], []
+    for seed, view, actions in _hint_positions(count):
+        hint = Hint(view, actions, seed)
+        start = time.perf_counter()
+        n = k = 0
+        ready = False
+        while not ready:
+            frame_start = time.perf_counter()
+            ready, c = fill_frame(hint.think)
+            n, k = n + 1, k + c
+            rest = frame_start + 1 / FPS - time.perf_counter()
+            if not ready and rest > 0:
+                time.sleep(rest)
+        waits.append(time.perf_counter() - start)
+        frames.append(n)
+        calls.append(k)
+    p = percentiles(waits, (50,))
+    return {"name": "hint_wait_s", "unit": "s", "fps": FPS, "positions": len(waits),
+            "median": round(p["p50"], 3), "max": round(max(waits), 3),
+            "frames": frames, "slices": calls}
+
+
 STALL_BATCH = 20
 """Lists built per timed batch of ``machine_stalls``: about 0.05 ms of work natively."""
 
@@ -417,6 +478,8 @@ def main(argv=None) -> int:
                         help="hands played per AI level for its decision times")
     parser.add_argument("--frame", action="store_true",
                         help="only the table's frame drawing time (frame_ms)")
+    parser.add_argument("--hint", action="store_true",
+                        help="only a hint's wait at 60 frames a second (hint_wait_s)")
     parser.add_argument("--search-legal", type=float, metavar="SECONDS",
                         help="only search for positions where legal_actions() lists the most "
                              "(to add to ADVERSARIAL), for this long")
@@ -432,6 +495,9 @@ def main(argv=None) -> int:
         for fig in frame_figures():
             print(json.dumps(fig), flush=True)
         return 0
+    if args.hint:
+        print(json.dumps(hint_figures()), flush=True)
+        return 0
     if args.search_legal:
         n, ms, hand, melds, top = search_legal(preset(args.preset), args.search_legal, args.seed)
         print(json.dumps({"name": "legal_search", "preset": args.preset, "actions": n, "ms": ms,
@@ -441,6 +507,7 @@ def main(argv=None) -> int:
         print(json.dumps(fig), flush=True)
     for fig in frame_figures():
         print(json.dumps(fig), flush=True)
+    print(json.dumps(hint_figures()), flush=True)
     return 0
 
 

@@ -1,16 +1,18 @@
 """Who drives a seat: a person through the table's input, or an agent thinking in slices.
 
 The table asks the controller of the seat to move, every frame, whether it has an action; a
-person's never does (their taps go through the model), an agent's thinks one slice of about
-6 ms per frame and answers once ready and once a minimum pace has passed, so a person can
-follow the computer's turns. Nothing here is special to seat 1.
+person's never does (their taps go through the model), an agent's thinks through the frame's
+spare time (``thinking.fill_frame``) and answers once ready and once a minimum pace has
+passed, so a person can follow the computer's turns. Nothing here is special to seat 1.
 """
 
 from __future__ import annotations
 
-from ..ai.agent import SLICE_SECONDS
+import time
+
 from ..ai.registry import make_agent
 from ..rules.actions import Action
+from .thinking import fill_frame
 
 
 class PersonController:
@@ -33,9 +35,13 @@ class AgentController:
     def __init__(self, level: str, seed: int, pace: float, think_seconds: float | None = None):
         self.agent = make_agent(level, seed)
         self.pace = pace
+        """Least seconds between being asked and answering (0: as fast as it thinks)."""
         if think_seconds is not None:
             self.think_for(think_seconds)
-        """Least seconds between being asked and answering (0: as fast as it thinks)."""
+        self.clock = time.perf_counter
+        """The clock frames are filled by (tests count slices with one that ticks per call)."""
+        self.think_calls = 0
+        """Slices thought for the decision under way (or the last one)."""
         self._thinking = False
         self._ready = False
         self._waited = 0.0
@@ -52,16 +58,19 @@ class AgentController:
             self.agent.budget_seconds, self.agent.iterations = seconds, None
 
     def update(self, dt: float, state, seat: int, ready_to_act: bool) -> Action | None:
-        """One frame: start a decision from the seat's view, think one slice, and answer when
-        ready, the pace has passed and the table is ready (no animation under way)."""
+        """One frame: start a decision from the seat's view, think through the frame's spare
+        time, and answer when ready, the pace has passed and the table is ready (no animation
+        under way)."""
         if not self._thinking:
             view = state.view(seat)
             self.agent.start(view, view.legal_actions())
             self._thinking, self._ready, self._waited = True, False, 0.0
+            self.think_calls = 0
         else:
             self._waited += dt
         if not self._ready:
-            self._ready = self.agent.think(SLICE_SECONDS)
+            self._ready, calls = fill_frame(self.agent.think, clock=self.clock)
+            self.think_calls += calls
         if self._ready and ready_to_act and self._waited >= self.pace:
             self.reset()
             return self.agent.answer()

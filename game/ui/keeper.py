@@ -13,6 +13,8 @@ close of the window is refused with a warning (``may_close``).
 
 from __future__ import annotations
 
+import time
+
 from ..rules.actions import PILE_TAKES, Act
 from ..rules.cards import card_symbol
 from ..rules.state import Phase
@@ -22,6 +24,8 @@ from ..services.hints import Hint
 from ..services.settings import Settings
 from ..services.sound import Sounds, for_action
 from ..services.undo import Undo
+from .table_model import Say
+from .thinking import fill_frame
 
 SAVE_RETRY_FRAMES = 90
 """Frames after a failed autosave before it is tried again (also at the next action)."""
@@ -45,12 +49,15 @@ class Keeper:
         self._dealt = None
         self._hint: Hint | None = None
         self._hint_for = None
-        self._lines: set[str] = set()
-        """The help lines this keeper put in the table's message strip (hints, undo)."""
         self._unsaved: str | None = None
         """Why the last autosave failed (None: the match on the table is saved)."""
         self._retry = 0
         self._close_warned = False
+        self.clock = time.perf_counter
+        """The clock a hint's frames are filled by (tests count slices with one that ticks
+        per call)."""
+        self.hint_calls = 0
+        """Slices the hint under way (or the last one) has thought."""
 
     # ----------------------------------------------------------------- messages
 
@@ -90,20 +97,14 @@ class Keeper:
         """Open the table for the autosaved match, hand order and all; None when there is
         none."""
         from .table import TableScene
-        from .table_model import Sort
 
         match = self.saved_match()
         if match is None:
             return None
         table = TableScene(app, match.game, match.seats)
-        model = table.model
-        viewer = model.viewer
-        sort = match.hand_sort[viewer] if match.hand_sort else None
-        if sort is not None:
-            model.sort_mode = Sort(sort)
-        if match.hand_order[viewer] is not None:
-            model.order = list(match.hand_order[viewer])
-        model.sync()
+        viewer = table.model.viewer
+        table.restore_hand(match.hand_sort[viewer] if match.hand_sort else None,
+                           match.hand_order[viewer])
         app.scenes.reset(table)
         self.watch(table, match.recorded)
         return table
@@ -178,10 +179,10 @@ class Keeper:
             if self._unsaved in self.messages:
                 self.messages.remove(self._unsaved)
             self._unsaved, self._close_warned = None, False
-            self._say(table, SAVED_AGAIN)
+            table.tell(SAVED_AGAIN, Say.HELP)
         elif message is not None:
             if not self._unsaved:  # shown at the table at once; the title says it too
-                table.model.message = message
+                table.tell(message, Say.REFUSAL)
                 self._note(message)
             self._unsaved, self._retry = message, SAVE_RETRY_FRAMES
 
@@ -194,20 +195,11 @@ class Keeper:
         if not self._unsaved or self._close_warned:
             return True
         self._close_warned = True
-        self.table.model.message = (f"{self._unsaved}. Closing now loses the last moves; "
-                                    "close again to quit anyway.")
+        self.table.tell(f"{self._unsaved}. Closing now loses the last moves; "
+                        "close again to quit anyway.", Say.REFUSAL)
         return False
 
     # ----------------------------------------------------------------- helping the player
-
-    def is_hint(self, text: str) -> bool:
-        """Whether ``text`` in the table's message strip is a help line (a hint, or what undo
-        took back), so the table shows it as information, not as a refusal."""
-        return bool(text) and text in self._lines
-
-    def _say(self, table, text: str) -> None:
-        self._lines = {text, *list(self._lines)[:8]}
-        table.model.message = text
 
     def can_undo(self, table) -> bool:
         """Whether the person to move may take back a meld of this turn now."""
@@ -219,10 +211,9 @@ class Keeper:
         if not self.can_undo(table):
             return False
         action = self.undo.undo(table.game)
-        table.model.clear_selection()
-        table.model.sync()
+        table.taken_back()
         self.match_changed(table)
-        self._say(table, f"Taken back: {describe_action(action)}")
+        table.tell(f"Taken back: {describe_action(action)}", Say.HELP)
         return True
 
     def hint(self, table, seed: int = 0) -> bool:
@@ -239,31 +230,27 @@ class Keeper:
             self.records = self.records.with_hint(table_name, state.players)
             self._note(records.save(self.records))
             self._hint = Hint(state.view(seat), legal, seed + len(table.game.actions))
+            self.hint_calls = 0
             self._hint_for = (table, len(table.game.actions))
-        self._say(table, "Thinking about a hint\u2026")
+        table.tell("Thinking about a hint\u2026", Say.THINKING)
         return True
 
     def _think(self, table) -> None:
         if self._hint_for != (table, len(table.game.actions)):
             self._hint = None  # the position moved on: that hint no longer applies
             return
-        if not self._hint.think():
+        ready, calls = fill_frame(self._hint.think, clock=self.clock)
+        self.hint_calls += calls
+        if not ready:
             return
         suggestion = self._hint.suggestion()
         self._hint = None
-        model = table.model
         show = suggestion.action.cards
         if suggestion.action.kind in PILE_TAKES:
             show = list(show)
             show.remove(table.game.state.pile[-1])  # the top card is on the pile, not in hand
-        chosen: set[int] = set()
-        for c in show:
-            i = next((j for j, x in enumerate(model.order) if x == c and j not in chosen), None)
-            if i is not None:
-                chosen.add(i)
-        model.clear_selection()
-        model.selected = chosen
-        self._say(table, suggestion.text)
+        table.select_cards(show)
+        table.tell(suggestion.text, Say.HELP)
 
 
 def describe_action(action) -> str:

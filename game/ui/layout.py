@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..services.settings import CardSize, Settings
 from .cardart import CARD_RATIO, MIN_READABLE_WIDTH
-from .theme import text_width
+from .theme import line_height, text_width
 from .widgets import _label_px, _radius  # the buttons' own sizing, so labels fit exactly
 
 MIN_CARD_WIDTH = MIN_READABLE_WIDTH
@@ -28,6 +28,12 @@ VISIBLE = 0.3
 """Least share of a card's width left showing when cards overlap (the corner index)."""
 SPREAD = 0.62
 """Most share of a card's width between neighbours when there is room (a relaxed fan)."""
+MELD_STEP = 0.34
+"""Share of a card's width between two cards of a meld on the table, where there is room."""
+MELD_TIGHT = VISIBLE
+"""The closest two cards of a meld are laid (their corner index still shows)."""
+GLOW = 6
+"""Room kept under your melds' band for the glow round it."""
 LIFT = 0.2
 """A selected card rises by this share of its height."""
 MIN_TARGET = 44
@@ -203,9 +209,12 @@ SORT_LABELS = ("By suit", "By rank")
 
 
 def table_layout(size: tuple[int, int], seats: int, hand_count: int,
-                 settings: Settings = DEFAULT) -> TableLayout:
+                 settings: Settings = DEFAULT, mine=(), theirs=()) -> TableLayout:
     """The table for a window of ``size``, ``seats`` players (2-8) and ``hand_count`` cards in
-    your hand. Left-handed settings mirror the whole table left-right.
+    your hand. Left-handed settings mirror the whole table left-right. ``mine`` is the size
+    of each of your melds and ``theirs`` the same for each opponent (in seat order after
+    you): your melds' band grows to hold every one of them (the opponents give up their
+    meld cards first), and the opponents' panels take the felt their melds can use.
 
     From the top: the status line with the log and pause buttons; the opponents round the
     table; the stock and the pile side by side at the centre of the felt; your melds in a band
@@ -237,7 +246,21 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
     least = 2 * line + pad
     """An opponent's header and caption lines; their melds need a readable card more."""
     label = round(font * 1.4)
-    needed = (rows * least + pad * rows) + card_height(MIN_MINI_WIDTH) + label
+    meld_row = card_height(MIN_MINI_WIDTH) + meld_label(font)
+    # Your melds at their smallest, across the width: the rows they need come before
+    # anything else of the middle (the stock and the pile shrink, the opponents keep only
+    # their header lines).
+    mine_rows = meld_rows(tuple(mine), w - 2 * pad, MIN_MINI_WIDTH)
+    band_rows = max(2 if portrait else 1, mine_rows)
+    band_h = band_rows * meld_row + (band_rows - 1) * _row_gap(MIN_MINI_WIDTH) + GLOW
+    stack_least = card_height(MIN_MINI_WIDTH) + label
+    if not mine:
+        centre_least = stack_least
+    elif portrait or mine_rows > 1:
+        centre_least = stack_least + 2 * pad + band_h  # your melds' band under the stock
+    else:
+        centre_least = max(stack_least, band_h)  # one row: beside the stock will do
+    needed = (rows * least + pad * rows) + centre_least
     needed += target + 3 * pad + (round(font * 1.9) + pad if portrait else 0)
     hand = _hand(full.inset(pad), hand_count, size, settings, h - top - needed - pad)
     bar = Rect(pad, hand.rect.y - pad - target, w - 2 * pad, target)
@@ -256,21 +279,28 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
 
     # The middle: opponents first, then the stock, the pile and your melds.
     middle = Rect(pad, top, w - 2 * pad, max(0, above - pad - top))
-    ideal = least + round(card_height(round(MIN_MINI_WIDTH * s)) * 1.1)
+    # An opponent's panel is as tall as the rows their melds need at a readable size in its
+    # width (at least one, at most three), where the felt has room for that.
+    card_row = round(card_height(round(MIN_MINI_WIDTH * s)) * 1.1)
+    cell_w = _cell_w(k, middle.w, pad, font, portrait) - 2 * pad
+    their_rows = max([1] + [meld_rows(tuple(t), cell_w, round(MIN_MINI_WIDTH * s))
+                            for t in theirs])
+    ideal = least + min(3, their_rows) * card_row
     pile_card_w = max(MIN_MINI_WIDTH, min(round(hand.card_w * 0.8), round(100 * s)))
-    meld_row = card_height(MIN_MINI_WIDTH) + label
-    # The centre keeps room for the stock and the pile and, under them, a row of your melds
-    # (two on a phone, whose melds have the width of the window only); the opponents take
-    # the rest, up to what a row of readable meld cards needs.
+    # The centre keeps room for the stock and the pile and, under them, your melds' band
+    # (two rows on a phone, whose melds have the width of the window only, and as many as
+    # your melds need); the opponents take the rest, up to what their meld cards need.
     smallest_pile = max(MIN_MINI_WIDTH, round(hand.card_w * 0.6))
-    keep = card_height(smallest_pile) + label + pad + (2 if portrait else 1) * meld_row
+    least_pile = smallest_pile if mine_rows <= 1 else MIN_MINI_WIDTH
+    keep = card_height(least_pile) + label + 3 * pad + band_h  # the gap above the centre too
     gaps = pad * max(0, rows - 1)
-    opp_h = min(rows * ideal + gaps, max(round(middle.h * 0.4), middle.h - keep))
+    floor = round(middle.h * 0.4) if mine_rows <= 1 else 0
+    opp_h = min(rows * ideal + gaps, max(floor, middle.h - keep))
     opp_h = max(opp_h, rows * least + gaps) if k else 0
-    if k and (opp_h - gaps) // rows < ideal:
+    if k and (opp_h - gaps) // rows < least + card_row:
         # No room for readable meld cards: a panel has a line for "2 melds, 45 pts" where
         # the centre can spare it (else just its header and caption); the rest is the centre's.
-        spare = middle.h - (card_height(smallest_pile) + label + pad + meld_row)
+        spare = middle.h - (card_height(smallest_pile) + label + pad + band_h)
         text_h = rows * (least + line + pad) + gaps
         opp_h = text_h if text_h <= spare else rows * least + gaps
     opponents = _opponents(Rect(middle.x, middle.y, middle.w, opp_h), k, pad, font, portrait)
@@ -278,26 +308,47 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
     # Smaller stock and pile cards rather than no band for your melds under them.
     stack_h = card_height(pile_card_w) + label
     while pile_card_w > MIN_MINI_WIDTH and (stack_h > centre.h or (
-            stack_h + pad + meld_row > centre.h and pile_card_w > smallest_pile)):
+            stack_h + 2 * pad + band_h > centre.h and pile_card_w > least_pile)):
         pile_card_w = max(MIN_MINI_WIDTH, pile_card_w - 2)
         stack_h = card_height(pile_card_w) + label
-    stack_w = max(target, pile_card_w)
+    # As wide as their labels ("Stock 48"), so a short window's small cards do not clip them.
+    stack_w = max(target, pile_card_w, text_width("Stock 108", font) + 4)
     # The fanned pile (the assist): room for about seven cards at a relaxed step, and at
     # most what the centre leaves beside the stock, so every index shows on a phone too.
     fan = max(0, min(centre.w - 2 * stack_w - 4 * pad, 3 * pile_card_w)) \
         if settings.pile_assist else 0
     row_w = stack_w * 2 + pad * 2 + fan
-    if centre.h - stack_h - pad >= meld_row:
+    side_rows = meld_rows(tuple(mine), centre.w - row_w - pad, MIN_MINI_WIDTH)
+    side_fits = side_rows * meld_row + (side_rows - 1) * _row_gap(MIN_MINI_WIDTH) + GLOW \
+        <= centre.h
+    under = centre.h - stack_h - 2 * pad
+    if not mine:
+        under += pad + GLOW  # nothing to fit yet: a row's room (the band's words) will do
+    if under >= band_h - (meld_row if portrait and mine_rows < 2 else 0) or (
+            under >= meld_row and not side_fits):
         # Stock and pile together at the centre; your melds in the band below them, across
-        # the whole width. Room beyond two rows of the largest meld cards goes round the pile.
+        # the whole width. Room beyond the rows of the largest meld cards goes round the pile.
         melds_h = centre.h - stack_h - pad
-        most = 2 * (card_height(round(hand.card_w * 0.72)) + label) + pad
-        spare = max(0, melds_h - most)
+        most = max(band_h, max(2, mine_rows) * (card_height(round(hand.card_w * 0.72))
+                                                + label) + pad + GLOW)
+        spare = max(0, melds_h - pad - most)
         row = Rect(centre.center[0] - row_w // 2, centre.y + spare // 2, row_w, stack_h)
         melds_area = Rect(centre.x, row.bottom + pad + spare // 2, centre.w,
                           max(0, centre.bottom - row.bottom - 2 * pad - spare // 2))
     else:
-        # Too short for a band under them: stock and pile at the left, your melds beside.
+        # Too short for a band under them: stock and pile at the left, your melds beside,
+        # the fanned pile narrower if need be so that a meld of three still fits there.
+        side_least = round(MIN_MINI_WIDTH * (1 + 2 * MELD_STEP)) + 2 * pad
+        fan = max(0, fan - max(0, side_least - (centre.w - row_w - pad)))
+
+        def side_h(fan_w: int) -> int:
+            rows_ = meld_rows(tuple(mine), centre.w - stack_w * 2 - pad * 3 - fan_w,
+                              MIN_MINI_WIDTH)
+            return rows_ * meld_row + max(0, rows_ - 1) * _row_gap(MIN_MINI_WIDTH) + GLOW
+
+        while fan > 0 and side_h(fan) > centre.h:  # your melds before the pile's fan
+            fan = max(0, fan - 8)
+        row_w = stack_w * 2 + pad * 2 + fan
         row = Rect(centre.x, centre.y + max(0, (centre.h - stack_h) // 2), row_w, stack_h)
         melds_area = Rect(row.right + pad, centre.y, max(0, centre.right - row.right - pad),
                           centre.h)
@@ -389,14 +440,19 @@ def _opp_cols(k: int, width: int, portrait: bool) -> int:
     return math.ceil(k / rows)  # balanced rows: 4 + 3, not 6 + 1
 
 
+def _cell_w(k: int, width: int, pad: int, font: int, portrait: bool) -> int:
+    """An opponent panel's width: a few opponents sit across the table in panels of a
+    readable width, not stretched from edge to edge."""
+    cols = _opp_cols(k, width, portrait)
+    return min((width - pad * (cols - 1)) // cols, round(font * 31))
+
+
 def _opponents(area: Rect, k: int, pad: int, font: int, portrait: bool) -> tuple:
     if k <= 0 or area.h <= 0:
         return ()
     cols = _opp_cols(k, area.w, portrait)
     rows = math.ceil(k / cols)
-    # A few opponents sit across the table in panels of a readable width, not stretched
-    # from edge to edge.
-    cell_w = min((area.w - pad * (cols - 1)) // cols, round(font * 31))
+    cell_w = _cell_w(k, area.w, pad, font, portrait)
     cell_h = (area.h - pad * (rows - 1)) // rows
     x0 = area.x + (area.w - cols * cell_w - pad * (cols - 1)) // 2
     line = round(font * 1.3)
@@ -412,22 +468,81 @@ def _opponents(area: Rect, k: int, pad: int, font: int, portrait: bool) -> tuple
     return tuple(out)
 
 
+def _row_gap(cw: int) -> int:
+    """The gap between two rows (and half the gap between two melds) of meld cards."""
+    return max(4, cw // 5) // 2
+
+
+def meld_rows(sizes: tuple[int, ...], width: int, cw: int) -> int:
+    """How many rows melds of ``sizes`` cards take in ``width`` at card width ``cw``, laid
+    as closely as they may be (0 with no melds; a meld wider than ``width`` has its own)."""
+    if not sizes:
+        return 0
+    rects = _flow(Rect(0, 0, max(1, width), 1 << 30), sizes, cw, 0, MELD_TIGHT, partial=True)
+    return len({r.y for r in rects if r.w}) + sum(1 for r in rects if not r.w)
+
+
 def meld_groups(area: Rect, sizes, card_w: int, label: int = 0,
                 min_w: int = MIN_MINI_WIDTH, band: bool = False) -> tuple[int, tuple[Rect, ...]]:
     """Flow melds of ``sizes`` cards left to right (wrapping rows) inside ``area``: the card
-    width used (shrunk from ``card_w`` until they fit, down to ``min_w``) and each meld's
-    rect, a ``label`` px strip for its points under it. ``band`` lays them as your melds'
-    band: each row centred, the rows resting on the area's floor, by your hand. Melds that
-    cannot fit get empty rects at the area's end; the caller shows them as "+N"."""
+    width used and each meld's rect, a ``label`` px strip for its points under it. Cards are
+    laid closer (down to ``MELD_TIGHT``) before they shrink from ``card_w``, and they shrink
+    down to ``min_w`` before any meld is dropped; the overlap a meld uses is its rect's
+    width (``meld_step``). ``band`` lays them as your melds' band: each row centred, the rows
+    resting on the area's floor, by your hand. Melds that cannot fit get empty rects at the
+    area's end; the caller shows them some other way."""
     cw = card_w
     while True:
-        rects = _flow(area, sizes, cw, label)
+        rects = _flow(area, sizes, cw, label, MELD_STEP) or _flow(area, sizes, cw, label,
+                                                                 MELD_TIGHT)
         if rects is not None or cw <= min_w:
             break
         cw = max(min_w, cw - 2)
     if rects is None:
-        rects = _flow(area, sizes, cw, label, partial=True)
+        rects = _flow(area, sizes, cw, label, MELD_TIGHT, partial=True)
     return cw, _banded(area, rects) if band else rects
+
+
+def meld_step(rect: Rect, cw: int, n: int) -> float:
+    """The distance between two cards of a meld of ``n`` cards drawn in ``rect``."""
+    return (rect.w - cw) / (n - 1) if n > 1 else 0
+
+
+def meld_label(font: int) -> int:
+    """The strip under one of your melds where its points are written."""
+    return round(font * 1.3)
+
+
+def my_meld_rects(layout: TableLayout, sizes) -> tuple[int, tuple[Rect, ...]]:
+    """Your melds of ``sizes`` cards in their band: the card width and each meld's rect."""
+    a = layout.my_melds
+    inner = Rect(a.x, a.y, a.w, max(0, a.h - GLOW))  # points clear of the band's glow
+    return meld_groups(inner, tuple(sizes), layout.meld_card_w,
+                       label=meld_label(layout.font), band=True)
+
+
+def opponent_meld_rects(layout: TableLayout, index: int,
+                        sizes) -> tuple[int, tuple[Rect, ...]] | None:
+    """Opponent ``index``'s melds of ``sizes`` cards drawn in their panel (the card width
+    and each meld's rect), or None when they do not all fit there at a readable size (the
+    panel then says how many there are, and a tap shows them)."""
+    box = layout.opponents[index].melds
+    if box.h < card_height(MIN_MINI_WIDTH) or not sizes:
+        return None
+    want = round(box.h / CARD_RATIO)
+    cw, rects = meld_groups(box, tuple(sizes), min(want, layout.meld_card_w))
+    return (cw, rects) if all(r.w for r in rects) else None
+
+
+def inspect_meld_rects(layout: TableLayout, sizes) -> tuple[Rect, int, tuple[Rect, ...]]:
+    """One opponent's melds of ``sizes`` cards shown large over the table (a tap on their
+    panel): the panel, the card width and each meld's rect, a points label under each."""
+    panel = layout.log_panel
+    title = line_height(layout.font)
+    area = Rect(panel.x + 12, panel.y + 16 + title, panel.w - 24, panel.h - 28 - title)
+    cw, rects = meld_groups(area, tuple(sizes), layout.meld_card_w,
+                            label=meld_label(layout.font))
+    return panel, cw, rects
 
 
 def _banded(area: Rect, rects) -> tuple[Rect, ...]:
@@ -442,10 +557,10 @@ def _banded(area: Rect, rects) -> tuple[Rect, ...]:
                  else r for r in rects)
 
 
-def _flow(area: Rect, sizes, cw: int, label: int, partial: bool = False):
+def _flow(area: Rect, sizes, cw: int, label: int, share: float, partial: bool = False):
     ch = card_height(cw)
     gap = max(4, cw // 5)
-    step = round(cw * 0.34)
+    step = round(cw * share)
     x, y = area.x, area.y
     out = []
     for n in sizes:

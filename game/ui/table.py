@@ -16,17 +16,28 @@ from ..rules.state import Phase
 from ..services.settings import Settings
 from . import cardart, theme, widgets
 from .controllers import controllers_for, pace_for
-from .layout import LIFT, Rect, meld_groups, table_layout
+from .layout import (
+    LIFT,
+    Rect,
+    inspect_meld_rects,
+    meld_step,
+    my_meld_rects,
+    opponent_meld_rects,
+    table_layout,
+)
 from .pointer import P
 from .scene import Scene
 from .scenes import CoverScene, HandSummaryScene, MatchResultScene, PauseScene
-from .table_model import Sort, TableModel, Where, points
+from .table_model import Say, Sort, TableModel, Where, counted, points
 from .tween import CARD_MOVE, DEAL_GAP, Timeline, position
 
-MELD_STEP = 0.34
-"""Share of a card's width between two cards of a meld on the table (layout.meld_groups)."""
 REVEAL_HOLD = 1.4
 """Seconds every hand stays revealed before the summary (at speed 1)."""
+MIN_LABEL_PX = 11
+"""The smallest text on the table (CSS pixels on a phone): longer lines are cut short."""
+TOAST = {Say.REFUSAL: ("refusal", 4.0), Say.QUESTION: ("info", 30.0),
+         Say.HELP: ("info", 30.0), Say.THINKING: ("info", float("inf"))}
+"""How each kind of message is shown, and for how many seconds."""
 
 
 def _pg(r: Rect) -> pygame.Rect:
@@ -64,7 +75,7 @@ class TableScene(Scene):
         self._revealed = False
         self._keyboard = False
         self._toast = None
-        self._toast_text = ""
+        self._toast_text = ("", Say.REFUSAL)
         self._pending_origins: dict = {}
         if not game.actions:
             self._animate_deal()
@@ -97,6 +108,35 @@ class TableScene(Scene):
         self._animate_deal()
         self._changed()
 
+    def tell(self, text: str, kind: Say) -> None:
+        """Show ``text`` in the message strip (the keeper's hints and what undo took back)."""
+        self.model.say(text, kind)
+
+    def select_cards(self, cards) -> None:
+        """Select these cards of your hand (a hint's), and nothing else."""
+        m = self.model
+        m.clear_selection()
+        chosen: set[int] = set()
+        for c in cards:
+            i = next((j for j, x in enumerate(m.order) if x == c and j not in chosen), None)
+            if i is not None:
+                chosen.add(i)
+        m.selected = chosen
+
+    def taken_back(self) -> None:
+        """An action of this turn was taken back (undo): the hand follows the state."""
+        self.model.clear_selection()
+        self.model.sync()
+
+    def restore_hand(self, sort: str | None, order) -> None:
+        """Your hand as it was saved: its sort and the order you arranged."""
+        m = self.model
+        if sort is not None:
+            m.sort_mode = Sort(sort)
+        if order is not None:
+            m.order = list(order)
+        m.sync()
+
     def settings_changed(self) -> None:
         self.model.settings = self.settings
         self.timeline.speed = self.settings.animation_speed
@@ -108,14 +148,22 @@ class TableScene(Scene):
 
     # ----------------------------------------------------------------- layout
 
+    def _meld_sizes(self, seat: int) -> tuple[int, ...]:
+        return tuple(len(m.cards) for m in self.game.state.melds[seat])
+
     @property
     def layout(self):
+        """The table's rectangles for the window, the seats, your hand and everyone's melds
+        (computed again only when one of those changes)."""
         m = self.model
-        key = (self.app.size, len(self.seats), len(m.order), self.settings)
+        n = len(self.seats)
+        mine = self._meld_sizes(m.viewer)
+        theirs = tuple(self._meld_sizes((m.viewer + 1 + i) % n) for i in range(n - 1))
+        key = (self.app.size, n, len(m.order), self.settings, mine, theirs)
         if key != self._layout_key:
             self._layout_key = key
-            self._layout = table_layout(self.app.size, len(self.seats), len(m.order),
-                                        self.settings)
+            self._layout = table_layout(self.app.size, n, len(m.order), self.settings,
+                                        mine, theirs)
         return self._layout
 
     def resize(self, size) -> None:
@@ -128,19 +176,12 @@ class TableScene(Scene):
 
     def my_meld_rects(self):
         """Your melds' rects (and the card width they use), as drawn now."""
-        L = self.layout
-        melds = self.game.state.melds[self.model.viewer]
-        a = L.my_melds
-        inner = Rect(a.x, a.y, a.w, max(0, a.h - 8))  # points clear of the band's glow
-        return meld_groups(inner, [len(m.cards) for m in melds], L.meld_card_w,
-                           label=round(L.font * 1.3), band=True)
+        return my_meld_rects(self.layout, self._meld_sizes(self.model.viewer))
 
     def opponent_meld_rects(self, seat: int):
-        box = self.layout.opponents[self.opponent_index(seat)]
-        melds = self.game.state.melds[seat]
-        want = round(box.melds.h / cardart.CARD_RATIO)
-        return meld_groups(box.melds, [len(m.cards) for m in melds],
-                           min(want, self.layout.meld_card_w))
+        """An opponent's melds as drawn in their panel, or None when they do not fit there."""
+        return opponent_meld_rects(self.layout, self.opponent_index(seat),
+                                   self._meld_sizes(seat))
 
     def resolve(self, place) -> tuple[float, float, float]:
         """A named place's centre and card width in the current layout (see tween.py)."""
@@ -165,8 +206,9 @@ class TableScene(Scene):
             return (*box.box.center, cardart.MIN_READABLE_WIDTH)
         elif kind == "meld":
             seat, i = place[1], place[2]
-            cw, rects = (self.my_meld_rects() if seat == self.model.viewer
-                         else self.opponent_meld_rects(seat))
+            found = (self.my_meld_rects() if seat == self.model.viewer
+                     else self.opponent_meld_rects(seat))
+            cw, rects = found or (0, ())
             if i < len(rects) and rects[i].w:
                 return (*rects[i].center, max(cw, cardart.MIN_READABLE_WIDTH))
             return self.resolve(("seat", seat))
@@ -177,9 +219,27 @@ class TableScene(Scene):
             r = L.hand.rect
         return r.center[0], r.center[1], r.w
 
+    def _revealed_melds(self, seat: int):
+        """At the reveal, an opponent's melds with their hand laid after them as one more
+        group in their panel (card width and rects, the hand's last), or None when the
+        panel cannot hold them all: the hand then covers the panel, the melds a tap away."""
+        n = len(self.game.state.hands[seat])
+        if not n:
+            return self.opponent_meld_rects(seat)
+        return opponent_meld_rects(self.layout, self.opponent_index(seat),
+                                   self._meld_sizes(seat) + (n,))
+
     def _reveal_spot(self, seat: int, j: int):
-        box = self.layout.opponents[self.opponent_index(seat)].box
+        """Where card ``j`` of a revealed hand lies: after its owner's melds where the panel
+        holds both, else fanned across the panel."""
         n = max(1, len(self.game.state.hands[seat]))
+        together = self._revealed_melds(seat)
+        if together is not None and self.game.state.hands[seat]:
+            cw, rects = together
+            r = rects[-1]
+            step = meld_step(r, cw, n)
+            return r.x + j * step + cw / 2, r.y + cardart.height(cw) / 2, cw
+        box = self.layout.opponents[self.opponent_index(seat)].box
         cw = max(cardart.MIN_READABLE_WIDTH, min(round(box.h * 0.6 / cardart.CARD_RATIO), 60))
         step = min(cw * 0.4, (box.w - cw - 8) / max(1, n - 1))
         x0 = box.x + (box.w - (cw + step * (n - 1))) / 2 + cw / 2
@@ -260,10 +320,21 @@ class TableScene(Scene):
         if L.stock.contains(pos):
             self._do(m.tap_stock())
             return
+        if m.selected and self._on_empty_band(pos):
+            m.clear_selection()  # empty felt: a tap there lets go of the selection
+            return
         if self._place(pos):
             return
         if m.selected:
             m.clear_selection()
+
+    def _on_empty_band(self, pos) -> bool:
+        """Whether ``pos`` is on your melds' band but on none of your melds, while the
+        selection could not be laid there as a new meld."""
+        m = self.model
+        if not self.layout.my_melds.contains(pos) or (Where.TABLE, -1) in m.targets():
+            return False
+        return not any(r.contains(pos) for r in self.my_meld_rects()[1])
 
     def _place(self, pos) -> bool:
         """The selection goes where ``pos`` is, tapped or dropped: the pile, one of your
@@ -411,14 +482,40 @@ class TableScene(Scene):
         if hasattr(self.app, "match_changed"):
             self.app.match_changed(self)
 
-    def update(self, dt: float) -> None:
-        self.timeline.update(dt)
+    def _follow_message(self, dt: float) -> None:
+        """The toast shows the model's message: a new one from when it is said, aged each
+        frame, gone (and the message with it) once its time is up; a hint being thought
+        about stays until its answer replaces it."""
+        m = self.model
+        if (m.message, m.message_kind) != self._toast_text:
+            self._toast_text = (m.message, m.message_kind)
+            look, seconds = TOAST[m.message_kind]
+            self._toast = widgets.Toast(m.message, look, seconds=seconds) if m.message \
+                else None
+            return
         if self._toast is not None:
             self._toast = self._toast.aged(dt)
             if not self._toast.alive:
                 self._toast = None
-                if self.model.message == self._toast_text:
-                    self.model.message = ""
+                m.say("")
+                self._toast_text = ("", m.message_kind)
+
+    def _follow_log(self) -> None:
+        """The open log lists the hand so far, scrolled to its end while it grows."""
+        if not self.show_log:
+            return
+        L, m = self.layout, self.model
+        lines = tuple(m.log) or ("Nothing has happened yet this hand.",)
+        r = _pg(L.log_panel)
+        if self.log_list is None or self.log_list.rect != r:
+            self.log_list = widgets.ScrollList(r, lines, px=L.font).at_end()
+        elif self.log_list.lines != lines:
+            self.log_list = self.log_list.with_lines(lines)
+
+    def update(self, dt: float) -> None:
+        self.timeline.update(dt)
+        self._follow_message(dt)
+        self._follow_log()
         st = self.game.state
         if st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             if not self.timeline.busy:
@@ -594,7 +691,7 @@ class TableScene(Scene):
         self._draw_drag(surface, L, m)
         self._draw_message(surface, L, m)
         if self.show_log:
-            self._draw_log(surface, L, m)
+            self._draw_log(surface)
         elif self.inspect is not None:
             self._draw_inspect(surface, L, self.inspect)
 
@@ -641,27 +738,31 @@ class TableScene(Scene):
             name = f"{name} · {seatd.level}"
         _line(surface, name, px, box.header, room, theme.INK, bold=True)
         melds = st.melds[seat]
-        count = f"{len(st.hands[seat])} cards"
+        count = counted(len(st.hands[seat]), "card")
         caption = self.model.last_move.get(seat, "")
-        readable = self._opponent_cards_fit(seat)
+        revealed = self._revealed and st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+        together = self._revealed_melds(seat) if revealed else None
+        readable = self._opponent_cards_fit(seat) if together is None else True
         if melds and not readable and box.melds.h < theme.line_height(px):
-            count += f", {len(melds)} meld{'s' if len(melds) > 1 else ''}"  # no room for more
+            count += f", {counted(len(melds), 'meld')}"  # no room for more
         _line(surface, count + (f" · {caption}" if caption else ""), round(px * 0.9),
               box.caption, box.caption.w, theme.INK_DIM)
-        if self._revealed and st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-            self._draw_revealed(surface, seat, hidden)
+        if revealed and together is None and st.hands[seat]:
+            self._draw_revealed(surface, seat, hidden)  # no room for both: the hand shows
             return
+        if revealed and together is not None:
+            self._draw_revealed(surface, seat, hidden)
         if not melds:
             return
         if readable:
-            cw, rects = self.opponent_meld_rects(seat)
+            cw, rects = together or self.opponent_meld_rects(seat)
             for i, (meld, mr) in enumerate(zip(melds, rects)):
                 if not hidden[("meld", seat, i)]:
                     self._draw_meld(surface, meld.cards, mr, cw, shadow=False)
         elif box.melds.h >= theme.line_height(px):
             pts = sum(self.model.meld_points(seat))
             n = len(melds)
-            _line(surface, f"{n} meld{'s' if n > 1 else ''}, {pts} pts · tap to see",
+            _line(surface, f"{counted(n, 'meld')}, {pts} pts · tap to see",
                   round(px * 0.9), box.melds, box.melds.w, theme.INK)
 
     def _levels_fit(self, width: int, px: int) -> bool:
@@ -687,7 +788,7 @@ class TableScene(Scene):
         px = L.font
         step = theme.line_height(px)
         inner = Rect(box.x + L.font // 2, box.y, box.w - L.font, box.h)
-        count = f"{len(st.hands[seat])} cards"
+        count = counted(len(st.hands[seat]), "card")
         score = theme.text(surface, points(st.totals[seat]), px,
                            (inner.right, box.center[1] if box.h < 2 * step else
                             box.center[1] - step // 2), theme.INK, "midright", bold=True)
@@ -716,23 +817,16 @@ class TableScene(Scene):
 
     def _opponent_cards_fit(self, seat: int) -> bool:
         """Whether this opponent's melds can be drawn as readable cards in their panel."""
-        box = self.layout.opponents[self.opponent_index(seat)]
-        if box.melds.h < cardart.height(cardart.MIN_READABLE_WIDTH):
-            return False
-        _, rects = self.opponent_meld_rects(seat)
-        return all(r.w for r in rects)
+        return self.opponent_meld_rects(seat) is not None
 
     def _draw_inspect(self, surface, L, seat) -> None:
         """One opponent's melds, large, over the table (tap anywhere to close)."""
-        r = _pg(L.log_panel)
+        panel, cw, rects = inspect_meld_rects(L, self._meld_sizes(seat))
+        r = _pg(panel)
         widgets.draw_panel(surface, r, fill=(12, 40, 28, 248))
         title = f"{self.seats[seat].name}: melds"
         theme.text(surface, title, L.font, (r.x + 12, r.y + 10), theme.INK, bold=True)
         melds = self.game.state.melds[seat]
-        area = Rect(r.x + 12, r.y + 16 + theme.line_height(L.font), r.w - 24,
-                    r.h - 28 - theme.line_height(L.font))
-        cw, rects = meld_groups(area, [len(m.cards) for m in melds], L.meld_card_w,
-                                label=round(L.font * 1.3))
         points = self.model.meld_points(seat)
         for meld, mr, p in zip(melds, rects, points):
             if mr.w:
@@ -741,20 +835,27 @@ class TableScene(Scene):
                            "bottomleft")
 
     def _draw_revealed(self, surface, seat, hidden) -> None:
+        together = self._revealed_melds(seat)
+        beside = together is not None and bool(self.game.state.hands[seat])
+        if beside:
+            cw, rects = together  # the hand after the melds: framed, so it reads apart
+            r = _pg(rects[-1]).inflate(6, 6)
+            r.h = cardart.height(cw) + 6
+            surface.blit(theme.rounded(r.size, 6, (0, 0, 0, 0), 2, theme.INK_DIM), r)
         for j, c in enumerate(self.game.state.hands[seat]):
             if hidden[("reveal", seat, j)]:
                 continue  # its flip draws it until it lands
             x, y, w = self._reveal_spot(seat, j)
-            w = _even(w)
+            w = round(w) if beside else _even(w)  # beside the melds: their card size
             r = pygame.Rect(0, 0, w, cardart.height(w))
             r.center = (round(x), round(y))
             self._card(surface, c, r, shadow=False)
 
     def _draw_meld(self, surface, cards, mr: Rect, cw: int, shadow: bool = True) -> None:
-        step = round(cw * MELD_STEP)
+        step = meld_step(mr, cw, len(cards))
         for k, c in enumerate(cards):
-            self._card(surface, c, pygame.Rect(mr.x + k * step, mr.y, cw, cardart.height(cw)),
-                       shadow=shadow and k == 0)
+            self._card(surface, c, pygame.Rect(round(mr.x + k * step), mr.y, cw,
+                                               cardart.height(cw)), shadow=shadow and k == 0)
 
     def _glow(self, surface, rect: pygame.Rect) -> None:
         g = rect.inflate(10, 10)
@@ -830,6 +931,7 @@ class TableScene(Scene):
         left = {c: hidden[("hand", c)] for c in set(m.order) if hidden[("hand", c)]}
         skip = set(self.drag[0]) if self.drag else set()
         sel = m.selected
+        drawn = m.drawn_index()
         for i in range(len(m.order) - 1, -1, -1):  # cards in flight: the last copies
             c = m.order[i]
             if left.get(c):
@@ -845,6 +947,9 @@ class TableScene(Scene):
             if i in sel:
                 pygame.draw.rect(surface, theme.SELECT, r.inflate(4, 4), 3,
                                  border_radius=max(4, r.w // 10))
+            if i == drawn:  # the card you drew, wherever sorting put it
+                pygame.draw.rect(surface, theme.ACCENT, (r.x + 3, r.y - 6, r.w - 6, 4),
+                                 border_radius=2)
             if self._keyboard and i == m.cursor:
                 pygame.draw.rect(surface, theme.ACCENT, (r.x + 4, r.bottom + 2, r.w // 3, 4))
 
@@ -877,14 +982,7 @@ class TableScene(Scene):
                                                             w, L.hand.card_h))
 
     def _draw_message(self, surface, L, m) -> None:
-        if m.message != self._toast_text:
-            self._toast_text = m.message
-            keeper = getattr(self.app, "keeper", None)
-            hint = m.picking is not None or m.confirm is not None \
-                or (keeper is not None and keeper.is_hint(m.message))
-            self._toast = widgets.Toast(m.message, "info" if hint else "refusal",
-                                        seconds=30.0 if hint else 4.0) if m.message else None
-        if self._toast is not None and self._toast.alive:
+        if self._toast is not None and self._toast.alive and self._toast.text == m.message:
             px = round(L.font * 1.05)
             box = widgets.toast_rect(self._toast, L.message.center, L.message.w, px)
             slots = self._button_slots()
@@ -893,19 +991,14 @@ class TableScene(Scene):
             anchor = (L.message.center[0], above - box.h / 2)  # clear of every button
             widgets.draw_toast(surface, self._toast, anchor, L.message.w, px=px)
 
-    def _draw_log(self, surface, L, m) -> None:
-        lines = tuple(m.log) or ("Nothing has happened yet this hand.",)
-        r = _pg(L.log_panel)
-        if self.log_list is None or self.log_list.rect != r:
-            self.log_list = widgets.ScrollList(r, lines, px=L.font).at_end()
-        elif self.log_list.lines != lines:
-            self.log_list = self.log_list.with_lines(lines)
-        widgets.draw_scroll_list(surface, self.log_list)
+    def _draw_log(self, surface) -> None:
+        if self.log_list is not None:
+            widgets.draw_scroll_list(surface, self.log_list)
 
 
 def _line(surface, text: str, px: int, box: Rect, width: int, colour, bold: bool = False):
     """One line of text at the left of ``box``, shrunk and then cut short to fit ``width``."""
-    px = theme.fit_px(text, px, width, bold, smallest=10)
+    px = theme.fit_px(text, px, width, bold, smallest=MIN_LABEL_PX)
     if theme.text_width(text, px, bold) > width:
         while len(text) > 1 and theme.text_width(text + "…", px, bold) > width:
             text = text[:-1]

@@ -54,6 +54,19 @@ class Where(enum.Enum):
     """A button only (pass on the upcard)."""
 
 
+class Say(enum.Enum):
+    """What kind of line the message strip holds: how long it stays and how it looks."""
+
+    REFUSAL = "refusal"
+    """Why an action was refused (shown a few seconds, as a refusal)."""
+    QUESTION = "question"
+    """What the bar's buttons are asking (until it is answered)."""
+    HELP = "help"
+    """A hint, or what undo took back."""
+    THINKING = "thinking"
+    """A hint being thought about: shown until the answer replaces it."""
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One thing the player can do now, with the words on its button."""
@@ -141,18 +154,23 @@ class TableModel:
         self.sort_mode = Sort.RANK
         self.selected: set[int] = set()
         self.cursor = 0
+        self.drawn: int | None = None
+        """The card you drew this turn (marked in the hand until you discard)."""
         self.message = ""
-        """A refusal or a hint, shown in the message strip until the next action."""
+        """A refusal, a question or a hint, shown in the message strip until the next action."""
+        self.message_kind = Say.REFUSAL
         self.picking: Group | None = None
         """A group whose alternatives (which card a wild stands for) are being asked."""
         self.confirm: Choice | None = None
         """An action that ends the hand, waiting for a second tap."""
         self.log: list[str] = []
         self.last_move: dict[int, str] = {}
+        """Each seat's last turn in one line: ``took the pile (7 cards) · melded 7♠ 7♥ 7♦ ·
+        discarded Q♥``."""
+        self._turn: dict[int, list[str]] = {}
         self._groups_key = None
         self._groups: tuple[Group, ...] = ()
-        if not game.actions:  # a new match: its deal opens the log
-            self.record([Event(Ev.DEALT, self.state.turn)])
+        self.record(hand_events(game))  # the hand so far: the same log after Continue
         self.sync()
 
     # ----------------------------------------------------------------- what we see
@@ -260,7 +278,11 @@ class TableModel:
     def _changed(self) -> None:
         self.picking = None
         self.confirm = None
-        self.message = ""
+        self.say("")
+
+    def say(self, text: str, kind: Say = Say.REFUSAL) -> None:
+        """Put ``text`` in the message strip (empty: clear it)."""
+        self.message, self.message_kind = text, kind
 
     # ----------------------------------------------------------------- what can be done
 
@@ -295,7 +317,8 @@ class TableModel:
             if not sel and st.pile and not st.must_draw:
                 # Nothing selected: the takes that are legal, so the pile glows when it may
                 # be taken (a listing filtered to takes, once per turn: groups are cached).
-                takes = [a for a in st.legal_actions() if a.kind in PILE_TAKES]
+                takes = sorted((a for a in st.legal_actions() if a.kind in PILE_TAKES),
+                               key=lambda a: sum(map(is_wild, a.cards)))  # fewest wilds first
                 add("Take the pile", Where.PILE, -1, takes, lambda a: _take_words(a, st))
             if sel and st.pile:
                 with_top = sel + (st.pile[-1],)
@@ -350,12 +373,12 @@ class TableModel:
                 self.picking = item
                 self.confirm = None
                 first = item.choices[0].action
-                self.message = ("Choose how to take the pile, or select the cards first"
-                                if first.kind in PILE_TAKES and not self.selected else
-                                "Choose how to take the pile" if first.kind in PILE_TAKES else
-                                "Which card does the wild stand for?"
-                                if any(is_wild(c) for c in first.cards) else
-                                "Choose what to lay")
+                self.say("Choose how to take the pile, or select the cards first"
+                         if first.kind in PILE_TAKES and not self.selected else
+                         "Choose how to take the pile" if first.kind in PILE_TAKES else
+                         "Which card does the wild stand for?"
+                         if any(is_wild(c) for c in first.cards) else
+                         "Choose what to lay", Say.QUESTION)
                 return None
             item = item.choices[0]
         if isinstance(item, Choice):
@@ -363,7 +386,7 @@ class TableModel:
                     and self._goes_out(item.action)):
                 self.confirm = item
                 self.picking = None
-                self.message = "This ends the hand. Go out?"
+                self.say("This ends the hand. Go out?", Say.QUESTION)
                 return None
             return self.play(item.action)
         return None
@@ -434,7 +457,7 @@ class TableModel:
             return self.choose(here[0])
         if len(here) > 1:  # e.g. a set and a run of the same cards
             self.picking = Group("", where, meld, tuple(c for g in here for c in g.choices))
-            self.message = "Choose what to lay"
+            self.say("Choose what to lay", Say.QUESTION)
             return None
         return self.play(fallback)
 
@@ -447,7 +470,7 @@ class TableModel:
         return f"Wait for {self.name(st.turn)} to play"
 
     def _refuse(self, reason: str) -> None:
-        self.message = reason
+        self.say(reason)
         return None
 
     # ----------------------------------------------------------------- playing
@@ -458,61 +481,58 @@ class TableModel:
         try:
             events = self.game.play(action)
         except IllegalAction as e:
-            self.message = str(e)
+            self.say(str(e))
             return None
         self.selected = set()
         self._changed()
         self.record(events)
+        self._note_drawn(events)
         self.sync()
         return events
 
+    def _note_drawn(self, events) -> None:
+        """Keep the card you drew this turn, to mark it once it is sorted in; forget it once
+        your turn is over."""
+        for e in events:
+            if e.seat != self.viewer:
+                continue
+            if e.kind in (Ev.DREW, Ev.TOOK_UPCARD) and e.cards:
+                self.drawn = e.cards[0]
+            elif e.kind in (Ev.DISCARDED, Ev.HAND_ENDED):
+                self.drawn = None
+
+    def drawn_index(self) -> int | None:
+        """Where the card you drew this turn is in your hand now (None: not this turn)."""
+        if self.drawn is None or self.drawn not in self.order or not self.my_turn:
+            return None
+        return self.order.index(self.drawn)
+
     def record(self, events) -> None:
-        """Log lines and last moves for ``events`` (as the viewer may see them)."""
-        moves: dict[int, list[str]] = {}
+        """Log lines and last turns for ``events`` (as the viewer may see them)."""
         for e in events:
             text = self.describe(e.seen_by(self.viewer))
-            if text:
-                self.log.append(text)
-                if e.seat >= 0 and e.kind not in (Ev.HAND_ENDED, Ev.MATCH_ENDED, Ev.DEALT):
-                    moves.setdefault(e.seat, []).append(text.split(": ", 1)[-1])
-        for s, parts in moves.items():  # one action's events make one caption
-            self.last_move[s] = ", ".join(parts)
+            if not text:
+                continue
+            self.log.append(text)
+            if e.seat < 0 or e.kind in (Ev.HAND_ENDED, Ev.MATCH_ENDED, Ev.DEALT):
+                continue
+            if e.kind in TURN_OPENS:
+                self._turn[e.seat] = []
+            parts = self._turn.setdefault(e.seat, [])
+            parts.append(text.split(": ", 1)[-1])
+            self.last_move[e.seat] = " \u00b7 ".join(parts)
 
     def describe(self, e: Event) -> str:
-        who = self.name(e.seat) if e.seat >= 0 else ""
-        cards = cards_short(e.cards)
-        k = e.kind
-        if k is Ev.DEALT:
-            return f"Hand {self.state.hand_no + 1}, opened by {who}"
-        if k is Ev.DREW:
-            return f"{who}: drew {cards}" if cards else f"{who}: drew a card"
-        if k is Ev.RESHUFFLED:
-            return "The pile was shuffled into a new stock"
-        if k is Ev.TOOK_PILE:
-            return f"{who}: took the pile ({len(e.cards)} cards)"
-        if k is Ev.MELDED:
-            return f"{who}: melded {cards}"
-        if k is Ev.ADDED:
-            return f"{who}: added {cards} to meld {e.meld + 1}"
-        if k is Ev.DISCARDED:
-            return f"{who}: discarded {cards}"
-        if k is Ev.SWAPPED:
-            return f"{who}: swapped {short(e.cards[0])} for a joker"
-        if k is Ev.TOOK_UPCARD:
-            return f"{who}: took the upcard {cards}"
-        if k is Ev.PASSED:
-            return f"{who}: passed"
-        if k is Ev.HAND_ENDED:
-            return f"{who} went out" if e.seat >= 0 else "The hand ended; nobody went out"
-        if k is Ev.MATCH_ENDED:
-            return f"{who} wins the match"
-        return ""
+        """``e`` in a player's words, ``Computer 1: took the pile (7 cards)``."""
+        return describe(e, [s.name for s in self.seats], self.state.hand_no)
 
     def new_hand(self) -> list[Event]:
         """Deal the next hand (after the summary)."""
         events = self.game.next_hand()
+        self.drawn = None
         self.log = []
         self.last_move = {}
+        self._turn = {}
         self.selected = set()
         self._changed()
         self.follow_turn()
@@ -529,7 +549,11 @@ class TableModel:
         if st.phase is Phase.MATCH_OVER:
             return f"The match is over: {self.name(st.winner)} wins"
         if st.phase is Phase.HAND_OVER:
-            return "The hand is over"
+            out = st.hand_outs[-1] if st.hand_outs else -1
+            if out < 0:
+                return "The hand is over: nobody went out"
+            return ("You went out" if self.seats[out].is_person and len(self.people) == 1
+                    else f"{self.name(out)} went out")
         mover = self.name(st.turn)
         if not self.seats[st.turn].is_person:
             return f"{mover} is thinking..."
@@ -547,6 +571,60 @@ class TableModel:
     def meld_points(self, seat: int) -> list[int]:
         opts = self.state.options
         return [meld_points(m, opts) for m in self.state.melds[seat]]
+
+
+TURN_OPENS = frozenset((Ev.DREW, Ev.TOOK_PILE, Ev.TOOK_UPCARD, Ev.PASSED))
+"""Events that begin a seat's turn (its last-turn line starts again)."""
+
+
+def hand_events(game) -> list[Event]:
+    """The events of the hand in play, from its deal: the game's actions replayed from its
+    setup (a match continued from a save has its whole log back)."""
+    state = game.setup.start()
+    events = [state.dealt]
+    for action in game.actions:
+        if state.phase is Phase.HAND_OVER:
+            events = state.next_hand()
+        events += state.apply(action, trusted=True)
+    return events
+
+
+def describe(e: Event, names, hand_no: int) -> str:
+    """``e`` in a player's words, with ``names`` for the seats and ``hand_no`` the hand in
+    play (0-based): ``Computer 1: took the pile (7 cards)``; empty for an event nobody reads."""
+    who = names[e.seat] if 0 <= e.seat < len(names) else ""
+    cards = cards_short(e.cards)
+    k = e.kind
+    if k is Ev.DEALT:
+        return f"Hand {hand_no + 1}, opened by {who}"
+    if k is Ev.DREW:
+        return f"{who}: drew {cards}" if cards else f"{who}: drew a card"
+    if k is Ev.RESHUFFLED:
+        return "The pile was shuffled into a new stock"
+    if k is Ev.TOOK_PILE:
+        return f"{who}: took the pile ({counted(len(e.cards), 'card')})"
+    if k is Ev.MELDED:
+        return f"{who}: melded {cards}"
+    if k is Ev.ADDED:
+        return f"{who}: added {cards} to meld {e.meld + 1}"
+    if k is Ev.DISCARDED:
+        return f"{who}: discarded {cards}"
+    if k is Ev.SWAPPED:
+        return f"{who}: swapped {short(e.cards[0])} for a joker"
+    if k is Ev.TOOK_UPCARD:
+        return f"{who}: took the upcard {cards}"
+    if k is Ev.PASSED:
+        return f"{who}: passed"
+    if k is Ev.HAND_ENDED:
+        return f"{who} went out" if e.seat >= 0 else "The hand ended; nobody went out"
+    if k is Ev.MATCH_ENDED:
+        return f"{who} wins the match"
+    return ""
+
+
+def counted(n: int, noun: str) -> str:
+    """``n`` and a noun in the right number: ``1 card``, ``7 cards``, ``0 melds``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def points(total: int) -> str:

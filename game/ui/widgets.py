@@ -427,7 +427,7 @@ class Toast:
     def alpha(self) -> int:
         """Opacity now: full, then a 0.4 s fade at the end."""
         left = self.seconds - self.age
-        return max(0, min(255, round(255 * left / 0.4)))
+        return 255 if left >= 0.4 else max(0, round(255 * left / 0.4))
 
 
 def toast_rect(toast: Toast, anchor, max_width: int, px: int = 17) -> pygame.Rect:

@@ -31,3 +31,13 @@ def test_the_stall_probe_does_not_turn_on_a_collector_that_was_off():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_the_hint_figure_plays_positions_that_need_a_search_at_frame_pace():
+    """Each position's hint is thought over more than one frame (one slice does not answer
+    it), several slices a frame."""
+    fig = bench.hint_figures(count=2)
+    assert fig["name"] == "hint_wait_s" and fig["positions"] == 2 and fig["fps"] == 60
+    assert fig["median"] <= fig["max"]
+    for frames, slices in zip(fig["frames"], fig["slices"]):
+        assert slices > frames >= 1

@@ -238,19 +238,35 @@ def test_a_hint_is_the_hard_levels_move_with_its_cards_lifted():
     assert table.game.actions[-1].kind is Act.DRAW  # a hint plays nothing itself
 
 
-def test_a_hint_that_needs_search_is_thought_over_many_frames():
+def ticking(step: float = 0.001):
+    """A clock that moves ``step`` seconds each time it is read: frames filled by it hold a
+    fixed count of think slices, whatever the machine's speed."""
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += step
+        return now[0]
+    return clock
+
+
+def test_a_hint_that_needs_search_fills_each_frame_and_says_so_until_the_answer():
     app = make_app()
+    app.keeper.clock = ticking()
     table = app.start_match(Setup(DIGITAL, 2, 37, 0), SEATS)  # a meld worth weighing
     settle(app, table)
     step(app, key(pygame.K_d))
     step(app, key(pygame.K_h))
-    frames = 0
+    per_frame = [app.keeper.hint_calls]
     while table.model.message.startswith("Thinking"):
+        assert table._toast is not None and table._toast.text.startswith("Thinking")
+        before = app.keeper.hint_calls
         step(app)
-        frames += 1
-        assert frames < 2000
-    assert frames > 3 and table.model.message.startswith("Lay ")
-    assert len(table.model.selected) == 4
+        per_frame.append(app.keeper.hint_calls - before)
+        assert len(per_frame) < 2000
+    assert table.model.message.startswith("Lay ") and len(table.model.selected) == 4
+    full = per_frame[:-1]  # the last frame stops at the answer
+    assert len(full) >= 2, "a search that spans frames"
+    assert min(full) == max(full) >= 3, f"several slices in every frame: {per_frame}"
 
 
 def test_a_match_saved_between_hands_reopens_at_its_summary():

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 import pygame
 
 from ...rules.cards import card_symbol
-from ...rules.events import Ev
 from ...rules.state import Phase
 from ...services.rewind import Rewind
 from .. import cardart, theme
+from ..table_model import describe
 from .page import FooterButton, Heading, PageScene, Row, Text
 
 
@@ -70,38 +70,12 @@ class CardsRow(Row):
             y += cardart.height(cw) + m.gap // 2
 
 
-def _event_words(e, seats) -> str | None:
-    who = seats[e.seat].name if 0 <= e.seat < len(seats) else ""
-    cards = " ".join(card_symbol(c) for c in e.cards)
-    k = e.kind
-    if k is Ev.DREW:
-        return f"{who} drew {cards}"
-    if k is Ev.TOOK_PILE:
-        return f"{who} took the pile ({len(e.cards)} cards)"
-    if k is Ev.MELDED:
-        return f"{who} melded {cards}"
-    if k is Ev.ADDED:
-        return f"{who} added {cards} to meld {e.meld + 1}"
-    if k is Ev.DISCARDED:
-        return f"{who} discarded {cards}"
-    if k is Ev.SWAPPED:
-        return f"{who} swapped {card_symbol(e.cards[0])} for a joker"
-    if k is Ev.TOOK_UPCARD:
-        return f"{who} took the upcard {cards}"
-    if k is Ev.PASSED:
-        return f"{who} passed"
-    if k is Ev.RESHUFFLED:
-        return "The pile became the stock"
-    if k is Ev.HAND_ENDED:
-        return f"{who} went out" if e.seat >= 0 else "The hand ended"
-    return None
-
-
 def what_happened(position, seats) -> str:
     """The last move of a position in words (``Computer 1 took the pile (6 cards)``)."""
     if position.action is None:
         return "The deal"
-    words = [w for e in position.events if (w := _event_words(e, seats))]
+    names = [seat.name for seat in seats]
+    words = [w for e in position.events if (w := describe(e, names, position.state.hand_no))]
     return "; ".join(words)
 
 

@@ -46,6 +46,15 @@ class HandLine(Row):
     cards: tuple[int, ...]
     four_colour: bool = False
 
+    def detail(self) -> str:
+        """The line under the name: this hand's points, then the match's running total
+        (named so, beside this hand's numbers)."""
+        parts = [f"melded {self.melded}", f"in hand {signed(-self.penalty)}"]
+        if self.bonus:
+            parts.append(f"bonus {signed(self.bonus)}")
+        parts.append(f"match total {number(self.total)}")
+        return "  \u2022  ".join(parts)
+
     def _card_w(self, m) -> int:
         return max(cardart.MIN_READABLE_WIDTH + 4, round(50 * m.s))
 
@@ -82,11 +91,7 @@ class HandLine(Row):
             surface.blit(theme.rounded(b.size, b.h // 2, theme.ACCENT), b)
             theme.text(surface, badge, m.small_px, b.center, theme.ACCENT_INK, "center", True)
         y += theme.line_height(big)
-        parts = [f"melded {self.melded}", f"in hand {signed(-self.penalty)}"]
-        if self.bonus:
-            parts.append(f"bonus {signed(self.bonus)}")
-        parts.append(f"total {number(self.total)}")
-        detail = "  \u2022  ".join(parts)
+        detail = self.detail()
         theme.text(surface, detail, theme.fit_px(detail, m.small_px, rect.w), (rect.x, y),
                    theme.INK_DIM)
         y += theme.line_height(m.small_px) + m.gap // 2

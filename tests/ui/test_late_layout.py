@@ -1,0 +1,189 @@
+"""The table at the moments hands are decided: real late-hand positions (medium agents in
+every seat until yours has four to six melds down, several seeds, digital / classic / book)
+at every reference size and 2-8 seats. Every one of your melds is drawn, whole, inside the
+window and clear of your hand and the button bar; every opponent's meld is drawn in their
+panel or one tap away, in a view that holds them all. The layout is checked as pure
+functions over the whole matrix; a subset is drawn and its pixels looked at."""
+
+import itertools
+
+import pygame
+import pytest
+from late_hands import late_hands
+from scene_nav import make_app, step
+from ui_events import mouse_tap
+
+from game.ai.registry import make_agent
+from game.rules.state import Phase
+from game.services.seats import default_seats
+from game.services.settings import Settings
+from game.ui import theme
+from game.ui.cardart import MIN_READABLE_WIDTH
+from game.ui.layout import (
+    Rect,
+    card_height,
+    inspect_meld_rects,
+    my_meld_rects,
+    opponent_meld_rects,
+    table_layout,
+)
+from game.ui.table import TableScene
+
+SIZES = [(360, 640), (390, 844), (844, 390), (1024, 768), (1280, 720), (1920, 1080)]
+SETTINGS = [Settings(), Settings(left_handed=True, pile_assist=True)]
+
+
+def sizes_of(game, seat: int) -> tuple[int, ...]:
+    return tuple(len(m.cards) for m in game.state.melds[seat])
+
+
+def layout_for(game, size, settings=SETTINGS[0]):
+    n = game.state.players
+    theirs = tuple(sizes_of(game, s) for s in range(1, n))
+    return table_layout(size, n, len(game.state.hands[0]), settings, sizes_of(game, 0), theirs)
+
+
+def check_position(game, size, settings) -> list[str]:
+    """What a player would find wrong with this table (empty: nothing)."""
+    L = layout_for(game, size, settings)
+    window = Rect(0, 0, *size)
+    mine = sizes_of(game, 0)
+    problems = []
+    cw, rects = my_meld_rects(L, mine)
+    if cw < MIN_READABLE_WIDTH:
+        problems.append(f"your meld cards are {cw} px wide")
+    bar = [r for _, r in L.controls() if _ not in ("my_melds", "stock", "pile")] + [L.plate]
+    for i, r in enumerate(rects):
+        if not r.w:
+            problems.append(f"your meld {i + 1} is not drawn")
+        elif not r.inside(window) or not r.inside(L.my_melds):
+            problems.append(f"your meld {i + 1} {r} is outside its band {L.my_melds}")
+        elif any(r.overlaps(b) for b in bar) or r.overlaps(L.stock) or r.overlaps(L.pile):
+            problems.append(f"your meld {i + 1} {r} is under the hand, a button or the pile")
+    for a, b in itertools.combinations([r for r in rects if r.w], 2):
+        if a.overlaps(b):
+            problems.append(f"your melds {a} and {b} overlap")
+    for i, o in enumerate(L.opponents):
+        theirs = sizes_of(game, i + 1)
+        if not theirs:
+            continue
+        drawn = opponent_meld_rects(L, i, theirs)
+        if drawn is not None:
+            if not all(r.inside(o.melds) for r in drawn[1]):
+                problems.append(f"opponent {i + 1}'s melds spill out of their panel")
+            continue
+        # Not in the panel: a tap on it opens a view that must hold them all.
+        panel, cw, shown = inspect_meld_rects(L, theirs)
+        if o.box.h < 20 or not o.box.inside(window):
+            problems.append(f"opponent {i + 1}'s panel {o.box} cannot be tapped")
+        if not all(r.w and r.inside(panel) for r in shown) or cw < MIN_READABLE_WIDTH:
+            problems.append(f"opponent {i + 1}'s melds do not fit their view either")
+    for (a, ra), (b, rb) in itertools.combinations(L.panels(), 2):
+        if ra.overlaps(rb):
+            problems.append(f"{a} {ra} overlaps {b} {rb}")
+    return problems
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_every_meld_of_a_late_hand_is_drawn_or_a_tap_away(players):
+    positions = late_hands(players)
+    assert len(positions) >= 4, "each preset that seats them gives two positions"
+    assert all(len(g.state.melds[0]) >= 4 for _, g in positions)
+    found = {}
+    for (name, game), size, settings in itertools.product(positions, SIZES, SETTINGS):
+        problems = check_position(game, size, settings)
+        if problems:
+            found[f"{name} {size[0]}x{size[1]} left={settings.left_handed}"] = problems
+    assert not found, found
+
+
+def felt_at(size):
+    surface = pygame.Surface(size)
+    theme.draw_felt(surface)
+    return surface
+
+
+@pytest.mark.parametrize("players", [2, 4, 8])
+@pytest.mark.parametrize("size", [(360, 640), (390, 844), (844, 390), (1280, 720),
+                                  (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_late_hand_is_drawn_with_every_meld_on_the_felt(players, size, artifacts):
+    """Drawn through the table scene (and saved as late_<seats>p_<size>.png): each of your
+    melds shows a card, not felt, at its first card's corner and at its last card's."""
+    name, game = late_hands(players)[0]
+    app = make_app(size, Settings(animation_speed=0.0))
+    table = TableScene(app, game, default_seats(players))
+    app.scenes.reset(table)
+    step(app)
+    pygame.image.save(app.surface, str(artifacts / f"late_{players}p_{size[0]}x{size[1]}.png"))
+    felt = felt_at(size)
+    cw, rects = table.my_meld_rects()
+    melds = game.state.melds[0]
+    for r in rects:
+        last = round(r.x + (r.w - cw))
+        for x in (r.x + 3, last + 3):
+            assert app.surface.get_at((x, r.y + 3)) != felt.get_at((x, r.y + 3)), (name, r)
+    assert len(rects) == len(melds) and all(r.w for r in rects)
+
+
+def played_out(game):
+    """``game`` played on by medium agents to the end of its hand."""
+    agents = [make_agent("medium", 90 + i) for i in range(game.state.players)]
+    while game.state.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        st = game.state
+        view = st.view(st.turn)
+        game.play(agents[st.turn].choose(view, view.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("players", [2, 4, 8])
+@pytest.mark.parametrize("size", [(390, 844), (844, 390), (1280, 720)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_at_the_reveal_melds_stay_and_the_status_says_who_went_out(players, size, artifacts):
+    name, game = late_hands(players)[0]
+    game = played_out(game)
+    app = make_app(size, Settings(animation_speed=1.0))
+    table = TableScene(app, game, default_seats(players))
+    app.scenes.reset(table)
+    for _ in range(20):  # the reveal begins: hands turn face up where their owners sit
+        step(app)
+    assert table.timeline.busy and app.scenes.top is table
+    pygame.image.save(app.surface, str(artifacts / f"reveal_{players}p_{size[0]}x{size[1]}.png"))
+    st = game.state
+    words = table.model.status()
+    if st.phase is Phase.MATCH_OVER:
+        assert words == f"The match is over: {table.model.name(st.winner)} wins"
+    elif st.hand_outs[-1] < 0:
+        assert words == "The hand is over: nobody went out"
+    else:
+        out = st.hand_outs[-1]
+        assert words == ("You went out" if out == 0 else f"{table.model.name(out)} went out")
+    L = table.layout
+    for seat in range(1, players):
+        box = L.opponents[table.opponent_index(seat)]
+        together = table._revealed_melds(seat)
+        if together is not None:  # melds and hand side by side in the panel
+            assert all(r.w and r.inside(box.melds) for r in together[1]), (name, seat)
+        elif st.melds[seat]:  # the hand covers the panel: its melds are one tap away
+            panel, cw, shown = inspect_meld_rects(L, sizes_of(game, seat))
+            assert all(r.w and r.inside(panel) for r in shown), (name, seat)
+
+
+def test_an_opponents_melds_that_do_not_fit_their_panel_open_with_one_tap():
+    name, game = late_hands(4)[0]
+    app = make_app((390, 844), Settings(animation_speed=0.0))
+    table = TableScene(app, game, default_seats(4))
+    app.scenes.reset(table)
+    step(app)
+    crowded = [s for s in range(1, 4) if game.state.melds[s]
+               and table.opponent_meld_rects(s) is None]
+    assert crowded, "a phone cannot hold every opponent's melds in their panel"
+    seat = crowded[0]
+    box = table.layout.opponents[table.opponent_index(seat)].box
+    step(app, mouse_tap(box.center))
+    assert table.inspect == seat
+    panel, cw, shown = inspect_meld_rects(table.layout, sizes_of(game, seat))
+    for r in shown:  # every meld drawn in the view: a card's white face at its left edge
+        red, green, blue, _ = app.surface.get_at((r.x + 4, r.y + card_height(cw) // 2))
+        assert min(red, green, blue) > 200, r
+    step(app, mouse_tap(box.center))
+    assert table.inspect is None

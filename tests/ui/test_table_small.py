@@ -1,0 +1,79 @@
+"""The table's small things a player notices: a tap on empty felt lets go of a selection, the
+card you drew stays marked once sorted in, the takes that spend fewest wilds come first, the
+stock's count is never clipped, and the summary says which total is the match's."""
+
+import pytest
+from test_table_choices import arranged, select
+from test_table_play import Mouse, table_spot
+
+from game.rules.cards import is_wild, parse_card
+from game.services.settings import Settings
+from game.ui import theme
+from game.ui.layout import Rect, table_layout
+from game.ui.scenes.summary import HandLine
+
+
+def test_a_tap_on_empty_felt_lets_go_of_the_selection_and_changes_nothing():
+    app, table = arranged([["KS", "KC", "5D", "9C", "3H"], ["4H", "8C", "JD"]])
+    st = table.game.state
+    Mouse(app).tap(table.layout.stock.center)  # draw: the meld phase
+    select(app, table, "5D", "9C")  # no meld: the band does not glow
+    before = st.snapshot()
+    Mouse(app).tap(table_spot(table))
+    assert not table.model.selected and not table.model.message
+    assert st.snapshot() == before
+
+
+def test_a_tap_on_the_glowing_band_still_lays_the_meld():
+    app, table = arranged([["KS", "KC", "KH", "5D", "9C"], ["4H", "8C", "JD"]])
+    Mouse(app).tap(table.layout.stock.center)
+    select(app, table, "KS", "KC", "KH")
+    Mouse(app).tap(table_spot(table))
+    assert len(table.game.state.melds[0]) == 1
+
+
+def accent_above(app, table, i) -> bool:
+    r = table.layout.hand.cards[i]
+    return app.surface.get_at((r.center[0], r.y - 4))[:3] == theme.ACCENT[:3]
+
+
+def test_the_card_you_drew_stays_marked_once_sorted_in_until_you_discard():
+    app, table = arranged([["KS", "KC", "5D", "9C", "3H"], ["4H", "8C", "JD"]],
+                          stock_top=("7S",))
+    Mouse(app).tap(table.layout.stock.center)
+    m = table.model
+    drawn = m.order.index(parse_card("7S"))
+    assert drawn not in (0, len(m.order) - 1), "sorted in among the others"
+    app.step([], 1 / 60)
+    assert accent_above(app, table, drawn)
+    assert not any(accent_above(app, table, i) for i in range(len(m.order)) if i != drawn)
+    m.sort()  # by suit: it moves, the mark with it
+    app.step([], 1 / 60)
+    assert accent_above(app, table, m.order.index(parse_card("7S")))
+    select(app, table, "3H")
+    Mouse(app).tap(table.layout.pile.center)  # discarded: the turn is over
+    assert m.drawn_index() is None
+
+
+def test_the_takes_that_spend_fewest_wilds_are_offered_first():
+    app, table = arranged([["QH", "QD", "2C", "2D", "9C"], ["4H", "8C", "JD"]],
+                          pile=("5S", "QS"))
+    Mouse(app).tap(table.layout.pile.center)
+    offered = [c.action for _, c in table.model.buttons() if c != "cancel"]
+    wilds = [sum(map(is_wild, a.cards)) for a in offered]
+    assert len(offered) >= 3 and wilds == sorted(wilds) and wilds[0] == 0, offered
+
+
+@pytest.mark.parametrize("size", [(844, 390), (360, 640), (390, 844), (1280, 720)])
+@pytest.mark.parametrize("seats", [2, 8])
+def test_the_stock_and_pile_counts_fit_under_them(size, seats):
+    for settings in (Settings(), Settings(pile_assist=True, left_handed=True)):
+        L = table_layout(size, seats, 13, settings)
+        for label, box in (("Stock 108", L.stock), ("Pile 108", L.pile)):
+            assert theme.text_width(label, L.font) <= box.w, (label, box)
+        assert L.stock.inside(Rect(0, 0, *size)) and not L.stock.overlaps(L.pile)
+
+
+def test_the_summary_says_its_total_is_the_matchs():
+    line = HandLine("Ann", True, 60, 5, 0, 55, 410, (), False)
+    assert line.detail().endswith("match total 410") and "in hand \u22125" in line.detail()
