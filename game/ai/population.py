@@ -34,8 +34,8 @@ from . import sparring as S
 from .agent import BaseAgent
 from .table import Table
 
-NEVER = 99
-"""A hand length no hand reaches: ``spare_wilds=NEVER`` spends 2s only to go out."""
+SPEND = 99
+"""A hand length no hand reaches: ``spare_wilds=SPEND`` spends 2s in melds at once."""
 
 
 @dataclass(frozen=True)
@@ -66,11 +66,11 @@ class Habits:
     """Positions searched for a way to go out this turn."""
 
 
-MELD_NOW = Habits(meld_least=0.0, spare_wilds=0, take_margin=0.0, wild_cost=0.0)
+MELD_NOW = Habits(meld_least=0.0, spare_wilds=SPEND, take_margin=0.0, wild_cost=0.0)
 PILE_HUNGRY = Habits(meld_least=4.0, spare_wilds=9, hungry_pile=2, wild_cost=0.0,
                      take_margin=0.0, promise_weight=1.5)
 CAREFUL = Habits(meld_least=4.0, spare_wilds=6, take_margin=8.0, danger_weight=1.0)
-SPRINTER = Habits(meld_least=0.0, spare_wilds=0, take_margin=0.0, wild_cost=0.0, pile_cap=2,
+SPRINTER = Habits(meld_least=0.0, spare_wilds=SPEND, take_margin=0.0, wild_cost=0.0, pile_cap=2,
                   penalty_weight=1.6, promise_weight=0.6, out_nodes=60)
 
 
@@ -78,8 +78,8 @@ def random_habits(rand: random.Random) -> Habits:
     """One member of the randomised family: every habit drawn from its own range, a fixed
     number of draws, so a seed names one player."""
     return Habits(meld_least=rand.uniform(0.0, 25.0), hold=rand.random() < 0.2,
-                  spare_wilds=rand.randint(0, 12), take_margin=rand.uniform(-5.0, 25.0),
-                  wild_cost=rand.uniform(0.0, 25.0),
+                  spare_wilds=rand.choice((0, 4, 6, 8, 10, SPEND)),
+                  take_margin=rand.uniform(-5.0, 25.0), wild_cost=rand.uniform(0.0, 25.0),
                   hungry_pile=rand.choice((0, 0, 0, 3, 5)),
                   pile_cap=rand.choice((0, 0, 0, 2, 4)),
                   penalty_weight=rand.uniform(0.5, 1.8), promise_weight=rand.uniform(0.2, 1.8),
