@@ -14,9 +14,10 @@ import gc
 import random
 import time
 
-from ..rules.actions import Action
+from ..rules.actions import Act, Action
 from ..rules.view import View
 from .agent import SLICE_SECONDS, BaseAgent
+from .inference import Evidence
 from .search import Search, StepCosts
 
 DEFAULT_BUDGET = 0.3
@@ -50,6 +51,9 @@ class HardAgent(BaseAgent):
         self._search: Search | None = None
         self._step_costs = StepCosts()
         self.playouts = 0
+        self.evidence = Evidence()
+        """What the opponents' play this hand says about their cards (``inference.py``): the
+        sampled worlds are weighted by it."""
 
     def start(self, view: View, legal: list[Action]) -> None:
         # Everything alive now (the match, the caches) is old: a full garbage collection
@@ -63,10 +67,14 @@ class HardAgent(BaseAgent):
         rand = random.Random(f"hard:{self.seed}:{self.decisions}:{view.hand_no}")
         self.decisions += 1
         self._answer = None
+        self._view = view
+        evidence = self.evidence
+        evidence.observe(view)
         self._search = Search(view, legal, rand, iterations=self.iterations,
                               seconds=self.budget_seconds, horizon=self.horizon,
                               width=self.width, clock=self.clock,
-                              step_costs=self._step_costs)
+                              step_costs=self._step_costs,
+                              weigh=evidence.likelihood if evidence.clues else None)
 
     def think(self, slice_seconds: float = SLICE_SECONDS) -> bool:
         if self._answer is not None:
@@ -75,5 +83,7 @@ class HardAgent(BaseAgent):
         if search.think(slice_seconds):
             self._answer = search.best()
             self.playouts += search.playouts
+            if self._answer.kind is Act.DISCARD:
+                self.evidence.discarded(self._view, self._answer.cards[0])
             return True
         return False
