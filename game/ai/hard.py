@@ -36,7 +36,8 @@ class HardAgent(BaseAgent):
 
     def __init__(self, seed: int = 0, *, budget_seconds: float | None = DEFAULT_BUDGET,
                  iterations: int | None = DEFAULT_ITERATIONS, horizon: int = DEFAULT_HORIZON,
-                 width: int = DEFAULT_WIDTH, clock=time.perf_counter):
+                 width: int = DEFAULT_WIDTH, clock=time.perf_counter,
+                 evidence: Evidence | None = None):
         super().__init__(seed)
         if iterations is None and budget_seconds is None:
             raise ValueError("give the hard level a budget: iterations, budget_seconds or both")
@@ -51,9 +52,10 @@ class HardAgent(BaseAgent):
         self._search: Search | None = None
         self._step_costs = StepCosts()
         self.playouts = 0
-        self.evidence = Evidence()
+        self.evidence = evidence if evidence is not None else Evidence()
         """What the opponents' play this hand says about their cards (``inference.py``): the
-        sampled worlds are weighted by it."""
+        sampled worlds are weighted by it. An agent made afresh for each decision (a hint)
+        is handed one that lives as long as the seat's hand, else it knows no history."""
 
     def start(self, view: View, legal: list[Action]) -> None:
         # Everything alive now (the match, the caches) is old: a full garbage collection

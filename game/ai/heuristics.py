@@ -13,7 +13,7 @@ discard the costliest deadwood that does not let the next player take a fat pile
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..rules import legal as rules_legal
 from ..rules.actions import Act, Action
@@ -41,8 +41,10 @@ class Style:
     """How much a card's promise (pairs, run neighbours) counts against its penalty."""
 
 
-MEDIUM = Style()
-PLAYOUT = Style(go_out_nodes=12)
+MEDIUM = Style(keep_weight=1.5)
+"""Medium: a card's promise counts one and a half times its penalty in a discard (against the
+tuning styles of docs/ai.md this kept more pairs and run neighbours to good effect)."""
+PLAYOUT = replace(MEDIUM, go_out_nodes=12)
 """Medium with a smaller go-out search, for the hard level's playouts."""
 MELD_NOW = Style(hold_wilds=False)
 """How much a meld is worth laid now, holding nothing back (the hard level's meld-now
