@@ -1,4 +1,5 @@
-"""The hard level: information-set search (``search.py``) with medium's choice as its prior.
+"""The hard level: information-set search (``search.py``) with medium's choice as its prior,
+over sampled worlds weighted by what the opponents did this hand (``inference.py``).
 
 Budget: ``budget_seconds`` of thinking per decision (the table's AI-speed setting,
 ``Settings.think_seconds``, maps onto it: ``registry.make_agent(..., think_seconds=...)``) and

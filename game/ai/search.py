@@ -4,7 +4,8 @@ At a decision with real alternatives the searcher keeps a few candidates: medium
 *prior*, always first), the other pile takes or the draw, laying the best meld now or holding
 it, the greedy partner's choice and the best discards. Each sampled world deals the hidden
 cards anew from the view (``View.determinize``: consistent with what the seat knows, with a
-fresh seed for later shuffles) and draws a style for every opponent (medium, greedy or hoarder:
+fresh seed for later shuffles; kept in proportion to how well it explains the opponents' play,
+``weigh``) and draws a style for every opponent (medium, greedy or hoarder:
 nobody at the table is assumed to think like us), then plays every live candidate in that same
 world and continues with those policies (each seat reading only its own ``Table``) until the
 hand ends or ``horizon`` turns have passed, where ``evaluate`` weighs points safe on the table
