@@ -1,4 +1,5 @@
-"""The hard level: information-set search (``search.py``) with medium's choice as its prior.
+"""The hard level: information-set search (``search.py``) with medium's choice as its prior,
+over sampled worlds weighted by what the opponents did this hand (``inference.py``).
 
 Budget: ``budget_seconds`` of thinking per decision (the table's AI-speed setting,
 ``Settings.think_seconds``, maps onto it: ``registry.make_agent(..., think_seconds=...)``) and
@@ -14,9 +15,10 @@ import gc
 import random
 import time
 
-from ..rules.actions import Action
+from ..rules.actions import Act, Action
 from ..rules.view import View
 from .agent import DEFAULT_BUDGET, SLICE_SECONDS, BaseAgent
+from .inference import Evidence
 from .search import Search, StepCosts
 
 DEFAULT_ITERATIONS = 400
@@ -31,7 +33,8 @@ class HardAgent(BaseAgent):
 
     def __init__(self, seed: int = 0, *, budget_seconds: float | None = DEFAULT_BUDGET,
                  iterations: int | None = DEFAULT_ITERATIONS, horizon: int = DEFAULT_HORIZON,
-                 width: int = DEFAULT_WIDTH, clock=time.perf_counter):
+                 width: int = DEFAULT_WIDTH, clock=time.perf_counter,
+                 evidence: Evidence | None = None):
         super().__init__(seed)
         if iterations is None and budget_seconds is None:
             raise ValueError("give the hard level a budget: iterations, budget_seconds or both")
@@ -46,6 +49,10 @@ class HardAgent(BaseAgent):
         self._search: Search | None = None
         self._step_costs = StepCosts()
         self.playouts = 0
+        self.evidence = evidence if evidence is not None else Evidence()
+        """What the opponents' play this hand says about their cards (``inference.py``): the
+        sampled worlds are weighted by it. An agent made afresh for each decision (a hint)
+        is handed one that lives as long as the seat's hand, else it knows no history."""
 
     def start(self, view: View, legal: list[Action]) -> None:
         # Everything alive now (the match, the caches) is old: a full garbage collection
@@ -59,10 +66,14 @@ class HardAgent(BaseAgent):
         rand = random.Random(f"hard:{self.seed}:{self.decisions}:{view.hand_no}")
         self.decisions += 1
         self._answer = None
+        self._view = view
+        evidence = self.evidence
+        evidence.observe(view)
         self._search = Search(view, legal, rand, iterations=self.iterations,
                               seconds=self.budget_seconds, horizon=self.horizon,
                               width=self.width, clock=self.clock,
-                              step_costs=self._step_costs)
+                              step_costs=self._step_costs,
+                              weigh=evidence.likelihood if evidence.clues else None)
 
     def think(self, slice_seconds: float = SLICE_SECONDS) -> bool:
         if self._answer is not None:
@@ -73,5 +84,7 @@ class HardAgent(BaseAgent):
         if search.think(slice_seconds):
             self._answer = search.best()
             self.playouts += search.playouts
+            if self._answer.kind is Act.DISCARD:
+                self.evidence.discarded(self._view, self._answer.cards[0])
             return True
         return False

@@ -12,7 +12,8 @@ discard the costliest deadwood that does not let the next player take a fat pile
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 
 from ..rules import legal as rules_legal
 from ..rules.actions import Act, Action
@@ -41,8 +42,10 @@ class Style:
     """How much a card's promise (pairs, run neighbours) counts against its penalty."""
 
 
-MEDIUM = Style()
-PLAYOUT = Style(go_out_nodes=12)
+MEDIUM = Style(keep_weight=1.5)
+"""Medium: a card's promise counts one and a half times its penalty in a discard (against the
+tuning styles of docs/ai.md this kept more pairs and run neighbours to good effect)."""
+PLAYOUT = replace(MEDIUM, go_out_nodes=12)
 """Medium with a smaller go-out search, for the hard level's playouts."""
 MELD_NOW = Style(hold_wilds=False)
 """How much a meld is worth laid now, holding nothing back (the hard level's meld-now
@@ -155,20 +158,22 @@ def _run_neighbours(c: int, hand_set: set) -> float:
     return k
 
 
-def keep_value(c: int, hand: list, t: SeatKnowledge, late: float, rank_counts: list) -> float:
-    """How much holding ``c`` promises (pairs, run neighbours, the Q♠'s partners)."""
-    if is_wild(c):
+def keep_value(c: int, hand: list, t: SeatKnowledge, late: float, rank_counts: list,
+               hand_set: set | None = None) -> float:
+    """How much holding ``c`` promises (pairs, run neighbours, the Q♠'s partners).
+    ``hand_set``: ``set(hand)``, when the caller already has it (a discard ranks every card)."""
+    if c < 12 and (c > 7 or c == 0):  # a wild (is_wild, inline: the playouts' hottest test)
         return 40.0 * (1.0 - 0.6 * late)
     r = c >> 2
-    unseen = t.unseen()
     n = rank_counts[r]
     k = 0.0
     if n >= 2:
         k += 14.0 + (6.0 if n >= 3 else 0.0)
     else:
+        unseen = t.unseen()
         live = unseen[r * 4] + unseen[r * 4 + 1] + unseen[r * 4 + 2] + unseen[r * 4 + 3]
         k += 1.2 * live
-    k += _run_neighbours(c, set(hand))
+    k += _run_neighbours(c, hand_set if hand_set is not None else set(hand))
     if QS in hand and c != QS and (r == QUEEN or (c & 3 == SPADES and r in (10, 11, 13))):
         k += 14.0
     return k * (1.0 - 0.55 * late)
@@ -204,8 +209,12 @@ def take_chance(c: int, t: SeatKnowledge, seat: int, _cache: dict | None = None)
         return _cache[r]
     known = t.known[seat]
     unseen = t.unseen()
-    pool = sum(unseen) or 1
-    wild_unseen = unseen[0] + unseen[8] + unseen[9] + unseen[10] + unseen[11]
+    sums = _cache.get(None) if _cache is not None else None
+    if sums is None:
+        sums = (sum(unseen) or 1, unseen[0] + unseen[8] + unseen[9] + unseen[10] + unseen[11])
+        if _cache is not None:
+            _cache[None] = sums  # the unseen pool and its wilds, the same for every rank
+    pool, wild_unseen = sums
     m = max(0, count - len(known))
     helpful_known = sum(1 for k in known if k >> 2 == r or is_wild(k))
     helpful = unseen[r * 4] + unseen[r * 4 + 1] + unseen[r * 4 + 2] + unseen[r * 4 + 3] \
@@ -233,30 +242,62 @@ def feed_cost(c: int, t: SeatKnowledge, _cache: dict | None = None,
     return chance * pile_worth(t.pile, c, _base) if chance else 0.0
 
 
-def discard_scores(t: SeatKnowledge, legal: list[Action],
-                   style: Style = MEDIUM) -> list[tuple[float, Action]]:
-    """Every legal discard with its desirability (higher is better), best first."""
+def _discard_terms(t: SeatKnowledge, legal: list[Action], style: Style):
+    """Each legal discard's desirability before the feed risk, in legal order, and how to
+    price that risk: ``(terms, feed)``; ``feed(c)`` is the weighted risk (0 when off), never
+    negative."""
     hand = t.hand
     late = t.lateness()
     counts = [0] * 15
     for c in hand:
         if not is_wild(c):
             counts[c >> 2] += 1
-    out = []
+    hand_set = set(hand)
     cache: dict = {}
     base = 0.6 * sum(MELDED[x] for x in t.pile) + 4 * len(t.pile)
+    keep_weight, feed_weight = style.keep_weight, style.feed_weight
+    terms = []
     for a in legal:
         if a.kind is not Act.DISCARD:
             continue
         c = a.cards[0]
-        if len(hand) == 1:
-            return [(1000.0, a)]
-        score = IN_HAND[c] * (1.0 + late) - style.keep_weight * keep_value(c, hand, t, late, counts)
-        if style.feed_weight:
-            score -= style.feed_weight * feed_cost(c, t, cache, base)
-        out.append((score, a))
+        terms.append((IN_HAND[c] * (1.0 + late)
+                      - keep_weight * keep_value(c, hand, t, late, counts, hand_set), a))
+
+    def feed(c: int) -> float:
+        return feed_weight * feed_cost(c, t, cache, base) if feed_weight else 0.0
+
+    return terms, feed
+
+
+def discard_scores(t: SeatKnowledge, legal: list[Action],
+                   style: Style = MEDIUM) -> list[tuple[float, Action]]:
+    """Every legal discard with its desirability (higher is better), best first."""
+    if len(t.hand) == 1:
+        return [(1000.0, a) for a in legal if a.kind is Act.DISCARD][:1]
+    terms, feed = _discard_terms(t, legal, style)
+    out = [(score - feed(a.cards[0]), a) for score, a in terms]
     out.sort(key=lambda x: -x[0])
     return out
+
+
+def best_discard(t: SeatKnowledge, legal: list[Action], style: Style = MEDIUM) -> Action | None:
+    """``discard_scores(t, legal, style)[0][1]`` (the same card, ties to the first listed)
+    without pricing the feed risk of discards that cannot win: the risk only lowers a score,
+    so once a card's score before it falls below the best found, no later card can win. The
+    playouts make this choice at most of their steps."""
+    if len(t.hand) == 1:
+        return next((a for a in legal if a.kind is Act.DISCARD), None)
+    terms, feed = _discard_terms(t, legal, style)
+    best_i, best_v = -1, -math.inf
+    for i in sorted(range(len(terms)), key=lambda i: -terms[i][0]):
+        score, a = terms[i]
+        if score < best_v:
+            break
+        v = score - feed(a.cards[0])
+        if v > best_v or v == best_v and i < best_i:
+            best_i, best_v = i, v
+    return terms[best_i][1] if terms else None
 
 
 # --------------------------------------------------------------------------- melding
@@ -327,10 +368,8 @@ def meld_phase_choice(t: SeatKnowledge, legal: list[Action], style: Style,
     a = best_meld(t, legal, style)
     if a is not None:
         return a
-    ranked = discard_scores(t, legal, style)
-    if ranked:
-        return ranked[0][1]
-    return legal[0]
+    discard = best_discard(t, legal, style)
+    return discard if discard is not None else legal[0]
 
 
 # --------------------------------------------------------------------------- drawing

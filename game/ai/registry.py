@@ -1,5 +1,6 @@
 """Agents by name, for the arena and the setup screen: ``random``, ``easy``, ``medium``,
-``hard``, the sparring partners ``greedy`` and ``hoarder`` (``sparring.py``: for measuring,
+``hard``, the sparring population ``greedy``, ``hoarder`` (``sparring.py``), ``meldnow``,
+``pilehungry``, ``careful``, ``sprinter`` and ``family`` (``population.py``; for measuring,
 the setup screen offers only the levels), ``hard@SECONDS`` (hard with that budget per
 decision; ``hard@0.3cpu`` counts it in process time), or ``module:Class`` for anyone's own
 bot (a class taking a ``seed`` keyword, with ``name`` and ``choose``).
@@ -24,7 +25,12 @@ def _level(module: str, cls: str):
 
 LEVELS = {"random": RandomAgent, "easy": _level("easy", "EasyAgent"),
           "medium": _level("medium", "MediumAgent"), "hard": _level("hard", "HardAgent"),
-          "greedy": _level("sparring", "Greedy"), "hoarder": _level("sparring", "Hoarder")}
+          "greedy": _level("sparring", "Greedy"), "hoarder": _level("sparring", "Hoarder"),
+          "meldnow": _level("population", "MeldNow"),
+          "pilehungry": _level("population", "PileHungry"),
+          "careful": _level("population", "Careful"),
+          "sprinter": _level("population", "Sprinter"),
+          "family": _level("population", "Family")}
 
 
 def _timed_hard(spec: str, seed: int):

@@ -4,7 +4,8 @@ At a decision with real alternatives the searcher keeps a few candidates: medium
 *prior*, always first), the other pile takes or the draw, laying the best meld now or holding
 it, the greedy partner's choice and the best discards. Each sampled world deals the hidden
 cards anew from the view (``View.determinize``: consistent with what the seat knows, with a
-fresh seed for later shuffles) and draws a style for every opponent (medium, greedy or hoarder:
+fresh seed for later shuffles; kept in proportion to how well it explains the opponents' play,
+``weigh``) and draws a style for every opponent (medium, greedy or hoarder:
 nobody at the table is assumed to think like us), then plays every live candidate in that same
 world and continues with those policies (each seat reading only its own ``SeatKnowledge``) until the
 hand ends or ``horizon`` turns have passed, where ``evaluate`` weighs points safe on the table
@@ -27,6 +28,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from bisect import bisect_left
 from collections.abc import Callable
 
 from ..rules.actions import Action
@@ -45,6 +47,9 @@ over at least ``OVERRIDE_WORLDS`` worlds (fewer give no trustworthy error)."""
 OVERRIDE_WORLDS = 8
 DROP_SE = 2.0
 """An alternative this many standard errors below the prior or the leader is dropped."""
+WORLD_TRIES = 6
+"""Re-deals a sampled world may take to be accepted by its likelihood (``weigh``); past that
+the likeliest of the tries is played."""
 SETTLED_SE = 2.5
 """The search stops early once one alternative is this many standard errors above the prior
 and every other alternative has been dropped, or when every alternative is dropped."""
@@ -187,10 +192,10 @@ class StepCosts:
 
     @staticmethod
     def kind(hand, melding: bool) -> tuple[bool, int, int]:
-        wilds = 0
-        for c in hand:
-            if is_wild(c):
-                wilds += 1
+        # A hand is kept sorted: its wilds are a joker (0) first and the 2s (8..11), found by
+        # bisection rather than a test of every card (this runs before every playout step).
+        wilds = bisect_left(hand, 12) - bisect_left(hand, 8) + (1 if hand and hand[0] == 0
+                                                                   else 0)
         return melding, len(hand) // 3, min(wilds, 4)
 
     def estimate(self, kind) -> float:
@@ -206,8 +211,11 @@ class Search:
 
     def __init__(self, view, legal: list[Action], rand: random.Random, *, iterations: int | None,
                  seconds: float | None, horizon: int, width: int, clock=time.perf_counter,
-                 step_costs: StepCosts | None = None):
+                 step_costs: StepCosts | None = None, weigh=None):
         self.view = view
+        self.weigh = weigh
+        """How well a sampled world explains what the opponents did (``inference.Evidence
+        .likelihood``), or None: worlds are then accepted in proportion to it."""
         self.seat = view.seat
         self.rand = rand
         self.iterations = iterations
@@ -297,8 +305,25 @@ class Search:
 
     # ------------------------------------------------------------------ thinking
 
+    def sample_world(self) -> State:
+        """A sampled world: dealt from the view, then accepted with probability ``weigh``
+        (rejection sampling), so worlds come as often as they explain the opponents' play."""
+        rand = self.rand
+        world = self.view.determinize(rand)
+        if self.weigh is None:
+            return world
+        best, best_w = world, -1.0
+        for _ in range(WORLD_TRIES):
+            w = self.weigh(world)
+            if w >= 1.0 or rand.random() < w:
+                return world
+            if w > best_w:
+                best, best_w = world, w
+            world = self.view.determinize(rand)
+        return best
+
     def _start_world(self) -> State:
-        world = self._world = self.view.determinize(self.rand)
+        world = self._world = self.sample_world()
         self._styles = [_medium if s == self.seat else _style(self.rand.random())
                         for s in range(self.view.players)]
         self._next = 0

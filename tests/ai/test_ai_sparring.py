@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from game.ai import population as P
 from game.ai.medium import MediumAgent
 from game.ai.registry import make_agent
 from game.ai.selfplay import play_match
@@ -38,7 +39,8 @@ def test_reachable_by_name_and_module():
     assert isinstance(make_agent("game.ai.sparring:Greedy", 1), Greedy)
 
 
-@pytest.mark.parametrize("maker", [Greedy, Hoarder])
+@pytest.mark.parametrize("maker", [Greedy, Hoarder, P.MeldNow, P.PileHungry, P.Careful,
+                                   P.Sprinter, P.Family])
 def test_same_view_same_choice(maker):
     checked = 0
     for seed in range(10):
