@@ -64,7 +64,8 @@ def legal_actions(phase: int, hand: list, melds: list, pile: list, options,
                   must_draw: bool = False) -> list[Action]:
     """The listed actions (see the module docstring) of a player with this sorted ``hand`` and
     these ``melds`` of their own, facing this discard ``pile`` in this phase (``Phase`` values:
-    0 draw, 1 meld, 4 the upcard offer; else there are none). ``must_draw``: everyone refused
+    0 draw, 1 meld, 4 the upcard offer, 5 a discard offered to this player, the pile's only
+    card; else there are none). ``must_draw``: everyone refused
     the upcard, so the opener must draw from the stock. Everything it needs is in the player's
     own view, so the AI calls it on a view too."""
     if phase == 0:
@@ -75,6 +76,8 @@ def legal_actions(phase: int, hand: list, melds: list, pile: list, options,
         return _meld_phase(hand, melds, options)
     if phase == 4:
         return [TAKE_UPCARD, PASS]
+    if phase == 5:
+        return [_action(Act.TAKE_OFFER, (pile[-1],)), PASS]
     return []
 
 
@@ -121,14 +124,14 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
     jokers, twos = _split(_wilds(hand))
     if rule is PileTake.NEW_SET and not options.easy_pile:
         if room and (options.go_out_by_melding or len(hand) + len(pile) > 3):
-            acts += _take_sets(hand, top, jokers, twos)
+            acts += _take_sets(hand, top, jokers, twos, options)
         return acts
     if room:
         longest = len(hand) + 1
         if not options.go_out_by_melding:  # keep a card to discard after taking the pile
             longest = min(longest, len(hand) + len(pile) - 1)
         if longest >= 3:
-            acts += _take_sets(hand, top, jokers, twos)
+            acts += _take_sets(hand, top, jokers, twos, options)
             acts += _take_runs(hand, top, longest, jokers, twos, options)
     if rule is PileTake.USE_TOP or options.easy_pile:
         found = []
@@ -146,20 +149,21 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
     return acts
 
 
-def _take_sets(hand: list, top: int, jokers: int, twos: tuple) -> list[Action]:
+def _take_sets(hand: list, top: int, jokers: int, twos: tuple, options) -> list[Action]:
     """Takes that lay the top card in a new set of three with two cards from hand (a set of
     four is that set with a card added); the hand holds these ``jokers`` and ``twos``."""
+    least, twos_melds = options.set_naturals, options.twos_melds
     found = []
     if not is_wild(top):
         r4 = top & ~3
         group = tuple(hand[bisect_left(hand, r4):bisect_left(hand, r4 + 4)])
         if len(group) + jokers + len(twos) >= 2:
-            found += _sets_of_rank(group, jokers, _spend(twos, -1), (3,), top)
+            found += _sets_of_rank(group, jokers, _spend(twos, -1), (3,), top, least)
     else:
         for r4 in dict.fromkeys(c & ~3 for c in hand if not is_wild(c)):
             group = tuple(hand[bisect_left(hand, r4):bisect_left(hand, r4 + 4)])
-            found += _sets_of_rank(group, jokers, _spend(twos, -1), (3,), top)
-        if top != JOKER:
+            found += _sets_of_rank(group, jokers, _spend(twos, -1), (3,), top, least)
+        if top != JOKER and twos_melds:
             found += _sets_of_twos(_spend(twos, -1), (3,), top)
     return [_new(Action, (Act.TAKE_SET, a.cards, -1, -1)) for a in found]
 
@@ -214,7 +218,7 @@ def _meld_phase(hand, melds, options) -> list[Action]:
     distinct = dict.fromkeys(hand)
     # Discards: each distinct card; the queen of spades only if nothing else is held.
     acts = list(map(DISCARD.__getitem__, distinct))
-    if hand[0] != hand[-1] and QUEEN_OF_SPADES in distinct:
+    if options.queen_discard_rule and hand[0] != hand[-1] and QUEEN_OF_SPADES in distinct:
         acts.remove(DISCARD[QUEEN_OF_SPADES])
     if options.jokers:  # a swap keeps the hand's size (the joker comes back): always open
         for i, meld in enumerate(melds):
@@ -225,7 +229,7 @@ def _meld_phase(hand, melds, options) -> list[Action]:
     wilds = _wilds(hand)
     jokers, twos = _split(wilds)
     if longest >= 3 and _has_room(melds, options):
-        _new_sets(hand, jokers, twos, longest, acts)
+        _new_sets(hand, jokers, twos, longest, options, acts)
         _new_runs(hand, wilds, longest, options, acts)
     if melds:
         held = distinct.keys()
@@ -245,7 +249,7 @@ _new = tuple.__new__
 """``Action``'s own constructor is Python code; the tuple's is not (the inner loop)."""
 
 
-def _new_sets(hand, jokers, twos, longest, acts) -> None:
+def _new_sets(hand, jokers, twos, longest, options, acts) -> None:
     nw = jokers + len(twos)
     sizes = (3, 4) if longest >= 4 else (3,)
     spend = _spend(twos, -1)
@@ -254,16 +258,18 @@ def _new_sets(hand, jokers, twos, longest, acts) -> None:
         r4 = hand[start] & ~3
         end = bisect_left(hand, r4 + 4, start)
         if r4 != 4 * TWO and end - start + nw >= 3:  # (a set holds three wilds at most)
-            acts += _sets_of_rank(tuple(hand[start:end]), min(jokers, 3), spend[:3], sizes, -1)
+            acts += _sets_of_rank(tuple(hand[start:end]), min(jokers, 3), spend[:3], sizes, -1,
+                                  options.set_naturals)
         start = end
-    if len(twos) >= 3:
+    if len(twos) >= 3 and options.twos_melds:
         acts += _sets_of_twos(spend, sizes, -1)
 
 
 @lru_cache(maxsize=CACHE_SIZE)
 def _sets_of_rank(group: tuple, jokers: int, twos: tuple, sizes: tuple,
-                  top: int) -> tuple[Action, ...]:
-    """New sets of these ``sizes`` from one rank's naturals (``group``) and the wilds held
+                  top: int, least: int) -> tuple[Action, ...]:
+    """New sets of these ``sizes`` from one rank's naturals (``group``, at least ``least`` of
+    them in a set) and the wilds held
     (``jokers``, and ``twos`` in ``_spend`` order), each with its wilds chosen canonically;
     with ``top`` (the pile's top card, else -1), only the sets that hold it. Hands keep coming
     back to the same few groups, so each answer is worked out once."""
@@ -271,7 +277,7 @@ def _sets_of_rank(group: tuple, jokers: int, twos: tuple, sizes: tuple,
     top_joker, top_two = int(top == JOKER), top >= 0 and is_wild(top) and top != JOKER
     out = {}
     for size in sizes:
-        for k in range(1, size + 1):
+        for k in range(least, size + 1):
             w = size - k
             for j in range(min(jokers + top_joker, w) + 1):
                 t = w - j

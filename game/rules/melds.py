@@ -150,15 +150,20 @@ def _plural(rank: int) -> str:
 
 
 def new_set(cards, options: RuleOptions) -> Meld | str:
-    """The set (or meld of 2s) these cards make, or why they make none."""
+    """The set (or meld of 2s, where the options allow them) these cards make, or why they
+    make none. A set holds at least ``options.set_naturals`` naturals."""
     cards = sort_set(cards)
     if not 3 <= len(cards) <= SET_MAX:
         return "A set needs three or four cards"
     naturals = [c for c in cards if not is_wild(c)]
-    if not naturals:
+    if not naturals and options.twos_melds:
         if JOKER in cards:
             return "A meld of 2s holds only 2s"
         return Meld(MeldKind.TWOS, cards, TWO)
+    if len(naturals) < options.set_naturals or not naturals:
+        least = options.set_naturals
+        return (f"A set needs at least {'two natural cards' if least == 2 else 'one natural card'}"
+                + ("" if options.twos_melds else "; melds of 2s alone are not allowed"))
     rank = rank_of(naturals[0])
     if any(rank_of(c) != rank for c in naturals):
         return "A set needs cards of one rank (2s may stand in for any)"
