@@ -7,8 +7,9 @@ takes): a policy built on ``Table`` cannot peek at a hidden card even inside a s
 
 from __future__ import annotations
 
-from ..rules.cards import CARD_SLOTS
+from ..rules.cards import CARD_SLOTS, QUEEN, QUEEN_OF_SPADES, card
 from ..rules.options import StockOut
+from ..rules.scoring import values
 
 REBUILDS = {StockOut.RESHUFFLE_ONCE: 1, StockOut.TURN_OVER: 3, StockOut.BLOCKED: 0}
 """Stock rebuilds a hand allows (unknown future options: assume one)."""
@@ -21,12 +22,17 @@ class Table:
         "_unseen",
         "hand",
         "hand_counts",
+        "hand_no",
+        "in_hand",
         "known",
+        "melded",
         "melds",
         "options",
+        "out_of_play",
         "phase",
         "pile",
         "players",
+        "queen_special",
         "rebuilds",
         "seat",
         "stock_count",
@@ -47,7 +53,9 @@ class Table:
         t.hand_counts = view.hand_counts
         t.known = view.known
         t.rebuilds = view.rebuilds
-        t._unseen = None
+        t.hand_no = view.hand_no
+        t.out_of_play = view.out_of_play
+        t._values()
         return t
 
     @classmethod
@@ -65,8 +73,17 @@ class Table:
         t.hand_counts = [len(h) for h in state.hands]
         t.known = state.known
         t.rebuilds = state.rebuilds
-        t._unseen = None
+        t.hand_no = state.hand_no
+        t.out_of_play = state.out_of_play
+        t._values()
         return t
+
+    def _values(self) -> None:
+        """The card values of these rules (``melded``, ``in_hand``, by card) and whether the
+        queen of spades is worth more than another queen (``queen_special``)."""
+        self.melded, self.in_hand = values(self.options)
+        self.queen_special = self.in_hand[QUEEN_OF_SPADES] > self.in_hand[card(QUEEN, 1)]
+        self._unseen = None
 
     @property
     def next_seat(self) -> int:
@@ -81,6 +98,8 @@ class Table:
             for c in self.hand:
                 u[c] -= 1
             for c in self.pile:
+                u[c] -= 1
+            for c in self.out_of_play:
                 u[c] -= 1
             for seat_melds in self.melds:
                 for m in seat_melds:
