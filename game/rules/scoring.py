@@ -23,17 +23,22 @@ def _ordinary(rank: int) -> int:
     return 5  # 3 to 7, and a natural 2 in its own place in a run
 
 
-MELDED = [0] * CARD_SLOTS
-"""Melded value of each card standing as itself (a natural 2 only occurs in its own run place)."""
-IN_HAND = [0] * CARD_SLOTS
-"""What each card costs when left in hand (a positive number, subtracted)."""
-for _c in range(4, CARD_SLOTS):
-    MELDED[_c] = _ordinary(rank_of(_c))
-    IN_HAND[_c] = 20 if rank_of(_c) == TWO else _ordinary(rank_of(_c))
+def _tables(natural, two_in_hand: int, joker: tuple[int, int]) -> tuple[list[int], list[int]]:
+    """(melded, in hand) by card: each natural card worth ``natural(rank)`` both ways, except a
+    2 in hand (``two_in_hand``) and the joker (``joker``: melded, in hand)."""
+    melded, in_hand = [0] * CARD_SLOTS, [0] * CARD_SLOTS
+    for c in range(4, CARD_SLOTS):
+        melded[c] = natural(rank_of(c))
+        in_hand[c] = two_in_hand if rank_of(c) == TWO else natural(rank_of(c))
+    melded[JOKER], in_hand[JOKER] = joker
+    return melded, in_hand
+
+
+MELDED, IN_HAND = _tables(_ordinary, 20, (100, 200))
+"""The Oklahoma table: the melded value of each card standing as itself (a natural 2 only
+occurs in its own run place), and what each costs left in hand (a positive number)."""
 MELDED[QUEEN_OF_SPADES] = 50
 IN_HAND[QUEEN_OF_SPADES] = 100
-MELDED[JOKER] = 100
-IN_HAND[JOKER] = 200
 
 
 def _seven_hand(rank: int) -> int:
@@ -44,15 +49,8 @@ def _seven_hand(rank: int) -> int:
     return 10 if rank >= 10 else 5
 
 
-SEVEN_MELDED = [0] * CARD_SLOTS
-"""The seven-hand table's melded values of cards standing as themselves."""
-SEVEN_IN_HAND = [0] * CARD_SLOTS
-"""The seven-hand table's cost of each card left in hand."""
-for _c in range(4, CARD_SLOTS):
-    SEVEN_MELDED[_c] = _seven_hand(rank_of(_c))
-    SEVEN_IN_HAND[_c] = 50 if rank_of(_c) == TWO else _seven_hand(rank_of(_c))
-SEVEN_MELDED[JOKER] = 50
-SEVEN_IN_HAND[JOKER] = 100
+SEVEN_MELDED, SEVEN_IN_HAND = _tables(_seven_hand, 50, (50, 100))
+"""The seven-hand table, the same way."""
 SEVEN_WILD_TWO = 25
 """A 2 used as a wild, melded, in the seven-hand table (whatever it stands for)."""
 
