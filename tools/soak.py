@@ -87,7 +87,7 @@ def random_options(rand: random.Random) -> RuleOptions:
         "going_out_bonus": tuple(rand.choice((0, 100, 500)) for _ in range(rand.randint(1, 4))),
     }
     for name in ("wilds_in_new_runs", "easy_pile", "upcard_offer", "go_out_by_melding",
-                 "settlement_rounding", "queen_discard_rule", "twos_melds"):
+                 "settlement_rounding", "queen_of_spades_rules", "twos_melds"):
         values[name] = rand.random() < 0.5
     return RuleOptions(**values)
 

@@ -173,6 +173,7 @@ def _take_runs(hand: list, top: int, longest: int, jokers: int, twos: tuple,
     """Takes that lay the top card in one of the smallest new runs that hold it."""
     cap = min(options.run_max or 13, longest)
     held = _run_mask(hand)
+    queen_rule = options.queen_of_spades_rules
     found = []
     if not is_wild(top) or top >> 2 == TWO:  # a natural, or a 2 in its own place
         found += _natural_takes(held, top)
@@ -181,7 +182,8 @@ def _take_runs(hand: list, top: int, longest: int, jokers: int, twos: tuple,
             if jokers or twos:
                 suit, place = top & 3, top >> 2
                 m = held >> (16 * suit) & 0xFFFF | _run_mask([top]) >> (16 * suit)
-                found += _pair_loop(m, suit, jokers, _spend(twos, suit), cap, place, False)
+                found += _pair_loop(m, suit, jokers, _spend(twos, suit), cap, place, False,
+                                    queen_rule)
         else:
             for suit in range(4):
                 m = held >> (16 * suit) & 0xFFFF
@@ -189,8 +191,9 @@ def _take_runs(hand: list, top: int, longest: int, jokers: int, twos: tuple,
                     continue
                 spend = _spend(twos, suit)
                 if top == card(TWO, suit):  # the top card as this run's natural 2
-                    found += _pair_loop(m | 1 << TWO, suit, jokers, spend, cap, TWO, True)
-                found += _wild_runs(m, suit, jokers, spend, cap, top)
+                    found += _pair_loop(m | 1 << TWO, suit, jokers, spend, cap, TWO, True,
+                                        queen_rule)
+                found += _wild_runs(m, suit, jokers, spend, cap, top, queen_rule)
             found = list(dict.fromkeys(found))
     return [_new(Action, (Act.TAKE_RUN, a.cards, -1, -1)) for a in found]
 
@@ -218,7 +221,7 @@ def _meld_phase(hand, melds, options) -> list[Action]:
     distinct = dict.fromkeys(hand)
     # Discards: each distinct card; the queen of spades only if nothing else is held.
     acts = list(map(DISCARD.__getitem__, distinct))
-    if options.queen_discard_rule and hand[0] != hand[-1] and QUEEN_OF_SPADES in distinct:
+    if options.queen_of_spades_rules and hand[0] != hand[-1] and QUEEN_OF_SPADES in distinct:
         acts.remove(DISCARD[QUEEN_OF_SPADES])
     if options.jokers:  # a swap keeps the hand's size (the joker comes back): always open
         for i, meld in enumerate(melds):
@@ -321,7 +324,8 @@ def _new_runs(hand, wilds, longest, options, acts) -> None:
         for suit in range(4):
             m = held >> (16 * suit) & 0xFFFF
             if m & (m - 1):  # two naturals at the least
-                acts += _pair_loop(m, suit, jokers, _spend(twos, suit), cap, -1, False)
+                acts += _pair_loop(m, suit, jokers, _spend(twos, suit), cap, -1, False,
+                                   options.queen_of_spades_rules)
 
 
 @lru_cache(maxsize=CACHE_SIZE)
@@ -342,7 +346,7 @@ def _natural_runs(held: int, cap: int) -> tuple[Action, ...]:
 
 
 def _pair_loop(m: int, suit: int, jokers: int, twos: tuple, cap: int, must: int,
-               own_given: bool) -> list[Action]:
+               own_given: bool, queen_rule: bool) -> list[Action]:
     """The minimal new runs of ``suit`` with at least one wild and two naturals, from the
     natural places ``m`` (bits as in RUN_BIT) and the wilds held (``twos`` in ``_spend`` order
     for this suit): those of each pair of naturals (with ``must``, a place, only the pairs
@@ -370,7 +374,8 @@ def _pair_loop(m: int, suit: int, jokers: int, twos: tuple, cap: int, must: int,
                 pool = _without(pool, own_two)  # the run's own 2 stands in its place
             # only the wilds this pair can use, so the memo meets the same question again
             g = d - 1 if d > 2 else 1
-            out += _pair_runs(a, b, suit, min(jokers, g), _wilds_for(pool, own_two, g))
+            out += _pair_runs(a, b, suit, min(jokers, g), _wilds_for(pool, own_two, g),
+                              queen_rule)
     return out
 
 
@@ -390,7 +395,7 @@ def _places(m: int) -> tuple[int, ...]:
 
 
 def _wild_runs(m: int, suit: int, jokers: int, twos: tuple, cap: int,
-               top: int) -> tuple[Action, ...]:
+               top: int, queen_rule: bool) -> tuple[Action, ...]:
     """The minimal new runs of ``suit`` that hold the wild ``top`` (the pile's top card) with
     two naturals of ``m`` and other wilds held (as in ``_pair_loop``): three cards, natural
     ends with only wilds between them (the top among them), or the top at one end, a natural
@@ -409,7 +414,7 @@ def _wild_runs(m: int, suit: int, jokers: int, twos: tuple, cap: int,
                 continue
             pool.remove(own_two)  # the run's own 2 stands in its place
         gaps = [p for p in range(low, high + 1) if p not in nat]
-        for fill in _fills(gaps, suit, jokers, pool, top, forced_at):
+        for fill in _fills(gaps, suit, jokers, pool, top, forced_at, queen_rule):
             out[Action(Act.RUN, tuple(fill[p] if p in fill else card(p, suit)
                                       for p in range(low, high + 1)))] = None
     return tuple(out)
@@ -421,13 +426,14 @@ def _without(cards: tuple, c: int) -> tuple:
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def _pair_runs(a: int, b: int, suit: int, jokers: int, twos: tuple) -> tuple[Action, ...]:
+def _pair_runs(a: int, b: int, suit: int, jokers: int, twos: tuple,
+               queen_rule: bool) -> tuple[Action, ...]:
     """The minimal new runs with wilds whose naturals are the places ``a`` < ``b`` of
     ``suit``: three cards, or ``a`` and ``b`` the ends with only wilds between."""
     out = []
     for low, high, nat, _ in _shapes([a, b], 13, False, 0, jokers + len(twos)):
         gaps = [p for p in range(low, high + 1) if p not in nat]
-        for fill in _fills(gaps, suit, jokers, list(twos), -1, -1):
+        for fill in _fills(gaps, suit, jokers, list(twos), -1, -1, queen_rule):
             out.append(Action(Act.RUN, tuple(fill[p] if p in fill else card(p, suit)
                                              for p in range(low, high + 1))))
     return tuple(out)
@@ -457,10 +463,12 @@ def _shapes(held: list, cap: int, top_wild: bool, inside: int, wilds: int):
                         yield low, b, (a, b), low
 
 
-def _fills(gaps: list, suit: int, jokers: int, twos: list, top: int, forced_at: int):
+def _fills(gaps: list, suit: int, jokers: int, twos: list, top: int, forced_at: int,
+           queen_rule: bool):
     """The canonical ways to fill a run's ``gaps`` with wilds, as {place: card}: jokers at
     every choice of places, 2s in ``_spend`` order in the others, a wild ``top`` (else -1)
-    among them (at ``forced_at`` unless that is -1)."""
+    among them (at ``forced_at`` unless that is -1); with ``queen_rule``
+    (``options.queen_of_spades_rules``) a 2 for the queen of spades only as the only wild."""
     own_two = card(TWO, suit)
     n = len(gaps)
     top_two = top > 0
@@ -475,10 +483,11 @@ def _fills(gaps: list, suit: int, jokers: int, twos: list, top: int, forced_at: 
             continue  # see the filter on the kinds of the other wilds in ``_placed``
         for own in range(max(0, t - len(others)), min(owns, t) + 1):
             use = ([top] if top_two else []) + others[:t - own] + [own_two] * own
-            yield from _placed(gaps, suit, use, j, top, forced_at)
+            yield from _placed(gaps, suit, use, j, top, forced_at, queen_rule)
 
 
-def _placed(gaps: list, suit: int, use: list, j: int, top: int, forced_at: int):
+def _placed(gaps: list, suit: int, use: list, j: int, top: int, forced_at: int,
+            queen_rule: bool):
     """The fills of ``_fills`` with ``j`` jokers and the 2s ``use``."""
     own_two = card(TWO, suit)
     n = len(gaps)
@@ -510,7 +519,7 @@ def _placed(gaps: list, suit: int, use: list, j: int, top: int, forced_at: int):
             # the same with the top card inside, where another wild of its kind is (unless
             # the two changing places would make a natural 2)
             continue
-        if suit == 0 and n > 1 and fill.get(QUEEN, JOKER) != JOKER:
+        if queen_rule and suit == 0 and n > 1 and fill.get(QUEEN, JOKER) != JOKER:
             continue  # a 2 may stand for the queen of spades only as the only wild
         yield fill
 
@@ -530,7 +539,8 @@ def _additions(i: int, meld: Meld, held, jokers: int, twos: tuple, options, acts
             acts.append(_action(Act.ADD, (c,), i, stands))
     if jokers or twos:
         twos_only = meld.kind is MeldKind.TWOS
-        for stands, joker_only in meld.wild_places:
+        for stands, joker_only in (meld.wild_places if options.queen_of_spades_rules
+                                   else meld.open_places):
             if jokers and not twos_only:
                 acts.append(_action(Act.ADD, (JOKER,), i, stands))
             if not joker_only and twos:

@@ -104,7 +104,7 @@ class _Fields(NamedTuple):
     hand_limit: int | None = 100
     discards: Discards = Discards.PILE
     card_values: CardValues = CardValues.OKLAHOMA
-    queen_discard_rule: bool = True
+    queen_of_spades_rules: bool = True
     twos_melds: bool = True
     set_naturals: int = 1
     going_out_bonus: tuple[int, ...] = (100,)
@@ -155,9 +155,10 @@ INFO: Mapping[str, OptionInfo] = MappingProxyType({
                            "take, or each is offered to the other players in turn."),
     "card_values": OptionInfo("Card values", "Which table of card values scores the melds "
                               "and the cards left in hand."),
-    "queen_discard_rule": OptionInfo("Queen of spades held", "The queen of spades may be "
-                                     "discarded only as your last card or when you hold "
-                                     "nothing else."),
+    "queen_of_spades_rules": OptionInfo("Queen of spades rules", "The queen of spades may "
+                                        "be discarded only as your last card or when you "
+                                        "hold nothing else, and a 2 may stand for it in a "
+                                        "run only as the run's only wild."),
     "twos_melds": OptionInfo("Melds of 2s", "Whether three or four 2s alone may be laid as a "
                              "meld."),
     "set_naturals": OptionInfo("Naturals in a set", "The fewest natural cards a new set "
@@ -279,7 +280,7 @@ BOOK = RuleOptions(
 SEVEN = RuleOptions(
     max_players=4, jokers=1, run_max=None, wilds_in_new_runs=True, meld_slots=None,
     stock_out=StockOut.BLOCKED, opener=Opener.IN_TURN, target=None, hand_limit=7,
-    discards=Discards.OFFERED, card_values=CardValues.SEVEN_HAND, queen_discard_rule=False,
+    discards=Discards.OFFERED, card_values=CardValues.SEVEN_HAND, queen_of_spades_rules=False,
     twos_melds=False, set_naturals=2, going_out_bonus=(100, 100, 100, 200, 300, 400, 500))
 PRESETS: Mapping[str, RuleOptions] = MappingProxyType(
     {"digital": DIGITAL, "classic": CLASSIC, "book": BOOK, "seven": SEVEN})

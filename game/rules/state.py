@@ -295,7 +295,7 @@ class State:
         if kind is Act.DISCARD:
             if len(cards) != 1:
                 return "Discard one card"
-            return _queen_discard_problem(hand, cards[0]) if self.options.queen_discard_rule \
+            return _queen_discard_problem(hand, cards[0]) if self.options.queen_of_spades_rules \
                 else None
         if kind is Act.ADD:
             return self._addition_problem(action) or self._emptying_problem(1)
@@ -390,7 +390,8 @@ class State:
 
     def _wild_places(self, run: Meld, c: Card) -> list[Card]:
         """The cards wild ``c`` could stand for, added to ``run`` now."""
-        return [stands for stands, joker_only in run.wild_places
+        places = run.wild_places if self.options.queen_of_spades_rules else run.open_places
+        return [stands for stands, joker_only in places
                 if (c == JOKER or not joker_only)
                 and isinstance(add_to(run, c, stands, self.options), Meld)]
 

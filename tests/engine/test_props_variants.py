@@ -68,7 +68,7 @@ def rule_options(draw) -> RuleOptions:
         hand_limit=draw(st.integers(1, 3)),
         discards=draw(st.sampled_from(list(Discards))),
         card_values=draw(st.sampled_from(list(CardValues))),
-        queen_discard_rule=draw(st.booleans()),
+        queen_of_spades_rules=draw(st.booleans()),
         twos_melds=draw(st.booleans()),
         set_naturals=draw(st.integers(1, 2)),
         going_out_bonus=tuple(draw(st.lists(st.sampled_from([0, 100, 300]), min_size=1,

@@ -24,7 +24,7 @@ from game.rules.state import Phase
 ALL = sorted(PRESETS)
 OKLAHOMA_VALUES = [n for n in ALL if PRESETS[n].card_values is CardValues.OKLAHOMA]
 """The presets scored by the Oklahoma table (the queen of spades worth 50, -100 in hand)."""
-QUEEN_HELD = [n for n in ALL if PRESETS[n].queen_discard_rule]
+QUEEN_HELD = [n for n in ALL if PRESETS[n].queen_of_spades_rules]
 """The presets where the queen of spades may be discarded only as the last card."""
 KEEP_ONE = "You may go out only by discarding your last card: keep one to discard"
 QUEEN_REFUSAL = "You may not discard the queen of spades while you hold other cards"

@@ -195,6 +195,26 @@ def test_melds_this_game_refuses_and_the_queen_of_spades_is_ordinary():
     assert "two natural cards" in s.check(parse_action("set 7S 2C JK"))
 
 
+@pytest.mark.parametrize("rules", [True, False])
+def test_a_2_stands_for_the_queen_of_spades_beside_other_wilds_only_without_its_rules(rules):
+    o = SEVEN.with_changes(queen_of_spades_rules=rules)
+    deal = Deal.arranged(o, [cards("JS 2C KS 2D 5H 7C 9D 3H 4C 6D 8H 10C"), cards("AH 3D")],
+                         stock_top=cards("5C"))
+    s = State(o, 2, 0, deal=deal)
+    play(s, "draw", "run JS 2C=QS KS")
+    listed = {str(a) for a in s.legal_actions()}
+    reason = s.check(parse_action("add 2D=10S to 1"))
+    if rules:
+        assert reason == "A 2 may stand for the queen of spades only as the only wild in its run"
+        assert "add 2D=10S to 1" not in listed
+    else:
+        assert reason is None and "add 2D=10S to 1" in listed
+        assert s.check(parse_action("add 2D to 1")) == ("Say which card the wild stands for "
+                                                        "in the run: 2D=10S or 2D=AS")
+        play(s, "add 2D=10S to 1")
+        assert meld_points(s.melds[0][0], o) == 25 + 10 + 25 + 10
+
+
 def test_offer_text_and_refusals_leave_the_game_unchanged():
     assert parse_action("TAKE 9c") == Action(Act.TAKE_OFFER, (parse_card("9C"),))
     assert str(parse_action("take 10H")) == "take 10H"
