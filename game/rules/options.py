@@ -114,8 +114,8 @@ class _Fields(NamedTuple):
 INFO: Mapping[str, OptionInfo] = MappingProxyType({
     "min_players": OptionInfo("Fewest players", "The smallest table these rules allow.", (2, 8)),
     "max_players": OptionInfo("Most players", "The largest table these rules allow.", (2, 8)),
-    "jokers": OptionInfo("Jokers", "Jokers added to the two decks; each is a wild worth 100 "
-                         "melded and -200 in hand.", (0, 2)),
+    "jokers": OptionInfo("Jokers", "Jokers added to the two decks; each is a wild (worth 100 "
+                         "melded and -200 in hand in the Oklahoma card values).", (0, 2)),
     "run_max": OptionInfo("Longest run", "The most cards a run may hold (None: as long as the "
                           "suit allows).", (3, 13)),
     "wilds_in_new_runs": OptionInfo("Wilds in new runs", "Whether a new run may include wilds "
