@@ -277,7 +277,7 @@ class State:
             offered = self.pile[-1]
             if kind is Act.PASS or (kind is Act.TAKE_OFFER and cards == (offered,)):
                 return None
-            return (f"The {card_name(offered)} is offered to you: take it or pass")
+            return f"The {card_name(offered)} is offered to you: take it or pass"
         if kind is Act.TAKE_OFFER:
             return "No discard is being offered"
         if kind is Act.TAKE_UPCARD or kind is Act.PASS:
