@@ -32,7 +32,8 @@ class Style:
     feed_weight: float = 1.0
     """How much the risk of feeding the next player a pile counts in a discard."""
     hold_wilds: bool = True
-    """Keep 2s (and pairs needing them) for pile takes until the hand nears its end."""
+    """Keep 2s (and pairs needing them) for pile takes until the hand nears its end (where
+    there is a pile to take: an offered discard is taken alone)."""
     take_margin: float = 4.0
     """A pile take must be worth this much more than a draw."""
     go_out_nodes: int = 60
@@ -293,7 +294,7 @@ def discard_scores(t: Table, legal: list[Action],
 def meld_value(a: Action, t: Table, late: float, style: Style = MEDIUM) -> float:
     """How much laying ``a`` now is worth; negative means hold it for now."""
     cards = a.cards
-    holding = style.hold_wilds and late < 0.5
+    holding = style.hold_wilds and late < 0.5 and t.options.discards is Discards.PILE
     if a.kind is Act.SWAP:  # a natural in for a joker, which comes back to hand
         return -1.0 if late >= 0.5 else t.melded[cards[0]] + t.in_hand[cards[0]] - 10.0
     if a.kind not in MELDING:
