@@ -53,6 +53,7 @@ _FIELDS = {
     "phase": lambda p: Phase(p).name.lower(),
     "hand": _cards,
     "pile": _cards,
+    "out_of_play": _cards,
     "known": lambda per_seat: [_cards(k) for k in per_seat],
     "melds": lambda per_seat: [[meld_json(m) for m in melds] for melds in per_seat],
 }

@@ -4,12 +4,12 @@ invariant checked after every action.
     python -m tools.soak --hands 10000 --seed 1 [--jobs 2]
 
 After each action it checks that every card is where exactly one card can be (hands, melds,
-stock and pile make the deck), that no meld is malformed or over its limit and no player over
-the meld slots, that each seat's view equals what an independent ``Observer`` fed only that
-seat's events works out, that known cards are held, and at each hand's end that the scores
-recompute from the melds and hands left and add up to the totals. Agents' choices the rules
-refuse, decisions longer than ``HANG_SECONDS`` and any exception are failures too; every
-failure comes with the save (game JSON) that reproduces it (replay it with
+stock, pile and the discards out of play make the deck), that no meld is malformed or over its
+limit and no player over the meld slots, that each seat's view equals what an independent
+``Observer`` fed only that seat's events works out, that known cards are held, and at each
+hand's end that the scores recompute from the melds and hands left and add up to the totals.
+Agents' choices the rules refuse, decisions longer than ``HANG_SECONDS`` and any exception are
+failures too; every failure comes with the save (game JSON) that reproduces it (replay it with
 ``python -m tools.replay``). Prints one JSON object; exit status 1 on any failure.
 
 A CLI tool: it times decisions with the clock and may use processes (``--jobs``); nothing in
@@ -32,7 +32,16 @@ from game.rules.cards import deck
 from game.rules.events import Ev
 from game.rules.melds import SET_MAX, MeldKind, new_run, new_set
 from game.rules.observer import Observer
-from game.rules.options import INFO, PRESETS, Opener, PileTake, RuleOptions, StockOut
+from game.rules.options import (
+    INFO,
+    PRESETS,
+    CardValues,
+    Discards,
+    Opener,
+    PileTake,
+    RuleOptions,
+    StockOut,
+)
 from game.rules.save import Game, Setup
 from game.rules.scoring import hand_score
 from game.rules.state import Phase
@@ -67,9 +76,12 @@ def random_options(rand: random.Random) -> RuleOptions:
             "wild_queen_of_spades_value"].bounds[1])),
         "one_turn_out_bonus": rand.choice((0, 250)), "match_bonus": rand.choice((0, 200)),
         "target": rand.randint(100, 1500), "hand_limit": rand.randint(1, 3),
+        "discards": rand.choice(list(Discards)), "card_values": rand.choice(list(CardValues)),
+        "set_naturals": rand.randint(1, 2),
+        "going_out_bonus": tuple(rand.choice((0, 100, 500)) for _ in range(rand.randint(1, 4))),
     }
     for name in ("wilds_in_new_runs", "easy_pile", "upcard_offer", "go_out_by_melding",
-                 "settlement_rounding"):
+                 "settlement_rounding", "queen_of_spades_rules", "twos_melds"):
         values[name] = rand.random() < 0.5
     return RuleOptions(**values)
 
@@ -129,7 +141,8 @@ def _score_problems(state, e) -> list[str]:
     which only the player who went out may get), and the totals add them up."""
     out, options = [], state.options
     for seat in range(state.players):
-        want = hand_score(state.melds[seat], state.hands[seat], seat == e.seat, options)
+        want = hand_score(state.melds[seat], state.hands[seat], seat == e.seat, options,
+                          state.hand_no)
         got = e.scores[seat]
         bonus = options.one_turn_out_bonus if seat == e.seat else 0
         if got not in (want, want + bonus):
@@ -245,6 +258,8 @@ def soak_part(hands: int, seed: int, part: int) -> dict:
         else:
             options = random_options(rand)
         players = rand.randint(options.min_players, options.max_players)
+        if players == 4 and rand.random() < 0.5:
+            options = options.with_changes(partnerships=True)
         kinds = [rand.choice(KINDS) for _ in range(players)]
         setup = Setup(options, players, rand.getrandbits(32), rand.randrange(players))
         agent_seeds = [rand.getrandbits(32) for _ in range(players)]

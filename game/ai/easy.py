@@ -19,6 +19,8 @@ from . import heuristics as H
 from .agent import BaseAgent
 from .knowledge import SeatKnowledge
 
+_DECLINE = (Act.DRAW, Act.PASS)
+"""What an overlooked take becomes: the draw, or passing the offer."""
 EASY = H.Style(feed_weight=0.0, hold_wilds=False, take_margin=12.0, keep_weight=0.6)
 
 
@@ -38,10 +40,10 @@ class EasyAgent(BaseAgent):
         rolls = [self.rand.random() for _ in range(3)]
         pick_roll = self.rand.random()
         t = SeatKnowledge.of_view(view)
-        if t.phase is Phase.DRAW:
+        if t.phase is not Phase.MELD:  # drawing, or answering an offer
             action = H.choose_draw_phase(t, legal, EASY)
-            if action.kind is not Act.DRAW and rolls[0] < self.miss_take:
-                return legal[0] if legal[0].kind is Act.DRAW else action
+            if action.kind not in _DECLINE and rolls[0] < self.miss_take:
+                return next((a for a in legal if a.kind in _DECLINE), action)
             return action
         path = H.go_out_path(t.hand, list(t.melds[t.seat]), t.options, legal, EASY.go_out_nodes)
         if path:

@@ -13,14 +13,16 @@ discard the costliest deadwood that does not let the next player take a fat pile
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..rules import legal as rules_legal
 from ..rules.actions import Act, Action
 from ..rules.cards import ACE, ACE_HIGH, QUEEN, QUEEN_OF_SPADES, SPADES, is_wild
 from ..rules.melds import MeldKind, add_to, new_run, new_set
+from ..rules.options import Discards
 from ..rules.phase import Phase
-from ..rules.scoring import IN_HAND, MELDED, meld_points
+from ..rules.scoring import meld_points
 from .knowledge import SeatKnowledge
 
 QS = QUEEN_OF_SPADES
@@ -33,7 +35,8 @@ class Style:
     feed_weight: float = 1.0
     """How much the risk of feeding the next player a pile counts in a discard."""
     hold_wilds: bool = True
-    """Keep 2s (and pairs needing them) for pile takes until the hand nears its end."""
+    """Keep 2s (and pairs needing them) for pile takes until the hand nears its end (where
+    there is a pile to take: an offered discard is taken alone)."""
     take_margin: float = 4.0
     """A pile take must be worth this much more than a draw."""
     go_out_nodes: int = 60
@@ -174,7 +177,8 @@ def keep_value(c: int, hand: list, t: SeatKnowledge, late: float, rank_counts: l
         live = unseen[r * 4] + unseen[r * 4 + 1] + unseen[r * 4 + 2] + unseen[r * 4 + 3]
         k += 1.2 * live
     k += _run_neighbours(c, hand_set if hand_set is not None else set(hand))
-    if QS in hand and c != QS and (r == QUEEN or (c & 3 == SPADES and r in (10, 11, 13))):
+    if t.queen_special and QS in hand and c != QS \
+            and (r == QUEEN or (c & 3 == SPADES and r in (10, 11, 13))):
         k += 14.0
     return k * (1.0 - 0.55 * late)
 
@@ -225,21 +229,44 @@ def take_chance(c: int, t: SeatKnowledge, seat: int, _cache: dict | None = None)
     return p
 
 
-def pile_worth(pile, top: int, base: float | None = None) -> float:
-    """What the pile (with ``top`` on it) is worth to whoever takes it."""
+def pile_worth(pile, top: int, melded: Sequence[int], base: float | None = None) -> float:
+    """What the pile (with ``top`` on it) is worth to whoever takes it (``melded``: the card
+    values)."""
     if base is None:
-        base = 0.6 * sum(MELDED[x] for x in pile) + 4 * len(pile)
-    return base + 3 * MELDED[top]
+        base = 0.6 * sum(melded[x] for x in pile) + 4 * len(pile)
+    return base + 3 * melded[top]
 
 
 def feed_cost(c: int, t: SeatKnowledge, _cache: dict | None = None,
               _base: float | None = None) -> float:
-    """Expected gain handed to the next player by discarding ``c``."""
+    """Expected gain handed to the others by discarding ``c``: the next player's pile take,
+    or, where discards are offered, whichever opponent wants the card (a partner taking it
+    is a gain, counted against the cost)."""
+    if t.options.discards is Discards.OFFERED:
+        return offer_feed_cost(c, t)
     nxt = t.next_seat
     if nxt == t.seat:
         return 0.0
     chance = take_chance(c, t, nxt, _cache)
-    return chance * pile_worth(t.pile, c, _base) if chance else 0.0
+    return chance * pile_worth(t.pile, c, t.melded, _base) if chance else 0.0
+
+
+def offer_feed_cost(c: int, t: SeatKnowledge) -> float:
+    """What offering ``c`` to the other seats hands them: the chance that an opponent can
+    meld it (as ``take_chance`` reckons a pair in hand) times its melded worth to them, less
+    the same for a partner."""
+    worth = 2.0 * t.melded[c] + (20.0 if is_wild(c) else 0.0)
+    miss = 1.0
+    partner_chance = 0.0
+    for s in range(t.players):
+        if s == t.seat:
+            continue
+        chance = take_chance(c, t, s)
+        if t.options.partnerships and s % 2 == t.seat % 2:
+            partner_chance = chance
+        else:
+            miss *= 1.0 - chance
+    return ((1.0 - miss) - partner_chance) * worth
 
 
 def _discard_terms(t: SeatKnowledge, legal: list[Action], style: Style):
@@ -254,14 +281,14 @@ def _discard_terms(t: SeatKnowledge, legal: list[Action], style: Style):
             counts[c >> 2] += 1
     hand_set = set(hand)
     cache: dict = {}
-    base = 0.6 * sum(MELDED[x] for x in t.pile) + 4 * len(t.pile)
+    base = 0.6 * sum(t.melded[x] for x in t.pile) + 4 * len(t.pile)
     keep_weight, feed_weight = style.keep_weight, style.feed_weight
     terms = []
     for a in legal:
         if a.kind is not Act.DISCARD:
             continue
         c = a.cards[0]
-        terms.append((IN_HAND[c] * (1.0 + late)
+        terms.append((t.in_hand[c] * (1.0 + late)
                       - keep_weight * keep_value(c, hand, t, late, counts, hand_set), a))
 
     def feed(c: int) -> float:
@@ -306,27 +333,27 @@ def best_discard(t: SeatKnowledge, legal: list[Action], style: Style = MEDIUM) -
 def meld_value(a: Action, t: SeatKnowledge, late: float, style: Style = MEDIUM) -> float:
     """How much laying ``a`` now is worth; negative means hold it for now."""
     cards = a.cards
-    holding = style.hold_wilds and late < 0.5
+    holding = style.hold_wilds and late < 0.5 and t.options.discards is Discards.PILE
     if a.kind is Act.SWAP:  # a natural in for a joker, which comes back to hand
-        return -1.0 if late >= 0.5 else MELDED[cards[0]] + IN_HAND[cards[0]] - 10.0
+        return -1.0 if late >= 0.5 else t.melded[cards[0]] + t.in_hand[cards[0]] - 10.0
     if a.kind not in MELDING:
         return -1.0
     if a.kind is Act.ADD:  # a lay-off takes no meld slot
         c = cards[0]
         if not is_wild(c):
-            return MELDED[c] + IN_HAND[c]
-        if a.stands == QS:
+            return t.melded[c] + t.in_hand[c]
+        if a.stands == QS and t.queen_special:
             return 200.0
         if holding:
             return -1.0
         meld = t.melds[t.seat][a.target]
-        gain = MELDED[a.stands] if a.stands >= 0 else (25 if meld.kind is MeldKind.TWOS
-                                                        else MELDED[meld.rank * 4])
-        return gain + IN_HAND[c]
+        gain = t.melded[a.stands] if a.stands >= 0 else (25 if meld.kind is MeldKind.TWOS
+                                                          else t.melded[meld.rank * 4])
+        return gain + t.in_hand[c]
     wilds = sum(1 for c in cards if is_wild(c))
-    if QS in cards:
+    if QS in cards and t.queen_special:
         return 300.0 + len(cards)
-    value = sum(MELDED[c] + IN_HAND[c] for c in cards if not is_wild(c)) + 30.0 * wilds
+    value = sum(t.melded[c] + t.in_hand[c] for c in cards if not is_wild(c)) + 30.0 * wilds
     if wilds and holding:
         if wilds == len(cards):
             return value - 40.0 if len(cards) >= 4 else -1.0
@@ -394,13 +421,13 @@ def _rest_gain(t: SeatKnowledge, hand: list, rest, late: float) -> float:
         r = x >> 2
         useful = counts[r] >= 2 or _run_neighbours(x, hand_set) >= 7 or any(
             (m.kind is MeldKind.SET and m.rank == r and len(m.cards) < 4) for m in own)
-        if x == QS:
+        if x == QS and t.queen_special:
             partners = counts[QUEEN] >= 2 or ((11 * 4) in hand_set and (13 * 4) in hand_set)
             value += 40.0 if partners else -45.0 * (0.5 + late)
         elif useful:
-            value += 0.7 * MELDED[x]
+            value += 0.7 * t.melded[x]
         else:
-            value -= 0.35 * IN_HAND[x] * (0.5 + 1.5 * late)
+            value -= 0.35 * t.in_hand[x] * (0.5 + 1.5 * late)
     return value
 
 
@@ -411,6 +438,8 @@ def take_value(a: Action, t: SeatKnowledge, style: Style = MEDIUM) -> float:
     if kind is Act.DRAW or kind is Act.PASS or not pile and kind is not Act.TAKE_UPCARD:
         return 0.0
     late = t.lateness()
+    if kind is Act.TAKE_OFFER:
+        return offer_value(a.cards[0], t, late) - style.take_margin
     if kind is Act.TAKE_UPCARD:
         c = a.cards[0] if a.cards else pile[-1]
         counts = [0] * 15
@@ -418,7 +447,7 @@ def take_value(a: Action, t: SeatKnowledge, style: Style = MEDIUM) -> float:
             if not is_wild(x):
                 counts[x >> 2] += 1
         counts[c >> 2] += 1
-        return keep_value(c, t.hand + [c], t, late, counts) - 0.5 * IN_HAND[c] - 4.0
+        return keep_value(c, t.hand + [c], t, late, counts) - 0.5 * t.in_hand[c] - 4.0
     top = pile[-1]
     hand = list(t.hand)
     if kind in (Act.TAKE_SET, Act.TAKE_RUN):
@@ -427,13 +456,13 @@ def take_value(a: Action, t: SeatKnowledge, style: Style = MEDIUM) -> float:
             return -1e9
         used = list(a.cards)
         used.remove(top)
-        value = meld_points(made, t.options) + sum(0.6 * IN_HAND[c] for c in used)
+        value = meld_points(made, t.options) + sum(0.6 * t.in_hand[c] for c in used)
         if style.hold_wilds:
             value -= sum(14.0 for c in used if is_wild(c))
         for c in used:
             hand.remove(c)
     elif kind is Act.TAKE_ADD:
-        value = MELDED[top] + (0.0 if not is_wild(top) else 10.0)
+        value = t.melded[top] + (0.0 if not is_wild(top) else 10.0)
     elif kind is Act.TAKE_SWAP:
         value = 30.0  # the joker comes back to hand, the top card is melded
     else:
@@ -441,8 +470,30 @@ def take_value(a: Action, t: SeatKnowledge, style: Style = MEDIUM) -> float:
     return value + _rest_gain(t, hand, pile[:-1], late) - style.take_margin
 
 
+OFFER_DELAY = 0.08
+"""Share of this hand's going-out bonus that one more card to shed puts at risk."""
+
+
+def offer_value(c: int, t: SeatKnowledge, late: float) -> float:
+    """How much better taking the offered ``c`` is than passing it: its promise in this hand
+    (``keep_value``: pairs, run neighbours, a wild) against what it costs if caught in hand
+    and the delay of one more card to shed before going out, in light of this hand's bonus."""
+    hand = t.hand
+    counts = [0] * 15
+    for x in hand:
+        if not is_wild(x):
+            counts[x >> 2] += 1
+    if not is_wild(c):
+        counts[c >> 2] += 1
+    promise = keep_value(c, hand + [c], t, late, counts)
+    if not is_wild(c) and counts[c >> 2] >= 3:
+        promise += t.melded[c]  # it makes a set now
+    delay = OFFER_DELAY * t.options.bonus(t.hand_no) * (1.0 + late)
+    return promise - t.in_hand[c] * (0.5 + late) - delay
+
+
 def choose_draw_phase(t: SeatKnowledge, legal: list[Action], style: Style = MEDIUM) -> Action:
-    """Draw (or pass the upcard), or take when it pays."""
+    """Draw (or pass the upcard or an offered discard), or take when it pays."""
     best, best_v = None, 0.0
     for a in legal:
         if a.kind is Act.DRAW or a.kind is Act.PASS:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..rules.cards import CARD_SLOTS, Card
+from ..rules.cards import CARD_SLOTS, QUEEN, QUEEN_OF_SPADES, Card, card
 from ..rules.melds import Meld
 from ..rules.options import RuleOptions, StockOut
 from ..rules.phase import Phase
+from ..rules.scoring import values
 
 REBUILDS = {StockOut.RESHUFFLE_ONCE: 1, StockOut.TURN_OVER: 3, StockOut.BLOCKED: 0}
 """Stock rebuilds a hand allows (unknown future options: assume one)."""
@@ -26,12 +27,17 @@ class SeatKnowledge:
         "_unseen",
         "hand",
         "hand_counts",
+        "hand_no",
+        "in_hand",
         "known",
+        "melded",
         "melds",
         "options",
+        "out_of_play",
         "phase",
         "pile",
         "players",
+        "queen_special",
         "rebuilds",
         "seat",
         "stock_count",
@@ -48,6 +54,13 @@ class SeatKnowledge:
     hand_counts: Sequence[int]
     known: Sequence[Sequence[Card]]
     rebuilds: int
+    hand_no: int
+    out_of_play: Sequence[Card]
+    melded: Sequence[int]
+    """Each card's value laid on the table, under these rules."""
+    in_hand: Sequence[int]
+    """Each card's cost caught in hand, under these rules."""
+    queen_special: bool
     _unseen: list[int] | None
 
     @classmethod
@@ -65,7 +78,9 @@ class SeatKnowledge:
         t.hand_counts = view.hand_counts
         t.known = view.known
         t.rebuilds = view.rebuilds
-        t._unseen = None
+        t.hand_no = view.hand_no
+        t.out_of_play = view.out_of_play
+        t._values()
         return t
 
     @classmethod
@@ -83,8 +98,17 @@ class SeatKnowledge:
         t.hand_counts = [len(h) for h in state.hands]
         t.known = state.known
         t.rebuilds = state.rebuilds
-        t._unseen = None
+        t.hand_no = state.hand_no
+        t.out_of_play = state.out_of_play
+        t._values()
         return t
+
+    def _values(self) -> None:
+        """The card values of these rules (``melded``, ``in_hand``, by card) and whether the
+        queen of spades is worth more than another queen (``queen_special``)."""
+        self.melded, self.in_hand = values(self.options)
+        self.queen_special = self.in_hand[QUEEN_OF_SPADES] > self.in_hand[card(QUEEN, 1)]
+        self._unseen = None
 
     @property
     def next_seat(self) -> int:
@@ -99,6 +123,8 @@ class SeatKnowledge:
             for c in self.hand:
                 u[c] -= 1
             for c in self.pile:
+                u[c] -= 1
+            for c in self.out_of_play:
                 u[c] -= 1
             for seat_melds in self.melds:
                 for m in seat_melds:

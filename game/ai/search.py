@@ -33,7 +33,7 @@ from collections.abc import Callable
 
 from ..rules.actions import Action
 from ..rules.cards import QUEEN_OF_SPADES, is_wild
-from ..rules.scoring import GO_OUT_BONUS, IN_HAND, meld_points
+from ..rules.scoring import meld_points, values
 from ..rules.state import Phase, State
 from . import heuristics as H
 from . import sparring
@@ -76,7 +76,7 @@ def _style(x: float) -> Policy:
     return STYLES[-1][0]
 
 
-def _hand_cost(hand, end_risk: float) -> float:
+def _hand_cost(hand, end_risk: float, in_hand: list[int]) -> float:
     """What the cards in a hand are likely to cost: the full penalty if the hand ends first
     (``end_risk``), else the part a card keeps after the chances of melding it."""
     counts = [0] * 15
@@ -98,14 +98,16 @@ def _hand_cost(hand, end_risk: float) -> float:
                 f = 0.6
             if c == QUEEN_OF_SPADES:
                 f = max(f, 0.75)
-        cost += IN_HAND[c] * (end_risk + (1.0 - end_risk) * f)
+        cost += in_hand[c] * (end_risk + (1.0 - end_risk) * f)
     return cost
 
 
 def static_scores(state) -> list[float]:
     """Estimated final hand score of every seat: points safe on the table, less what its hand
-    risks, plus the going-out bonus shared by how close each seat is to going out."""
+    risks, plus this hand's going-out bonus shared by how close each seat is to going out."""
     opts = state.options
+    in_hand = values(opts)[1]
+    bonus = opts.bonus(state.hand_no)
     n = state.players
     sizes = [len(h) for h in state.hands]
     least = min(sizes)
@@ -117,19 +119,22 @@ def static_scores(state) -> list[float]:
         melded = sum(meld_points(m, opts) for m in state.melds[s])
         hand = state.hands[s]
         share = closeness[s] / total_close
-        out.append(melded - _hand_cost(hand, end_risk) - 1.5 * len(hand)
-                   + GO_OUT_BONUS * end_risk * share)
+        out.append(melded - _hand_cost(hand, end_risk, in_hand) - 1.5 * len(hand)
+                   + bonus * end_risk * share)
     return out
 
 
 def evaluate(state, seat: int) -> float:
-    """Own score minus the opponents' mean: real hand scores if the hand is over, else the
-    static estimate."""
+    """Own score minus the opponents' mean (with partnerships: the team's score minus the
+    other team's): real hand scores if the hand is over, else the static estimate."""
     n = state.players
     if state.phase is Phase.HAND_OVER or state.phase is Phase.MATCH_OVER:
         scores = state.hand_scores[-1]
     else:
         scores = static_scores(state)
+    if state.options.partnerships:
+        ours = sum(scores[s] for s in range(n) if s % 2 == seat % 2)
+        return ours - (sum(scores) - ours)
     others = sum(scores[s] for s in range(n) if s != seat) / (n - 1)
     return scores[seat] - others
 
@@ -151,7 +156,7 @@ def candidates(t: SeatKnowledge, legal: list[Action], width: int) -> tuple[Actio
         if a is not None and a not in cands and len(cands) < width:
             cands.append(a)
 
-    if t.phase is not Phase.MELD:  # drawing or the upcard offer: every way of taking, the draw
+    if t.phase is not Phase.MELD:  # drawing or an offer: every way of taking, the draw or pass
         for a in sorted(legal, key=lambda a: -H.take_value(a, t)):
             add(a)
         return pick, cands
@@ -340,7 +345,8 @@ class Search:
         costs = self.step_costs
         while True:
             phase = state.phase
-            if phase is not Phase.DRAW and phase is not Phase.MELD:
+            if phase is not Phase.DRAW and phase is not Phase.MELD \
+                    and phase is not Phase.DISCARD_OFFER:
                 return True
             if phase is Phase.DRAW and self._turns >= self.horizon:
                 return True

@@ -190,13 +190,14 @@ def best_discard(k, legal: list[Action], feed_guard: bool = False) -> Action:
 
 
 def _offer(k, legal: list[Action]) -> Action:
-    """The first upcard (where it is offered): take it when it pairs or is wild."""
+    """The first upcard or an offered discard: take it when it pairs or is wild."""
     top = k.pile[-1] if k.pile else -1
     hand = list(k.hand)
     wanted = top >= 0 and (is_wild(top) or _promise(top, hand + [top], _counts(hand + [top]))
                            >= 15.0)
     for a in legal:
-        if a.kind is (Act.TAKE_UPCARD if wanted else Act.PASS):
+        if (a.kind is Act.TAKE_UPCARD or a.kind is Act.TAKE_OFFER) if wanted \
+                else a.kind is Act.PASS:
             return a
     return legal[0]
 
@@ -246,7 +247,7 @@ def greedy_choice(k, legal: list[Action]) -> Action:
     if len(legal) == 1:
         return legal[0]
     phase = k.phase
-    if phase is Phase.OFFER:
+    if phase is Phase.OFFER or phase is Phase.DISCARD_OFFER:
         return _offer(k, legal)
     if phase is Phase.DRAW:
         return _draw(k, legal, GREEDY_MARGIN, 12.0 if len(k.hand) > LONG_HAND else 0.0)
@@ -283,7 +284,7 @@ def hoarder_choice(k, legal: list[Action]) -> Action:
     if len(legal) == 1:
         return legal[0]
     phase = k.phase
-    if phase is Phase.OFFER:
+    if phase is Phase.OFFER or phase is Phase.DISCARD_OFFER:
         return _offer(k, legal)
     if phase is Phase.DRAW:
         takes = [a for a in legal if a.kind in PILE_TAKES]

@@ -20,7 +20,9 @@ Text forms (card codes as in ``cards.py``; meld numbers count the player's own m
                                (options where that may take the pile); wilds name their card
 ``take swap QS into 2``        take the pile by swapping its top card for your joker
 ``take upcard``                take the first upcard when it is offered (then discard)
-``pass``                       refuse the offered upcard
+``pass``                       refuse the offered upcard, or the offered discard
+``take 7H``                    take the discard offered to you into your hand (presets
+                               where discards are offered instead of piled)
 =============================  ==========================================================
 
 Parsing is the inverse of ``str``: ``parse_action(str(a)) == a`` for every action.
@@ -60,6 +62,7 @@ class Act(enum.IntEnum):
     TAKE_SWAP = 9
     TAKE_UPCARD = 10
     PASS = 11
+    TAKE_OFFER = 12
 
 
 PILE_TAKES = frozenset((Act.TAKE_SET, Act.TAKE_RUN, Act.TAKE_ADD, Act.TAKE_SWAP))
@@ -88,6 +91,8 @@ class Action(NamedTuple):
             return "take upcard"
         if kind is Act.DISCARD:
             return f"discard {card_text(self.cards[0])}"
+        if kind is Act.TAKE_OFFER:
+            return f"take {card_text(self.cards[0])}"
         if kind is Act.ADD or kind is Act.TAKE_ADD:
             c = self.cards[0]
             named = f"={card_text(self.stands)}" if self.stands >= 0 else ""
@@ -149,6 +154,8 @@ def _parse(words: list[str]) -> Action:
         inner = _parse(words[1:])
         kind = Act.TAKE_ADD if inner.kind is Act.ADD else Act.TAKE_SWAP
         return inner._replace(kind=kind)
+    if verb == "take" and len(words) == 2 and lower[1] not in ("set", "run"):
+        return Action(Act.TAKE_OFFER, (parse_card(words[1]),))
     if verb == "swap" and len(words) == 4 and lower[2] == "into":
         return Action(Act.SWAP, (parse_card(words[1]),), _meld_number(words[3]))
     if verb == "discard" and len(words) == 2:
@@ -170,7 +177,7 @@ def _parse(words: list[str]) -> Action:
         return Action(Act.ADD, (c,), target, stands)
     raise ValueError("expected draw, take set|run CARDS, "
                      "set CARDS, run CARDS, add CARD to N, swap CARD into N, discard CARD, "
-                     "take add|swap ..., take upcard or pass")
+                     "take add|swap ..., take upcard, take CARD or pass")
 
 
 _MELD_NUMBER_DIGITS = 3

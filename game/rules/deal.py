@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .cards import Card, card_text, deck, parse_card
-from .options import RuleOptions
+from .options import Discards, RuleOptions
 
 
 def rng(seed: int, *purpose) -> random.Random:
@@ -28,7 +28,7 @@ def hand_size(players: int) -> int:
 @dataclass(frozen=True, slots=True)
 class Deal:
     """The cards of a hand: each seat's hand, the stock (top card first) and the discard pile
-    (bottom first; normally just the upcard)."""
+    (bottom first; normally just the upcard, none where discards are offered instead)."""
 
     hands: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]
@@ -42,7 +42,8 @@ class Deal:
         size = hand_size(players)
         hands = tuple(tuple(sorted(cards[i * size:(i + 1) * size])) for i in range(players))
         rest = cards[players * size:]
-        return cls(hands, tuple(rest[1:]), (rest[0],))
+        upcards = 0 if options.discards is Discards.OFFERED else 1
+        return cls(hands, tuple(rest[upcards:]), tuple(rest[:upcards]))
 
     @classmethod
     def arranged(cls, options: RuleOptions, hands, pile=(), stock_top=()) -> Deal:
@@ -69,6 +70,8 @@ class Deal:
             return f"the deal has {len(self.hands)} hands for {players} players"
         if any(not h for h in self.hands):
             return "every player needs at least one card"
+        if self.pile and options.discards is Discards.OFFERED:
+            return "these rules have no discard pile: the deal cannot have an upcard"
         dealt = Counter(c for h in self.hands for c in h) + Counter(self.stock) + Counter(self.pile)
         if dealt != Counter(deck(options.jokers)):
             missing = Counter(deck(options.jokers)) - dealt

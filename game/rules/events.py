@@ -44,7 +44,11 @@ class Ev(enum.IntEnum):
     TOOK_UPCARD = 10
     """``seat`` took the offered upcard ``cards`` and opens the hand."""
     PASSED = 11
-    """``seat`` refused the offered upcard."""
+    """``seat`` refused the offered upcard, or the offered discard ``cards``."""
+    TOOK_OFFER = 12
+    """``seat`` took the offered discard ``cards`` into hand (seen by all); the offer ends."""
+    OUT_OF_PLAY = 13
+    """Everyone passed the offered discard ``cards``: it is out of play for the hand."""
 
 
 FACE_DOWN = -1
@@ -89,6 +93,8 @@ class Event(NamedTuple):
             Ev.SWAPPED: f"{who} swapped {cards_text(self.cards[:1])} for the joker in meld "
                         f"{self.meld + 1}",
             Ev.TOOK_UPCARD: f"{who} took the upcard {cards_text(self.cards)}",
-            Ev.PASSED: f"{who} passed on the upcard",
+            Ev.PASSED: f"{who} passed on {cards_text(self.cards) or 'the upcard'}",
+            Ev.TOOK_OFFER: f"{who} took the offered {cards_text(self.cards)}",
+            Ev.OUT_OF_PLAY: f"{cards_text(self.cards)} is out of play",
         }[self.kind]
         return text

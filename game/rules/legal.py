@@ -65,7 +65,8 @@ def legal_actions(phase: Phase, hand: list, melds: list, pile: list, options,
                   must_draw: bool = False) -> list[Action]:
     """The listed actions (see the module docstring) of a player with this sorted ``hand`` and
     these ``melds`` of their own, facing this discard ``pile`` in this phase (none once the
-    hand or the match is over). ``must_draw``: everyone refused the upcard, so the opener must
+    hand or the match is over; in ``Phase.DISCARD_OFFER`` the pile's only card is the discard
+    offered to this player). ``must_draw``: everyone refused the upcard, so the opener must
     draw from the stock. Everything it needs is in the player's own view, so the AI calls it on
     a view too."""
     if phase == Phase.DRAW:
@@ -76,6 +77,8 @@ def legal_actions(phase: Phase, hand: list, melds: list, pile: list, options,
         return _meld_phase(hand, melds, options)
     if phase == Phase.OFFER:
         return [TAKE_UPCARD, PASS]
+    if phase == Phase.DISCARD_OFFER:
+        return [_action(Act.TAKE_OFFER, (pile[-1],)), PASS]
     return []
 
 
@@ -122,14 +125,14 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
     jokers, twos = _split(_wilds(hand))
     if rule is PileTake.NEW_SET and not options.easy_pile:
         if room and (options.go_out_by_melding or len(hand) + len(pile) > 3):
-            acts += _take_sets(hand, top, jokers, twos)
+            acts += _take_sets(hand, top, jokers, twos, options)
         return acts
     if room:
         longest = len(hand) + 1
         if not options.go_out_by_melding:  # keep a card to discard after taking the pile
             longest = min(longest, len(hand) + len(pile) - 1)
         if longest >= 3:
-            acts += _take_sets(hand, top, jokers, twos)
+            acts += _take_sets(hand, top, jokers, twos, options)
             acts += _take_runs(hand, top, longest, jokers, twos, options)
     if rule is PileTake.USE_TOP or options.easy_pile:
         found: list[Action] = []
@@ -147,20 +150,21 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
     return acts
 
 
-def _take_sets(hand: list, top: int, jokers: int, twos: tuple) -> list[Action]:
+def _take_sets(hand: list, top: int, jokers: int, twos: tuple, options) -> list[Action]:
     """Takes that lay the top card in a new set of three with two cards from hand (a set of
     four is that set with a card added); the hand holds these ``jokers`` and ``twos``."""
+    least, twos_melds = options.set_naturals, options.twos_melds
     found: list[Action] = []
     if not is_wild(top):
         r4 = top & ~3
         group = tuple(hand[bisect_left(hand, r4):bisect_left(hand, r4 + 4)])
         if len(group) + jokers + len(twos) >= 2:
-            found += _sets_of_rank(group, jokers, _spend(twos, -1), (3,), top)
+            found += _sets_of_rank(group, jokers, _spend(twos, -1), (3,), top, least)
     else:
         for r4 in dict.fromkeys(c & ~3 for c in hand if not is_wild(c)):
             group = tuple(hand[bisect_left(hand, r4):bisect_left(hand, r4 + 4)])
-            found += _sets_of_rank(group, jokers, _spend(twos, -1), (3,), top)
-        if top != JOKER:
+            found += _sets_of_rank(group, jokers, _spend(twos, -1), (3,), top, least)
+        if top != JOKER and twos_melds:
             found += _sets_of_twos(_spend(twos, -1), (3,), top)
     return [_new(Action, (Act.TAKE_SET, a.cards, -1, -1)) for a in found]
 
@@ -170,6 +174,7 @@ def _take_runs(hand: list, top: int, longest: int, jokers: int, twos: tuple,
     """Takes that lay the top card in one of the smallest new runs that hold it."""
     cap = min(options.run_max or 13, longest)
     held = _run_mask(hand)
+    queen_rule = options.queen_of_spades_rules
     found = []
     if not is_wild(top) or top >> 2 == TWO:  # a natural, or a 2 in its own place
         found += _natural_takes(held, top)
@@ -178,7 +183,8 @@ def _take_runs(hand: list, top: int, longest: int, jokers: int, twos: tuple,
             if jokers or twos:
                 suit, place = top & 3, top >> 2
                 m = held >> (16 * suit) & 0xFFFF | _run_mask([top]) >> (16 * suit)
-                found += _pair_loop(m, suit, jokers, _spend(twos, suit), cap, place, False)
+                found += _pair_loop(m, suit, jokers, _spend(twos, suit), cap, place, False,
+                                    queen_rule)
         else:
             for suit in range(4):
                 m = held >> (16 * suit) & 0xFFFF
@@ -186,8 +192,9 @@ def _take_runs(hand: list, top: int, longest: int, jokers: int, twos: tuple,
                     continue
                 spend = _spend(twos, suit)
                 if top == card(TWO, suit):  # the top card as this run's natural 2
-                    found += _pair_loop(m | 1 << TWO, suit, jokers, spend, cap, TWO, True)
-                found += _wild_runs(m, suit, jokers, spend, cap, top)
+                    found += _pair_loop(m | 1 << TWO, suit, jokers, spend, cap, TWO, True,
+                                        queen_rule)
+                found += _wild_runs(m, suit, jokers, spend, cap, top, queen_rule)
             found = list(dict.fromkeys(found))
     return [_new(Action, (Act.TAKE_RUN, a.cards, -1, -1)) for a in found]
 
@@ -215,7 +222,7 @@ def _meld_phase(hand, melds, options) -> list[Action]:
     distinct = dict.fromkeys(hand)
     # Discards: each distinct card; the queen of spades only if nothing else is held.
     acts = list(map(DISCARD.__getitem__, distinct))
-    if hand[0] != hand[-1] and QUEEN_OF_SPADES in distinct:
+    if options.queen_of_spades_rules and hand[0] != hand[-1] and QUEEN_OF_SPADES in distinct:
         acts.remove(DISCARD[QUEEN_OF_SPADES])
     if options.jokers:  # a swap keeps the hand's size (the joker comes back): always open
         for i, meld in enumerate(melds):
@@ -226,7 +233,7 @@ def _meld_phase(hand, melds, options) -> list[Action]:
     wilds = _wilds(hand)
     jokers, twos = _split(wilds)
     if longest >= 3 and _has_room(melds, options):
-        _new_sets(hand, jokers, twos, longest, acts)
+        _new_sets(hand, jokers, twos, longest, options, acts)
         _new_runs(hand, wilds, longest, options, acts)
     if melds:
         held = distinct.keys()
@@ -246,7 +253,7 @@ _new = tuple.__new__
 """``Action``'s own constructor is Python code; the tuple's is not (the inner loop)."""
 
 
-def _new_sets(hand, jokers, twos, longest, acts) -> None:
+def _new_sets(hand, jokers, twos, longest, options, acts) -> None:
     nw = jokers + len(twos)
     sizes = (3, 4) if longest >= 4 else (3,)
     spend = _spend(twos, -1)
@@ -255,16 +262,18 @@ def _new_sets(hand, jokers, twos, longest, acts) -> None:
         r4 = hand[start] & ~3
         end = bisect_left(hand, r4 + 4, start)
         if r4 != 4 * TWO and end - start + nw >= 3:  # (a set holds three wilds at most)
-            acts += _sets_of_rank(tuple(hand[start:end]), min(jokers, 3), spend[:3], sizes, -1)
+            acts += _sets_of_rank(tuple(hand[start:end]), min(jokers, 3), spend[:3], sizes, -1,
+                                  options.set_naturals)
         start = end
-    if len(twos) >= 3:
+    if len(twos) >= 3 and options.twos_melds:
         acts += _sets_of_twos(spend, sizes, -1)
 
 
 @lru_cache(maxsize=CACHE_SIZE)
 def _sets_of_rank(group: tuple, jokers: int, twos: tuple, sizes: tuple,
-                  top: int) -> tuple[Action, ...]:
-    """New sets of these ``sizes`` from one rank's naturals (``group``) and the wilds held
+                  top: int, least: int) -> tuple[Action, ...]:
+    """New sets of these ``sizes`` from one rank's naturals (``group``, at least ``least`` of
+    them in a set) and the wilds held
     (``jokers``, and ``twos`` in ``_spend`` order), each with its wilds chosen canonically;
     with ``top`` (the pile's top card, else -1), only the sets that hold it. Hands keep coming
     back to the same few groups, so each answer is worked out once."""
@@ -272,7 +281,7 @@ def _sets_of_rank(group: tuple, jokers: int, twos: tuple, sizes: tuple,
     top_joker, top_two = int(top == JOKER), top >= 0 and is_wild(top) and top != JOKER
     out: dict[Action, None] = {}
     for size in sizes:
-        for k in range(1, size + 1):
+        for k in range(least, size + 1):
             w = size - k
             for j in range(min(jokers + top_joker, w) + 1):
                 t = w - j
@@ -316,7 +325,8 @@ def _new_runs(hand, wilds, longest, options, acts) -> None:
         for suit in range(4):
             m = held >> (16 * suit) & 0xFFFF
             if m & (m - 1):  # two naturals at the least
-                acts += _pair_loop(m, suit, jokers, _spend(twos, suit), cap, -1, False)
+                acts += _pair_loop(m, suit, jokers, _spend(twos, suit), cap, -1, False,
+                                   options.queen_of_spades_rules)
 
 
 @lru_cache(maxsize=CACHE_SIZE)
@@ -337,7 +347,7 @@ def _natural_runs(held: int, cap: int) -> tuple[Action, ...]:
 
 
 def _pair_loop(m: int, suit: int, jokers: int, twos: tuple, cap: int, must: int,
-               own_given: bool) -> list[Action]:
+               own_given: bool, queen_rule: bool) -> list[Action]:
     """The minimal new runs of ``suit`` with at least one wild and two naturals, from the
     natural places ``m`` (bits as in RUN_BIT) and the wilds held (``twos`` in ``_spend`` order
     for this suit): those of each pair of naturals (with ``must``, a place, only the pairs
@@ -365,7 +375,8 @@ def _pair_loop(m: int, suit: int, jokers: int, twos: tuple, cap: int, must: int,
                 pool = _without(pool, own_two)  # the run's own 2 stands in its place
             # only the wilds this pair can use, so the memo meets the same question again
             g = d - 1 if d > 2 else 1
-            out += _pair_runs(a, b, suit, min(jokers, g), _wilds_for(pool, own_two, g))
+            out += _pair_runs(a, b, suit, min(jokers, g), _wilds_for(pool, own_two, g),
+                              queen_rule)
     return out
 
 
@@ -385,7 +396,7 @@ def _places(m: int) -> tuple[int, ...]:
 
 
 def _wild_runs(m: int, suit: int, jokers: int, twos: tuple, cap: int,
-               top: int) -> tuple[Action, ...]:
+               top: int, queen_rule: bool) -> tuple[Action, ...]:
     """The minimal new runs of ``suit`` that hold the wild ``top`` (the pile's top card) with
     two naturals of ``m`` and other wilds held (as in ``_pair_loop``): three cards, natural
     ends with only wilds between them (the top among them), or the top at one end, a natural
@@ -404,7 +415,7 @@ def _wild_runs(m: int, suit: int, jokers: int, twos: tuple, cap: int,
                 continue
             pool.remove(own_two)  # the run's own 2 stands in its place
         gaps = [p for p in range(low, high + 1) if p not in nat]
-        for fill in _fills(gaps, suit, jokers, pool, top, forced_at):
+        for fill in _fills(gaps, suit, jokers, pool, top, forced_at, queen_rule):
             out[Action(Act.RUN, tuple(fill[p] if p in fill else card(p, suit)
                                       for p in range(low, high + 1)))] = None
     return tuple(out)
@@ -416,13 +427,14 @@ def _without(cards: tuple, c: int) -> tuple:
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def _pair_runs(a: int, b: int, suit: int, jokers: int, twos: tuple) -> tuple[Action, ...]:
+def _pair_runs(a: int, b: int, suit: int, jokers: int, twos: tuple,
+               queen_rule: bool) -> tuple[Action, ...]:
     """The minimal new runs with wilds whose naturals are the places ``a`` < ``b`` of
     ``suit``: three cards, or ``a`` and ``b`` the ends with only wilds between."""
     out = []
     for low, high, nat, _ in _shapes([a, b], 13, False, 0, jokers + len(twos)):
         gaps = [p for p in range(low, high + 1) if p not in nat]
-        for fill in _fills(gaps, suit, jokers, list(twos), -1, -1):
+        for fill in _fills(gaps, suit, jokers, list(twos), -1, -1, queen_rule):
             out.append(Action(Act.RUN, tuple(fill[p] if p in fill else card(p, suit)
                                              for p in range(low, high + 1))))
     return tuple(out)
@@ -452,10 +464,12 @@ def _shapes(held: list, cap: int, top_wild: bool, inside: int, wilds: int):
                         yield low, b, (a, b), low
 
 
-def _fills(gaps: list, suit: int, jokers: int, twos: list, top: int, forced_at: int):
+def _fills(gaps: list, suit: int, jokers: int, twos: list, top: int, forced_at: int,
+           queen_rule: bool):
     """The canonical ways to fill a run's ``gaps`` with wilds, as {place: card}: jokers at
     every choice of places, 2s in ``_spend`` order in the others, a wild ``top`` (else -1)
-    among them (at ``forced_at`` unless that is -1)."""
+    among them (at ``forced_at`` unless that is -1); with ``queen_rule``
+    (``options.queen_of_spades_rules``) a 2 for the queen of spades only as the only wild."""
     own_two = card(TWO, suit)
     n = len(gaps)
     top_two = top > 0
@@ -470,10 +484,11 @@ def _fills(gaps: list, suit: int, jokers: int, twos: list, top: int, forced_at: 
             continue  # see the filter on the kinds of the other wilds in ``_placed``
         for own in range(max(0, t - len(others)), min(owns, t) + 1):
             use = ([top] if top_two else []) + others[:t - own] + [own_two] * own
-            yield from _placed(gaps, suit, use, j, top, forced_at)
+            yield from _placed(gaps, suit, use, j, top, forced_at, queen_rule)
 
 
-def _placed(gaps: list, suit: int, use: list, j: int, top: int, forced_at: int):
+def _placed(gaps: list, suit: int, use: list, j: int, top: int, forced_at: int,
+            queen_rule: bool):
     """The fills of ``_fills`` with ``j`` jokers and the 2s ``use``."""
     own_two = card(TWO, suit)
     n = len(gaps)
@@ -505,7 +520,7 @@ def _placed(gaps: list, suit: int, use: list, j: int, top: int, forced_at: int):
             # the same with the top card inside, where another wild of its kind is (unless
             # the two changing places would make a natural 2)
             continue
-        if suit == 0 and n > 1 and fill.get(QUEEN, JOKER) != JOKER:
+        if queen_rule and suit == 0 and n > 1 and fill.get(QUEEN, JOKER) != JOKER:
             continue  # a 2 may stand for the queen of spades only as the only wild
         yield fill
 
@@ -525,7 +540,8 @@ def _additions(i: int, meld: Meld, held, jokers: int, twos: tuple, options, acts
             acts.append(_action(Act.ADD, (c,), i, stands))
     if jokers or twos:
         twos_only = meld.kind is MeldKind.TWOS
-        for stands, joker_only in meld.wild_places:
+        for stands, joker_only in (meld.wild_places if options.queen_of_spades_rules
+                                   else meld.open_places):
             if jokers and not twos_only:
                 acts.append(_action(Act.ADD, (JOKER,), i, stands))
             if not joker_only and twos:

@@ -51,6 +51,7 @@ class _MeldFields(NamedTuple):
     joins: tuple[tuple[Card, Card], ...]
     wild_places: tuple[tuple[Card, bool], ...]
     join_cards: frozenset[Card]
+    open_places: tuple[tuple[Card, bool], ...]
 
 
 class Meld(_MeldFields):
@@ -66,7 +67,9 @@ class Meld(_MeldFields):
     ``joins``, the natural cards that could join, length limits aside, each with the card it is
     named as in an action (-1: none); ``wild_places``, where a wild could join (the card it
     would stand for, or -1 in a set; whether only a joker may go there); ``join_cards``, the
-    natural cards of ``joins``, to intersect with a hand in one step.
+    natural cards of ``joins``, to intersect with a hand in one step; ``open_places``, the
+    places a wild could join where the queen of spades is an ordinary queen (``places``
+    applies the queen-of-spades rule: see ``options.queen_of_spades_rules``).
     """
 
     __slots__ = ()
@@ -75,13 +78,14 @@ class Meld(_MeldFields):
                 wilds: int = 0):
         if kind is MeldKind.SET:
             joins = tuple((card(rank, s), -1) for s in range(4))
-            places = _ANYWHERE
+            places = open_places = _ANYWHERE
         elif kind is MeldKind.TWOS:
             joins, places = (), _ANYWHERE
+            open_places = places
         else:
-            joins, places = _run_ends(cards, rank, suit, wilds)
+            joins, places, open_places = _run_ends(cards, rank, suit, wilds)
         return tuple.__new__(cls, (kind, cards, rank, suit, wilds, joins, places,
-                                   frozenset(c for c, _ in joins)))
+                                   frozenset(c for c, _ in joins), open_places))
 
     def __getnewargs__(self):
         return tuple(self[:5])
@@ -118,9 +122,10 @@ _ANYWHERE = ((-1, False),)
 """The one place a wild may join a set or a meld of 2s."""
 
 
-def _run_ends(cards, low: int, suit: int, wilds: int) -> tuple[tuple, tuple]:
-    """The ``joins`` and ``wild_places`` of a run: its two ends, an ace at one end only (the
-    low one when both would take it), and the queen-of-spades rule for wilds."""
+def _run_ends(cards, low: int, suit: int, wilds: int) -> tuple[tuple, tuple, tuple]:
+    """The ``joins``, ``wild_places`` and ``open_places`` of a run: its two ends, an ace at one
+    end only (the low one when both would take it), and (not in ``open_places``) the
+    queen-of-spades rule for wilds."""
     high = low + len(cards) - 1
     ends = []
     if low > ACE and not (low - 1 == ACE and high == ACE_HIGH):
@@ -128,12 +133,13 @@ def _run_ends(cards, low: int, suit: int, wilds: int) -> tuple[tuple, tuple]:
     if high < ACE_HIGH and not (high + 1 == ACE_HIGH and (low == ACE or low - 1 == ACE)):
         ends.append(high + 1)
     joins = tuple((card(p, suit), card(p, suit) if p == TWO else -1) for p in ends)
+    open_places = tuple((card(p, suit), False) for p in ends)
     two_as_queen = suit == 0 and low <= 12 <= high and 8 <= cards[12 - low] < 12
     if two_as_queen:  # that 2 must stay the only wild in the run
-        return joins, ()
+        return joins, (), open_places
     places = tuple((card(p, suit), card(p, suit) == QUEEN_OF_SPADES and wilds > 0)
                    for p in ends)
-    return joins, places
+    return joins, places, open_places
 
 
 def sort_set(cards) -> tuple[Card, ...]:
@@ -150,15 +156,20 @@ def _plural(rank: int) -> str:
 
 
 def new_set(cards, options: RuleOptions) -> Meld | str:
-    """The set (or meld of 2s) these cards make, or why they make none."""
+    """The set (or meld of 2s, where the options allow them) these cards make, or why they
+    make none. A set holds at least ``options.set_naturals`` naturals."""
     cards = sort_set(cards)
     if not 3 <= len(cards) <= SET_MAX:
         return "A set needs three or four cards"
     naturals = [c for c in cards if not is_wild(c)]
-    if not naturals:
+    if not naturals and options.twos_melds:
         if JOKER in cards:
             return "A meld of 2s holds only 2s"
         return Meld(MeldKind.TWOS, cards, TWO)
+    if len(naturals) < options.set_naturals or not naturals:
+        least = options.set_naturals
+        return (f"A set needs at least {'two natural cards' if least == 2 else 'one natural card'}"
+                + ("" if options.twos_melds else "; melds of 2s alone are not allowed"))
     rank = rank_of(naturals[0])
     if any(rank_of(c) != rank for c in naturals):
         return "A set needs cards of one rank (2s may stand in for any)"
@@ -213,7 +224,7 @@ def new_run(cards, options: RuleOptions, *, laid_new: bool = True) -> Meld | str
     if laid_new and naturals < 2:
         return _TWO_NATURALS
     meld = Meld(MeldKind.RUN, cards, low, suit, wilds)
-    return _queen_problem(meld) or meld
+    return _queen_problem(meld, options) or meld
 
 
 _NATURALS_ONLY = "A new run is laid with natural cards only; add a 2 to it later"
@@ -238,11 +249,11 @@ def _order_problem(cards) -> str | None:
     return "Write a run's cards lowest first: " + " ".join(map(card_text, ordered))
 
 
-def _queen_problem(meld: Meld) -> str | None:
+def _queen_problem(meld: Meld, options: RuleOptions) -> str | None:
     """A 2 may stand for the queen of spades only as the only wild in its run (a joker has no
-    such restriction of its own)."""
-    if meld.kind is MeldKind.RUN and meld.suit == 0 and meld.wilds > 1 \
-            and meld.rank <= 12 <= meld.high:
+    such restriction of its own), under ``options.queen_of_spades_rules``."""
+    if options.queen_of_spades_rules and meld.kind is MeldKind.RUN and meld.suit == 0 \
+            and meld.wilds > 1 and meld.rank <= 12 <= meld.high:
         stand_in = meld.cards[12 - meld.rank]
         if stand_in != QUEEN_OF_SPADES and stand_in != JOKER:
             return "A 2 may stand for the queen of spades only as the only wild in its run"
@@ -321,4 +332,4 @@ def add_to(meld: Meld, c: Card, stands: Card, options: RuleOptions) -> Meld | st
     if low == ACE and low + size == ACE_HIGH:
         return "An ace is low or high in a run, never both"
     grown = Meld(MeldKind.RUN, cards, low, meld.suit, meld.wilds + (c != stands))
-    return _queen_problem(grown) or grown
+    return _queen_problem(grown, options) or grown

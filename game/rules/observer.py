@@ -7,8 +7,9 @@ the view holds something the seat was never shown (or lost something it was). Th
 tests and ``tools.soak`` hold every view to it after every action.
 
 The rule it encodes for known cards (docs/engine.md, "What a seat sees"): a copy that came into
-a hand face up (the pile, the upcard, a joker swapped back) is known; each copy of that card
-seen leaving the hand takes one known copy away, whatever other copies the hand may hide.
+a hand face up (the pile, the upcard, an offered discard, a joker swapped back) is known; each
+copy of that card seen leaving the hand takes one known copy away, whatever other copies the
+hand may hide.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ class Observer:
         self.counts = [0] * players
         self.melds: list[list[Meld]] = [[] for _ in range(players)]
         self.pile: list[Card] = []
+        self.out_of_play: list[Card] = []
         self.stock = 0
         self.rebuilds = 0
         self.totals = [0] * players
@@ -52,12 +54,13 @@ class Observer:
                 "hand_counts": tuple(self.counts), "pile": tuple(self.pile),
                 "melds": tuple(map(tuple, self.melds)), "stock_count": self.stock,
                 "rebuilds": self.rebuilds, "totals": tuple(self.totals),
-                "hand_scores": tuple(self.hand_scores)}
+                "hand_scores": tuple(self.hand_scores), "out_of_play": tuple(self.out_of_play)}
         theirs = {"hand": tuple(sorted(view.hand)),
                   "known": tuple(tuple(sorted(k)) for k in view.known),
                   "hand_counts": view.hand_counts, "pile": view.pile, "melds": view.melds,
                   "stock_count": view.stock_count, "rebuilds": view.rebuilds,
-                  "totals": view.totals, "hand_scores": view.hand_scores}
+                  "totals": view.totals, "hand_scores": view.hand_scores,
+                  "out_of_play": view.out_of_play}
         return [f"seat {self.seat + 1}'s view has {name} {theirs[name]!r}, but what it was "
                 f"shown gives {ours[name]!r}" for name in ours if ours[name] != theirs[name]]
 
@@ -79,9 +82,11 @@ class Observer:
         elif kind is Ev.TOOK_PILE:
             self.pile = []
             self._taken = e.cards
-        elif kind is Ev.TOOK_UPCARD:
+        elif kind is Ev.TOOK_UPCARD or kind is Ev.TOOK_OFFER:
             self.pile.pop()
             self._gain(seat, e.cards, known=True)
+        elif kind is Ev.OUT_OF_PLAY:
+            self.out_of_play.append(self.pile.pop())
         elif kind is Ev.MELDED:
             self._lose(seat, e.cards)
             made = new_run(e.cards, self.options, laid_new=False) if e.run \
@@ -113,6 +118,7 @@ class Observer:
         self.known = [[] for _ in range(self.players)]
         self.melds = [[] for _ in range(self.players)]
         self.pile = list(e.cards)
+        self.out_of_play = []
         self.stock = len(deck(self.options.jokers)) - sum(self.counts) - len(self.pile)
         self.rebuilds = 0
 

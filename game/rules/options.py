@@ -1,6 +1,6 @@
 """Rule options: every way the source texts differ, as one frozen object.
 
-Code asks the options what to do; it never asks which preset is on. ``PRESETS`` names the three
+Code asks the options what to do; it never asks which preset is on. ``PRESETS`` names the four
 combinations from ``rules.md`` (``digital`` is the default). ``INFO`` gives each field a short
 label, a one-sentence explanation and, for numbers, its bounds, so the setup screen, the in-game
 rules and the docs show the same words (see ``describe``).
@@ -48,6 +48,30 @@ class Opener(enum.Enum):
     WINNER_DEALS = "winner_deals"
     """The player left of the dealer opens; the first dealer is drawn by lot, then the
     winner of the previous hand deals."""
+    IN_TURN = "in_turn"
+    """The match's first seat opens the first hand, the next seat the second, and so on."""
+
+
+class Discards(enum.Enum):
+    """Where a discarded card goes."""
+
+    PILE = "pile"
+    """Onto the discard pile, dealt with an upcard; the next player may take the pile."""
+    OFFERED = "offered"
+    """No upcard and no pile: the discard is offered to each other player in turn from the
+    discarder's left; the first who takes it puts it in hand (not a turn); if all pass it is
+    out of play for the rest of the hand."""
+
+
+class CardValues(enum.Enum):
+    """Which table of card values scores a hand."""
+
+    OKLAHOMA = "oklahoma"
+    """Ace 20, 8 to K 10, 3 to 7 5; the queen of spades 50 (-100 in hand); a joker 100
+    (-200); a 2 in hand -20; a wild counts the card it stands for."""
+    SEVEN_HAND = "seven_hand"
+    """Ace 15, 10 to K 10, 3 to 9 5, the same in hand (negative); a joker 50 (-100); a 2 used
+    as a wild 25, a natural 2 in its run place 5, either in hand -50."""
 
 
 class OptionInfo(NamedTuple):
@@ -76,15 +100,22 @@ class _Fields(NamedTuple):
     one_turn_out_bonus: int = 0
     match_bonus: int = 0
     settlement_rounding: bool = False
-    target: int = 1000
+    target: int | None = 1000
     hand_limit: int | None = 100
+    discards: Discards = Discards.PILE
+    card_values: CardValues = CardValues.OKLAHOMA
+    queen_of_spades_rules: bool = True
+    twos_melds: bool = True
+    set_naturals: int = 1
+    going_out_bonus: tuple[int, ...] = (100,)
+    partnerships: bool = False
 
 
 INFO: Mapping[str, OptionInfo] = MappingProxyType({
     "min_players": OptionInfo("Fewest players", "The smallest table these rules allow.", (2, 8)),
     "max_players": OptionInfo("Most players", "The largest table these rules allow.", (2, 8)),
-    "jokers": OptionInfo("Jokers", "Jokers added to the two decks; each is a wild worth 100 "
-                         "melded and -200 in hand.", (0, 2)),
+    "jokers": OptionInfo("Jokers", "Jokers added to the two decks; each is a wild (worth 100 "
+                         "melded and -200 in hand in the Oklahoma card values).", (0, 2)),
     "run_max": OptionInfo("Longest run", "The most cards a run may hold (None: as long as the "
                           "suit allows).", (3, 13)),
     "wilds_in_new_runs": OptionInfo("Wilds in new runs", "Whether a new run may include wilds "
@@ -115,14 +146,36 @@ INFO: Mapping[str, OptionInfo] = MappingProxyType({
     "settlement_rounding": OptionInfo("Settle in hundreds", "The final sheet shows every total "
                                       "rounded to the nearest hundred for settling up."),
     "target": OptionInfo("Match target", "The match ends after the hand in which someone "
-                         "reaches this total.", (1, 1_000_000)),
+                         "reaches this total (None: only the hand limit ends it).",
+                         (1, 1_000_000)),
     "hand_limit": OptionInfo("Hand limit", "The match also ends after this many hands, highest "
                              "total winning, so a table that never reaches the target still "
                              "finishes (None: no limit).", (1, 1000)),
+    "discards": OptionInfo("Discards", "Whether discards go on a pile the next player may "
+                           "take, or each is offered to the other players in turn."),
+    "card_values": OptionInfo("Card values", "Which table of card values scores the melds "
+                              "and the cards left in hand."),
+    "queen_of_spades_rules": OptionInfo("Queen of spades rules", "The queen of spades may "
+                                        "be discarded only as your last card or when you "
+                                        "hold nothing else, and a 2 may stand for it in a "
+                                        "run only as the run's only wild."),
+    "twos_melds": OptionInfo("Melds of 2s", "Whether three or four 2s alone may be laid as a "
+                             "meld."),
+    "set_naturals": OptionInfo("Naturals in a set", "The fewest natural cards a new set "
+                               "holds; the rest may be wilds.", (1, 2)),
+    "going_out_bonus": OptionInfo("Going-out bonus", "Points for going out in hands 1, 2, 3 "
+                                  "and so on; the last one given holds for every later hand.",
+                                  (0, 10_000)),
+    "partnerships": OptionInfo("Partnerships", "With four players, seats 1 and 3 play "
+                               "against seats 2 and 4; partners' scores are added and the "
+                               "higher team total wins."),
 })
 """Label, explanation and bounds of every option, in declaration order."""
 
-_OPTIONAL = frozenset(("run_max", "meld_slots", "hand_limit"))
+_SCHEDULE_MAX = 1000
+"""The most steps a bonus schedule may have (as many as the longest match has hands)."""
+
+_OPTIONAL = frozenset(("run_max", "meld_slots", "hand_limit", "target"))
 """Options that may be None (no limit)."""
 
 
@@ -148,14 +201,29 @@ class RuleOptions(_Fields):
             if type(value) is not type(default):
                 return f"rule option {name!r} cannot be {show(value)}"
             bounds = INFO[name].bounds
-            if bounds is not None and isinstance(value, int) \
-                    and not bounds[0] <= value <= bounds[1]:
-                return (f"rule option {name!r} must be {bounds[0]} to {bounds[1]}"
-                        + (" (or None)" if name in _OPTIONAL else "")
-                        + f", not {show(value)}")
+            if bounds is None:
+                continue
+            numbers = value if type(value) is tuple else (value,)
+            if type(value) is tuple and not 1 <= len(value) <= _SCHEDULE_MAX:
+                return f"rule option {name!r} needs 1 to {_SCHEDULE_MAX} numbers"
+            for number in numbers:
+                if type(number) is not int:
+                    return f"rule option {name!r} cannot hold {show(number)}"
+                if not bounds[0] <= number <= bounds[1]:
+                    return (f"rule option {name!r} must be {bounds[0]} to {bounds[1]}"
+                            + (" (or None)" if name in _OPTIONAL else "")
+                            + f", not {show(number)}")
         if self.min_players > self.max_players:
             return "players must be between 2 and 8, fewest first"
+        if self.target is None and self.hand_limit is None:
+            return "a match needs a target or a hand limit to end"
         return None
+
+    def bonus(self, hand_no: int) -> int:
+        """The going-out bonus of hand ``hand_no`` (0-based): its place in the schedule, or
+        the schedule's last step for every later hand."""
+        schedule = self.going_out_bonus
+        return schedule[min(hand_no, len(schedule) - 1)]
 
     def _replace(self, **changes) -> RuleOptions:
         return type(self)(**(self._asdict() | changes))
@@ -166,7 +234,8 @@ class RuleOptions(_Fields):
 
     def to_json(self) -> dict:
         """Plain JSON form (enums by value)."""
-        return {name: (v.value if isinstance(v, enum.Enum) else v)
+        return {name: (v.value if isinstance(v, enum.Enum) else list(v) if type(v) is tuple
+                       else v)
                 for name, v in zip(self._fields, self)}
 
     @classmethod
@@ -175,7 +244,7 @@ class RuleOptions(_Fields):
         out-of-range values raise ValueError."""
         if not isinstance(data, dict):
             raise ValueError("rule options must be a JSON object")
-        values = {}
+        values: dict[str, object] = {}
         for name, raw in data.items():
             if name not in _Fields._field_defaults:
                 raise ValueError(f"unknown rule option {show(name)}")
@@ -186,6 +255,8 @@ class RuleOptions(_Fields):
                 except (ValueError, TypeError):
                     raise ValueError(f"rule option {name!r} cannot be {show(raw)}"
                                      ) from None
+            elif isinstance(default, tuple) and isinstance(raw, list):
+                values[name] = tuple(raw)
             else:
                 values[name] = raw
         return cls(**values)
@@ -206,8 +277,13 @@ BOOK = RuleOptions(
     pile_take=PileTake.USE_TOP, stock_out=StockOut.BLOCKED, opener=Opener.WINNER_DEALS,
     upcard_offer=True, go_out_by_melding=False, wild_queen_of_spades_value=10,
     one_turn_out_bonus=250, match_bonus=200, settlement_rounding=True)
+SEVEN = RuleOptions(
+    max_players=4, jokers=1, run_max=None, wilds_in_new_runs=True, meld_slots=None,
+    stock_out=StockOut.BLOCKED, opener=Opener.IN_TURN, target=None, hand_limit=7,
+    discards=Discards.OFFERED, card_values=CardValues.SEVEN_HAND, queen_of_spades_rules=False,
+    twos_melds=False, set_naturals=2, going_out_bonus=(100, 100, 100, 200, 300, 400, 500))
 PRESETS: Mapping[str, RuleOptions] = MappingProxyType(
-    {"digital": DIGITAL, "classic": CLASSIC, "book": BOOK})
+    {"digital": DIGITAL, "classic": CLASSIC, "book": BOOK, "seven": SEVEN})
 
 
 def preset(name: str) -> RuleOptions:

@@ -22,3 +22,6 @@ class Phase(enum.IntEnum):
     """Someone reached the target (or the hand limit came); ``winner`` is set."""
     OFFER = 4
     """The first upcard is offered to the player to move: take it (and open) or pass."""
+    DISCARD_OFFER = 5
+    """A discard (the pile's only card while it is offered) is offered to the player to
+    move, who is not the one whose turn it was: take it into hand or pass."""

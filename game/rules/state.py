@@ -17,7 +17,7 @@ from .cards import JOKER, QUEEN_OF_SPADES, Card, card_name, card_text, is_wild
 from .deal import Deal, rng
 from .events import Ev, Event
 from .melds import Meld, MeldKind, accepted, add_to, new_run, new_set, swap_joker
-from .options import Opener, PileTake, RuleOptions, StockOut
+from .options import Discards, Opener, PileTake, RuleOptions, StockOut
 from .phase import Phase
 from .scoring import hand_score, match_winner
 
@@ -41,7 +41,7 @@ def first_opener(options: RuleOptions, players: int, seed: int) -> int:
     """The seat that opens a match's first hand when the setup does not name one: seat 1
     where the match seat opens, else the seat left of a dealer chosen at random (``classic``)
     or drawn by lot (``book``), both from the seed."""
-    if options.opener is Opener.MATCH_SEAT:
+    if options.opener is Opener.MATCH_SEAT or options.opener is Opener.IN_TURN:
         return 0
     return (rng(seed, "first dealer").randrange(players) + 1) % players
 
@@ -53,12 +53,17 @@ class State:
     no ``apply`` returns): what each seat was dealt, for the table's deal animation and for an
     ``observer.Observer``; hand it to a seat only through ``seen_by``. A determinized state
     has none (None).
+
+    ``turn`` is the seat to move: in the offer phases the seat being asked, not the one
+    whose turn it is. While a discard is offered (``Phase.DISCARD_OFFER``) it lies alone on
+    the pile, and ``offer`` counts the seats asked so far (the discarder is ``offer`` seats
+    before ``turn``). ``out_of_play`` holds the discards everyone passed, this hand.
     """
 
     __slots__ = ("options", "players", "seed", "first_seat", "hand_no", "dealer", "hands",
                  "melds", "stock", "pile", "known", "totals", "turn", "phase", "rebuilds",
                  "hand_scores", "hand_outs", "winner", "turns", "turn_start_melds", "offer",
-                 "must_draw", "dealt")
+                 "must_draw", "dealt", "out_of_play")
 
     def __init__(self, options: RuleOptions, players: int, seed: int = 0, *,
                  first_seat: int | None = None, deal: Deal | None = None):
@@ -69,6 +74,8 @@ class State:
             first_seat = first_opener(options, players, seed)
         if not 0 <= first_seat < players:
             raise ValueError(f"first seat must be 1 to {players}")
+        if options.partnerships and players != 4:
+            raise ValueError(f"partnerships are for four players, not {players}")
         self.options = options
         self.players = players
         self.seed = seed
@@ -132,6 +139,8 @@ class State:
             return self._meld(action)
         if kind is Act.SWAP:
             return self._swap(action)
+        if kind is Act.TAKE_OFFER or (kind is Act.PASS and self.phase is Phase.DISCARD_OFFER):
+            return self._answer_discard_offer(kind is Act.TAKE_OFFER)
         if kind is Act.PASS or kind is Act.TAKE_UPCARD:
             return self._answer_offer(kind is Act.TAKE_UPCARD)
         return self._take(action)
@@ -185,6 +194,7 @@ class State:
         new.offer = self.offer
         new.must_draw = self.must_draw
         new.dealt = self.dealt
+        new.out_of_play = self.out_of_play[:]
         return new
 
     def view(self, seat: int):
@@ -200,6 +210,7 @@ class State:
         self.stock = list(reversed(deal.stock))
         self.pile = list(deal.pile)
         self.known: list[list[Card]] = [[] for _ in range(self.players)]
+        self.out_of_play: list[Card] = []
         self.rebuilds = 0
         self.turns = [0] * self.players
         self.must_draw = False
@@ -244,6 +255,13 @@ class State:
             if kind is Act.TAKE_UPCARD or kind is Act.PASS:
                 return None
             return "First answer the upcard offer: take it or pass"
+        if phase is Phase.DISCARD_OFFER:
+            offered = self.pile[-1]
+            if kind is Act.PASS or (kind is Act.TAKE_OFFER and cards == (offered,)):
+                return None
+            return f"The {card_name(offered)} is offered to you: take it or pass"
+        if kind is Act.TAKE_OFFER:
+            return "No discard is being offered"
         if kind is Act.TAKE_UPCARD or kind is Act.PASS:
             return "No upcard is being offered"
         if kind is Act.DRAW:
@@ -259,7 +277,8 @@ class State:
         if kind is Act.DISCARD:
             if len(cards) != 1:
                 return "Discard one card"
-            return _queen_discard_problem(hand, cards[0])
+            return _queen_discard_problem(hand, cards[0]) if self.options.queen_of_spades_rules \
+                else None
         if kind is Act.ADD:
             return self._addition_problem(action) or self._emptying_problem(1)
         if kind is Act.SWAP:
@@ -274,6 +293,8 @@ class State:
             return "You may take the pile only instead of drawing, at the start of your turn"
         if self.must_draw:
             return "Everyone refused the upcard: draw from the stock"
+        if self.options.discards is Discards.OFFERED:
+            return "There is no discard pile in this game: draw from the stock"
         if not self.pile:
             return "The discard pile is empty"
         top = self.pile[-1]
@@ -351,7 +372,8 @@ class State:
 
     def _wild_places(self, run: Meld, c: Card) -> list[Card]:
         """The cards wild ``c`` could stand for, added to ``run`` now."""
-        return [stands for stands, joker_only in run.wild_places
+        places = run.wild_places if self.options.queen_of_spades_rules else run.open_places
+        return [stands for stands, joker_only in places
                 if (c == JOKER or not joker_only)
                 and isinstance(add_to(run, c, stands, self.options), Meld)]
 
@@ -407,6 +429,30 @@ class State:
         self.must_draw = True
         return [Event(Ev.PASSED, seat)]
 
+    def _answer_discard_offer(self, take: bool) -> list[Event]:
+        """The seat asked takes the offered discard (into hand, known to all; not a turn) or
+        passes it on; when the last seat asked passes, it is out of play. Either way the turn
+        then goes to the discarder's left, as it would have without the offer."""
+        seat = self.turn
+        c = self.pile[-1]
+        if take:
+            self.pile.pop()
+            insort(self.hands[seat], c)
+            insort(self.known[seat], c)
+            events = [Event(Ev.TOOK_OFFER, seat, (c,))]
+        else:
+            events = [Event(Ev.PASSED, seat, (c,))]
+            if self.offer < self.players - 1:
+                self.offer += 1
+                self.turn = (seat + 1) % self.players
+                return events
+            self.out_of_play.append(self.pile.pop())
+            events.append(Event(Ev.OUT_OF_PLAY, -1, (c,)))
+        discarder = (seat - self.offer) % self.players
+        self.offer = -1
+        self._begin_turn((discarder + 1) % self.players)
+        return events
+
     def _draw(self) -> list[Event]:
         events = []
         self.must_draw = False
@@ -449,6 +495,9 @@ class State:
             return events + self._end_hand(seat)
         if not self.stock and self.options.stock_out is StockOut.BLOCKED:
             return events + self._end_hand(-1)
+        if self.options.discards is Discards.OFFERED:
+            self.turn, self.phase, self.offer = (seat + 1) % self.players, Phase.DISCARD_OFFER, 1
+            return events
         self._begin_turn((seat + 1) % self.players)
         return events
 
@@ -535,7 +584,7 @@ class State:
 
     def _end_hand(self, out: int) -> list[Event]:
         opts = self.options
-        each = [hand_score(self.melds[s], self.hands[s], s == out, opts)
+        each = [hand_score(self.melds[s], self.hands[s], s == out, opts, self.hand_no)
                 for s in range(self.players)]
         if out >= 0 and opts.one_turn_out_bonus and self.turn_start_melds == 0 \
                 and self.turns[out] > 1:
@@ -546,9 +595,9 @@ class State:
         for s in range(self.players):
             self.totals[s] += scores[s]
         events = [Event(Ev.HAND_ENDED, out, scores=scores)]
-        if max(self.totals) >= opts.target or (opts.hand_limit is not None
-                                               and self.hand_no + 1 >= opts.hand_limit):
-            self.winner = match_winner(self.totals)
+        if (opts.target is not None and max(self.totals) >= opts.target) or (
+                opts.hand_limit is not None and self.hand_no + 1 >= opts.hand_limit):
+            self.winner = match_winner(self.totals, opts)
             self.totals[self.winner] += opts.match_bonus
             self.phase = Phase.MATCH_OVER
             events.append(Event(Ev.MATCH_ENDED, self.winner, scores=tuple(self.totals)))
@@ -559,10 +608,12 @@ class State:
     # ----------------------------------------------------------------- comparing
 
     def cards_in_play(self) -> Counter:
-        """Every card of the hand being played: hands, melds, stock and pile. Equal to the
-        decks (``cards.deck(options.jokers)``) exactly when no card was lost or made up."""
+        """Every card of the hand being played: hands, melds, stock, pile and out of play.
+        Equal to the decks (``cards.deck(options.jokers)``) exactly when no card was lost or
+        made up."""
         found = Counter(self.stock)
         found.update(self.pile)
+        found.update(self.out_of_play)
         for hand in self.hands:
             found.update(hand)
         for seat_melds in self.melds:

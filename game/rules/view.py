@@ -1,8 +1,10 @@
 """What one seat may see, and hidden cards re-dealt at random for search.
 
 A ``View`` holds only what its seat may know: its own hand, every meld, the whole discard
-pile in order (each card in it was seen face up), how many cards the others and the stock
-hold, and the cards others are known to hold because they took them with the pile. It holds
+pile in order (each card in it was seen face up), the discards everyone passed this hand (out
+of play, face down, but each was seen when it was offered), how many cards the others and the
+stock hold, and the cards others are known to hold because they took them face up (the pile,
+the upcard, an offered discard, a joker swapped back). It holds
 no other hand, no stock order and no seed. ``determinize`` re-deals what the seat cannot see,
 consistently with the view, for information-set search.
 """
@@ -48,6 +50,7 @@ class View:
     turn_start_melds: int
     offer: int
     must_draw: bool
+    out_of_play: tuple[Card, ...]
 
     @classmethod
     def of(cls, state, seat: int) -> View:
@@ -58,7 +61,7 @@ class View:
                    tuple(map(len, state.hands)), tuple(map(tuple, state.known)),
                    tuple(state.totals), tuple(state.hand_scores), state.rebuilds, state.winner,
                    tuple(state.hand_outs), tuple(state.turns), state.turn_start_melds,
-                   state.offer, state.must_draw)
+                   state.offer, state.must_draw, tuple(state.out_of_play))
 
     def legal_actions(self) -> list[Action]:
         """The seat's legal actions when it is to move (else none)."""
@@ -72,6 +75,7 @@ class View:
         pool = Counter(deck(self.options.jokers))
         pool.subtract(self.hand)
         pool.subtract(self.pile)
+        pool.subtract(self.out_of_play)
         for seat_melds in self.melds:
             for meld in seat_melds:
                 pool.subtract(meld.cards)
@@ -105,4 +109,4 @@ class View:
             phase=self.phase, rebuilds=self.rebuilds, hand_scores=list(self.hand_scores),
             hand_outs=list(self.hand_outs), winner=self.winner, turns=list(self.turns),
             turn_start_melds=self.turn_start_melds, offer=self.offer, must_draw=self.must_draw,
-            dealt=None)
+            dealt=None, out_of_play=list(self.out_of_play))

@@ -57,7 +57,7 @@ def encode(setup: Setup) -> str:
     for bit, name in enumerate(_FIELDS):
         if _differs(base, options, name):
             mask |= 1 << bit
-            values.append(_value_to_int(name, getattr(options, name)))
+            values += _value_ints(name, getattr(options, name))
     first = 0 if setup.first_seat is None else setup.first_seat + 1
     seats = (setup.players - 2) * 9 + first
     body = bytes([FORMAT << 3 | index]) + b"".join(
@@ -94,7 +94,7 @@ def decode(code: str) -> Setup:
         index, mask = body[0] & 7, reader.next()
         if index >= len(_PRESETS) or mask >> len(_FIELDS):
             raise DealCodeError("this deal code names rules this game does not have")
-        changes = {name: _int_to_value(name, reader.next())
+        changes = {name: _read_value(name, reader)
                    for bit, name in enumerate(_FIELDS) if mask >> bit & 1}
         options = _PRESETS[index][1].with_changes(**changes)
         players, first = divmod(reader.next(), 9)
@@ -114,6 +114,28 @@ def decode(code: str) -> Setup:
 
 def _differs(base: RuleOptions, options: RuleOptions, name: str) -> bool:
     return getattr(base, name) != getattr(options, name)
+
+
+def _value_ints(name: str, value) -> list[int]:
+    """An option's value as integers: one, or for a schedule (a tuple) its length and then
+    each number."""
+    if isinstance(value, tuple):
+        return [len(value), *map(_zigzag, value)]
+    return [_value_to_int(name, value)]
+
+
+def _read_value(name: str, reader) -> object:
+    """The value ``_value_ints`` wrote, read back."""
+    if isinstance(_DEFAULTS[name], tuple):
+        length = reader.next()
+        if not 1 <= length <= _SCHEDULE_MAX:
+            raise DealCodeError(f"this deal code has a bad value for {name}")
+        return tuple(_unzigzag(reader.next()) for _ in range(length))
+    return _int_to_value(name, reader.next())
+
+
+_SCHEDULE_MAX = 1000
+"""No schedule in a deal code is longer (the rules allow no longer one)."""
 
 
 def _value_to_int(name: str, value) -> int:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from ..ai.agent import SLICE_SECONDS
 from ..rules.actions import PILE_TAKES, Act, Action
 from ..rules.cards import card_symbol
-from ..rules.scoring import IN_HAND, meld_points
+from ..rules.scoring import meld_points, values
 from ..rules.state import Phase
 from ..rules.view import View
 
@@ -100,15 +100,19 @@ def explain(view: View, action: Action) -> str:
                     f"{top} is not worth it now")
         return f"Draw from the stock: the {top} on the pile makes no meld for you"
     if kind is Act.PASS:
-        return f"Pass: the upcard {card_symbol(view.pile[-1])} does not help your hand"
+        offered = "the upcard" if view.phase == Phase.OFFER else "the offered"
+        return f"Pass: {offered} {card_symbol(view.pile[-1])} does not help your hand"
+    if kind is Act.TAKE_OFFER:
+        return (f"Take the offered {card_symbol(action.cards[0])}: it fits your hand better "
+                "than it costs there")
     if kind is Act.TAKE_UPCARD:
         return f"Take the upcard {card_symbol(view.pile[-1])}: it fits your hand, and you open"
     if kind is Act.DISCARD:
         c = action.cards[0]
         if len(view.hand) == 1:
             return f"Discard {card_symbol(c)} and go out"
-        return (f"Discard {card_symbol(c)}: your hand needs it least (it costs {IN_HAND[c]} "
-                "if it stays)")
+        return (f"Discard {card_symbol(c)}: your hand needs it least (it costs "
+                f"{values(view.options)[1][c]} if it stays)")
     points, out = _points(view, action)
     going = " and you go out" if out else ""
     if kind in PILE_TAKES:

@@ -19,7 +19,8 @@ from ..rules.state import Phase
 FOLDER = Path(__file__).resolve().parent.parent / "assets" / "sounds"
 NAMES = ("deal", "draw", "pile_sweep", "meld", "discard", "go_out", "match_won")
 
-_FOR_ACTION = {Act.DRAW: "draw", Act.TAKE_UPCARD: "draw", Act.TAKE_SET: "pile_sweep",
+_FOR_ACTION = {Act.DRAW: "draw", Act.TAKE_UPCARD: "draw", Act.TAKE_OFFER: "draw",
+               Act.TAKE_SET: "pile_sweep",
                Act.TAKE_RUN: "pile_sweep", Act.TAKE_ADD: "pile_sweep", Act.TAKE_SWAP: "pile_sweep",
                Act.SET: "meld", Act.RUN: "meld", Act.ADD: "meld", Act.SWAP: "meld",
                Act.DISCARD: "discard"}

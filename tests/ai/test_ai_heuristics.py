@@ -19,7 +19,7 @@ def test_best_discard_is_the_top_of_the_ranking(preset):
         state = State(PRESETS[preset], 2 + seed % 3, seed)
         rand = random.Random(seed)
         for _ in range(rand.randrange(10, 120)):
-            if state.phase not in (Phase.DRAW, Phase.MELD, Phase.OFFER):
+            if state.phase not in (Phase.DRAW, Phase.MELD, Phase.OFFER, Phase.DISCARD_OFFER):
                 break
             t = SeatKnowledge.of_state(state, state.turn)
             legal = state.legal_actions()

@@ -127,6 +127,7 @@ def legal_by_brute_force(state: State) -> list[Action]:
     hand, melds = state.hands[state.turn], state.melds[state.turn]
     distinct = sorted(set(hand))
     cands = [Action(Act.DRAW), Action(Act.PASS), Action(Act.TAKE_UPCARD)]
+    cands += [Action(Act.TAKE_OFFER, (c,)) for c in state.pile[-1:]]
     cands += [Action(Act.DISCARD, (c,)) for c in distinct]
     names = [-1, *range(4, 56)]
     for i in range(len(melds)):

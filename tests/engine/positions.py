@@ -15,7 +15,7 @@ from listing import reaches
 from game.rules.actions import Act, Action, parse_action
 from game.rules.cards import card_text, deck, parse_card
 from game.rules.deal import Deal
-from game.rules.options import DIGITAL
+from game.rules.options import DIGITAL, Discards
 from game.rules.state import IllegalAction, Phase, State
 
 
@@ -31,18 +31,25 @@ def codes(cs) -> list[str]:
 def position(*hands: str, pile: str = "", stock: str = "", first_seat: int = 0,
              seed: int = 1, options=DIGITAL) -> State:
     """A state dealt from explicit hands (space-separated codes), pile (bottom first) and the
-    top of the stock (top card first); every other card goes below in the stock."""
+    top of the stock (top card first); every other card goes below in the stock. Where
+    discards are offered there is no pile: ``pile`` is left out (its cards go to the stock)."""
+    pile = _pile(pile, options)
     deal = Deal.arranged(options, hands=[h.split() for h in hands], pile=pile.split(),
                          stock_top=stock.split())
     return State(options, len(hands), seed, first_seat=first_seat, deal=deal)
 
 
+def _pile(pile: str, options) -> str:
+    return "" if options.discards is Discards.OFFERED else pile
+
+
 def exact_position(*hands: str, pile: str = "", stock: str = "", rest_to: int = -1,
                    first_seat: int = 0, seed: int = 1, options=DIGITAL) -> State:
     """A state whose stock is exactly ``stock`` (top card first): every card of the deck not
-    named anywhere goes into the hand of seat ``rest_to`` (default: the last seat)."""
+    named anywhere goes into the hand of seat ``rest_to`` (default: the last seat). Where
+    discards are offered ``pile`` is left out, as in ``position``."""
     hands_c = [cards(h) for h in hands]
-    pile_c, stock_c = cards(pile), cards(stock)
+    pile_c, stock_c = cards(_pile(pile, options)), cards(stock)
     rest = Counter(deck(options.jokers))
     rest.subtract(c for h in hands_c for c in h)
     rest.subtract(pile_c)

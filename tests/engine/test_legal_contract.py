@@ -22,7 +22,7 @@ from test_props_variants import rule_options
 from game.rules.actions import Act
 from game.rules.cards import card_text, deck
 from game.rules.deal import Deal
-from game.rules.options import PRESETS
+from game.rules.options import PRESETS, Discards
 from game.rules.state import Phase, State
 
 OPTIONS = st.one_of(st.sampled_from(list(PRESETS.values())),
@@ -44,8 +44,9 @@ def small_deal(options, seed: int, size: int) -> State:
     cards = _biased_deck(r, options.jokers)
     hands = (tuple(sorted(cards[:size])), tuple(sorted(cards[size:2 * size])))
     rest = cards[2 * size:]
-    options = options.with_changes(min_players=2, upcard_offer=False)
-    return State(options, 2, seed, deal=Deal(hands, tuple(rest[1:]), (rest[0],)))
+    options = options.with_changes(min_players=2, upcard_offer=False, partnerships=False)
+    upcards = 0 if options.discards is Discards.OFFERED else 1
+    return State(options, 2, seed, deal=Deal(hands, tuple(rest[upcards:]), tuple(rest[:upcards])))
 
 
 def hand_text(s: State) -> str:

@@ -24,7 +24,16 @@ from game.rules.actions import Act, Action, parse_action
 from game.rules.cards import ALL_CARDS, JOKER, deck, is_wild, rank_of, suit_of
 from game.rules.events import Ev
 from game.rules.melds import MeldKind
-from game.rules.options import DIGITAL, PRESETS, Opener, PileTake, RuleOptions, StockOut
+from game.rules.options import (
+    DIGITAL,
+    PRESETS,
+    CardValues,
+    Discards,
+    Opener,
+    PileTake,
+    RuleOptions,
+    StockOut,
+)
 from game.rules.save import Game, Setup, load
 from game.rules.state import IllegalAction, Phase, State
 
@@ -35,8 +44,9 @@ from game.rules.state import IllegalAction, Phase, State
 def rule_options(draw) -> RuleOptions:
     """Any valid rule set: every field drawn within its range (target and hand limit kept small
     so that a match ends after a few hands)."""
-    low = draw(st.integers(2, 8))
-    high = draw(st.integers(low, 8))
+    partnerships = draw(st.booleans()) and draw(st.booleans())
+    low = 4 if partnerships else draw(st.integers(2, 8))
+    high = 4 if partnerships else draw(st.integers(low, 8))
     return RuleOptions(
         min_players=low,
         max_players=high,
@@ -56,6 +66,14 @@ def rule_options(draw) -> RuleOptions:
         settlement_rounding=draw(st.booleans()),
         target=draw(st.integers(200, 600)),
         hand_limit=draw(st.integers(1, 3)),
+        discards=draw(st.sampled_from(list(Discards))),
+        card_values=draw(st.sampled_from(list(CardValues))),
+        queen_of_spades_rules=draw(st.booleans()),
+        twos_melds=draw(st.booleans()),
+        set_naturals=draw(st.integers(1, 2)),
+        going_out_bonus=tuple(draw(st.lists(st.sampled_from([0, 100, 300]), min_size=1,
+                                            max_size=4))),
+        partnerships=partnerships,
     )
 
 
@@ -89,7 +107,13 @@ def test_rule_options_strategy_covers_valid_values():
 
 # ----------------------------------------------------------------- values from rules.md
 
-def in_hand(c: int) -> int:
+SEVEN_IN_HAND = {0: 100, 1: 15, 2: 50, 10: 10, 11: 10, 12: 10, 13: 10}
+"""The seven-hand table's 'left in hand' column by rank (the joker as 0; others 5)."""
+
+
+def in_hand(c: int, options: RuleOptions = DIGITAL) -> int:
+    if options.card_values is CardValues.SEVEN_HAND:
+        return SEVEN_IN_HAND.get(rank_of(c), 5)
     if c == JOKER:
         return 200
     r, s = rank_of(c), suit_of(c)
@@ -103,8 +127,13 @@ def in_hand(c: int) -> int:
 def meld_value(meld, options: RuleOptions) -> int:
     """The 'melded' column of rules.md: a joker 100 wherever it stands; a 2 the value of the
     card it stands for (in a set the rank's ordinary value, never 50; in a run standing for the
-    Q♠ the option's value); a natural 2 in its place 5; 2s in a meld of 2s 25."""
+    Q♠ the option's value); a natural 2 in its place 5; 2s in a meld of 2s 25. The seven-hand
+    table: a joker 50, a wild 2 25, a natural its own value (a natural 2 in its place 5)."""
     cards = meld.cards
+    if options.card_values is CardValues.SEVEN_HAND:
+        return sum(50 if c == JOKER else 25 if is_wild(c) and not meld.is_natural_at(i)
+                   else 5 if rank_of(c) == 2 else SEVEN_IN_HAND.get(rank_of(c), 5)
+                   for i, c in enumerate(cards))
     if meld.kind is MeldKind.TWOS:
         assert all(rank_of(c) == 2 for c in cards)
         return 25 * len(cards)
@@ -142,9 +171,11 @@ class Tracker:
     def __init__(self, state: State):
         self.n = state.players
         self.totals = [0] * self.n
+        self.hand_no = -1
         self.new_hand()
 
     def new_hand(self):
+        self.hand_no += 1
         self.turns = [0] * self.n
         self.melds_at_start = [0] * self.n
 
@@ -163,10 +194,11 @@ class Tracker:
                 want = []
                 for s in range(self.n):
                     v = (sum(meld_value(m, o) for m in state.melds[s])
-                         - sum(in_hand(c) for c in state.hands[s]))
+                         - sum(in_hand(c, o) for c in state.hands[s]))
                     if s == out:
                         assert not state.hands[s], "the seat that went out holds cards"
-                        v += 100
+                        schedule = o.going_out_bonus
+                        v += schedule[min(self.hand_no, len(schedule) - 1)]
                         if self.turns[s] > 1 and self.melds_at_start[s] == 0:
                             v += o.one_turn_out_bonus
                     want.append(v)
@@ -176,8 +208,9 @@ class Tracker:
                     f"melds at turn start {self.melds_at_start}")
                 self.totals = [t + x for t, x in zip(self.totals, want)]
             if e.kind is Ev.MATCH_ENDED:
-                best = max(self.totals)
-                winner = self.totals.index(best)
+                sides = ([self.totals[0] + self.totals[2], self.totals[1] + self.totals[3]]
+                         if o.partnerships else self.totals)
+                winner = sides.index(max(sides))
                 assert e.seat == state.winner == winner
                 final = self.totals[:]
                 final[winner] += o.match_bonus
@@ -240,7 +273,8 @@ def mutants(state: State, acts, rand: random.Random):
     swap_kind = {Act.SET: Act.RUN, Act.RUN: Act.SET, Act.TAKE_SET: Act.TAKE_RUN,
                  Act.TAKE_RUN: Act.TAKE_SET, Act.ADD: Act.TAKE_ADD, Act.TAKE_ADD: Act.ADD,
                  Act.SWAP: Act.TAKE_SWAP, Act.TAKE_SWAP: Act.SWAP, Act.DRAW: Act.TAKE_UPCARD,
-                 Act.PASS: Act.DRAW, Act.TAKE_UPCARD: Act.DISCARD, Act.DISCARD: Act.SWAP}
+                 Act.PASS: Act.DRAW, Act.TAKE_UPCARD: Act.DISCARD, Act.DISCARD: Act.SWAP,
+                 Act.TAKE_OFFER: Act.DISCARD}
     out = []
     for a in rand.sample(acts, min(6, len(acts))):
         cards = list(a.cards)
@@ -332,7 +366,8 @@ def test_full_preset_matches_end_with_the_preset_target(name, choice, seed):
     n = random.Random(seed).randint(o.min_players, o.max_players)
     state = State(o, n, seed)
     play_match(state, random.Random(choice), max_actions=200000)
-    assert max(state.totals) >= o.target or len(state.hand_scores) == o.hand_limit
+    assert (o.target is not None and max(state.totals) >= o.target) \
+        or len(state.hand_scores) == o.hand_limit
 
 
 # ----------------------------------------------------------------- unused fields

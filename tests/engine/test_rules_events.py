@@ -142,7 +142,7 @@ def test_junk_input_is_refused_with_a_message_not_a_crash(junk):
     assert s.snapshot() == before
 
 
-@pytest.mark.parametrize("text", ["jump", "", "take 5S", "add 5S 1", "discard XX",
+@pytest.mark.parametrize("text", ["jump", "", "take 5S 6S", "add 5S 1", "discard XX",
                                   "add 5S=6S to 1", "run 5S 2C=9S 7S", "set 2C=5S 5H 5D",
                                   "add 5S to 0"])
 def test_unreadable_action_text_raises_a_readable_value_error(text):

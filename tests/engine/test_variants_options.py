@@ -171,7 +171,7 @@ def test_options_json_uses_plain_values():
     {"min_players": 5, "max_players": 4}, {"run_max": 2}, {"meld_slots": 0},
     {"target": 0}, {"hand_limit": 0}, {"pile_take": "anything"}, {"stock_out": "never"},
     {"opener": 3}, {"jokers": "1"}, {"easy_pile": 1}, {"no_such_option": True},
-    {"target": None},
+    {"target": None, "hand_limit": None},
 ])
 def test_out_of_range_options_are_refused(bad):
     with pytest.raises(ValueError):
@@ -251,5 +251,5 @@ def test_a_deal_must_match_the_joker_count():
 
 
 def test_options_module_exports_the_presets_by_name():
-    assert set(opts_mod.PRESETS) == {"digital", "classic", "book"}
+    assert set(opts_mod.PRESETS) == {"digital", "classic", "book", "seven"}
     assert opts_mod.PRESETS["classic"] is CLASSIC and opts_mod.PRESETS["book"] is BOOK

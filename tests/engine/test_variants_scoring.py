@@ -18,10 +18,14 @@ from game.rules.actions import DISCARD
 from game.rules.cards import JOKER, parse_card
 from game.rules.events import Ev
 from game.rules.melds import add_to, new_run, new_set
-from game.rules.options import BOOK, CLASSIC, DIGITAL, PRESETS
+from game.rules.options import BOOK, CLASSIC, DIGITAL, PRESETS, CardValues
 from game.rules.state import Phase
 
 ALL = sorted(PRESETS)
+OKLAHOMA_VALUES = [n for n in ALL if PRESETS[n].card_values is CardValues.OKLAHOMA]
+"""The presets scored by the Oklahoma table (the queen of spades worth 50, -100 in hand)."""
+QUEEN_HELD = [n for n in ALL if PRESETS[n].queen_of_spades_rules]
+"""The presets where the queen of spades may be discarded only as the last card."""
 KEEP_ONE = "You may go out only by discarding your last card: keep one to discard"
 QUEEN_REFUSAL = "You may not discard the queen of spades while you hold other cards"
 
@@ -130,7 +134,7 @@ def test_going_out_only_by_discarding_custom_on_digital():
 
 # ----------------------------------------------------------------- Q♠ discard
 
-@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("name", QUEEN_HELD)
 def test_queen_of_spades_discard_refused_with_other_cards(name):
     s = start("QS 9D 5C", "KH KC 4D", stock="8H", options=PRESETS[name])
     accept(s, "draw")
@@ -138,7 +142,7 @@ def test_queen_of_spades_discard_refused_with_other_cards(name):
     agree(s)
 
 
-@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("name", QUEEN_HELD)
 def test_queen_of_spades_discard_as_the_last_card(name):
     s = start("QS 7S 7H", "KH KC 4D", stock="7D", options=PRESETS[name])
     accept(s, "draw")
@@ -148,7 +152,7 @@ def test_queen_of_spades_discard_as_the_last_card(name):
     assert e.seat == 0 and e.scores[0] == 15 + 100
 
 
-@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("name", QUEEN_HELD)
 def test_queen_of_spades_discard_when_the_hand_is_only_queens_of_spades(name):
     s = start("QS QS 7S 7H", "KH KC 4D", stock="7D", options=PRESETS[name])
     accept(s, "draw")
@@ -182,7 +186,7 @@ def test_two_as_queen_of_spades_in_a_new_run(name, value):
     assert scoring.meld_points(s.melds[0][0], o) == 10 + value + 10
 
 
-@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("name", OKLAHOMA_VALUES)
 def test_natural_queen_of_spades_and_other_wilds_keep_their_values(name):
     o = PRESETS[name]
     c = parse_card
@@ -340,7 +344,7 @@ def tie_position(options):
     return exact_position("", "KH 9D 5C", "KD 9C 5S", pile="", stock="", rest_to=0, options=o)
 
 
-@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("name", OKLAHOMA_VALUES)
 def test_tie_for_the_highest_goes_to_the_lower_seat(name):
     o = PRESETS[name]
     s = tie_position(o)

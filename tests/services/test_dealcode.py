@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rules.deal import Deal
-from game.rules.options import BOOK, CLASSIC, DIGITAL, INFO, RuleOptions
+from game.rules.options import BOOK, CLASSIC, DIGITAL, INFO, SEVEN, RuleOptions
 from game.rules.save import Setup
 from game.services import dealcode
 from game.services.dealcode import ALPHABET, DealCodeError
@@ -24,6 +24,8 @@ def option_values(name):
         return st.booleans()
     if isinstance(default, enum.Enum):
         return st.sampled_from(type(default))
+    if isinstance(default, tuple):
+        return st.lists(st.integers(*INFO[name].bounds), min_size=1, max_size=8).map(tuple)
     values = st.integers(*INFO[name].bounds)
     return values | st.none() if dealcode._may_be_none(name) else values
 
@@ -32,8 +34,14 @@ def option_values(name):
 def setups(draw):
     values = {name: draw(option_values(name)) for name in RuleOptions._fields}
     low, high = sorted((values["min_players"], values["max_players"]))
+    if values["partnerships"]:  # partnerships are for four players
+        low = high = 4
+    if values["target"] is None and values["hand_limit"] is None:  # a match must end
+        values["hand_limit"] = 100
     options = RuleOptions(**values | {"min_players": low, "max_players": high})
-    options = draw(st.sampled_from([options, DIGITAL, CLASSIC, BOOK.with_changes(jokers=1)]))
+    options = draw(st.sampled_from([options, DIGITAL, CLASSIC, BOOK.with_changes(jokers=1),
+                                    SEVEN, SEVEN.with_changes(partnerships=True,
+                                                              min_players=4)]))
     players = draw(st.integers(options.min_players, options.max_players))
     first = draw(st.none() | st.integers(0, players - 1))
     return Setup(options, players, draw(st.integers(-2**70, 2**70)), first)

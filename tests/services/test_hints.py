@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from game.ai.hard import HardAgent
 from game.rules.actions import parse_action
 from game.rules.deal import Deal
-from game.rules.options import BOOK, DIGITAL
+from game.rules.options import BOOK, DIGITAL, SEVEN
 from game.rules.state import Phase, State
 from game.services import hints
 
@@ -57,6 +57,20 @@ def test_lines_for_melds_discards_and_going_out():
     assert hints.explain(state.view(0), parse_action("discard KC")).startswith("Discard K♣")
 
 
+def test_lines_for_an_offered_discard_and_the_seven_hand_values():
+    deal = Deal.arranged(SEVEN, [["7S", "9C", "KC"], ["9S", "9H", "4D"]], stock_top=["8S"])
+    state = State(SEVEN, 2, 1, first_seat=0, deal=deal)
+    state.apply(parse_action("draw"))
+    assert hints.explain(state.view(0), parse_action("discard 8S")) == \
+        "Discard 8♠: your hand needs it least (it costs 5 if it stays)"
+    state.apply(parse_action("discard 9C"))
+    view = state.view(1)
+    assert hints.explain(view, parse_action("take 9C")) == \
+        "Take the offered 9♣: it fits your hand better than it costs there"
+    assert hints.explain(view, parse_action("pass")) == \
+        "Pass: the offered 9♣ does not help your hand"
+
+
 def test_lines_for_going_out():
     for top, action, line in (
             ("KC", None, "Discard K♣ and go out"),
@@ -91,7 +105,7 @@ def test_the_hint_is_the_hard_levels_choice_whatever_the_slices(seed, players, m
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4), moves=st.integers(0, 300),
-       options=st.sampled_from([DIGITAL, BOOK.with_changes(jokers=1)]))
+       options=st.sampled_from([DIGITAL, BOOK.with_changes(jokers=1), SEVEN]))
 def test_every_legal_action_can_be_explained(seed, players, moves, options):
     state = position(seed, players, moves, options)
     if state.over:

@@ -7,6 +7,7 @@ import json
 
 from game.rules import save
 from game.rules.actions import parse_action
+from game.rules.options import PRESETS
 from game.rules.state import State
 from tools import soak
 
@@ -15,7 +16,8 @@ def test_a_short_soak_finds_nothing_wrong_under_every_kind_of_rules():
     report = soak.soak(24, seed=2)
     assert not soak.failed(report), json.dumps(report["failures"])[:2000]
     assert report["hands"] >= 24 and report["actions"] > 500
-    assert set(report["hands_by_rules"]) == {"digital", "classic", "book", "random options"}
+    assert set(report["hands_by_rules"]) == {*PRESETS, "random options"}
+    assert "seven" in PRESETS
     assert set(report["decisions_by_agent"]) == set(soak.KINDS)
     assert report["slowest_legal_actions"]["cpu_seconds"] > 0
     assert "save" in report["slowest_legal_actions"]

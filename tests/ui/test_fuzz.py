@@ -23,6 +23,7 @@ from game.rules.state import Phase
 from game.services import dealcode
 from game.services.seats import Seat, default_seats
 from game.ui import scenes
+from game.ui.presets import TABLE_PRESETS
 from game.ui.scenes.dealcode import MAX_LETTERS, DealCodeScene, code_layout
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.newgame import MAX_SEED, NewGameScene
@@ -64,7 +65,7 @@ def enter(name: str, rng: random.Random):
             press(app, "code")
         return app
     seats = default_seats(3, "easy")
-    options = PRESETS[rng.choice(list(PRESETS))]
+    options = PRESETS[rng.choice(TABLE_PRESETS)]
     if name == "result":
         options = options.with_changes(hand_limit=1)
     game = Game(Setup(options, 3, rng.randrange(1000)))

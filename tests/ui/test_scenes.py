@@ -21,6 +21,7 @@ from game.services.seats import Seat, default_seats
 from game.services.settings import Settings
 from game.ui import scenes
 from game.ui.app import SCENES, App, scene_class
+from game.ui.presets import TABLE_PRESETS
 from game.ui.scene import Host, Scene
 from game.ui.scenes.cover import ARM_SECONDS
 from game.ui.scenes.settings import SPECS
@@ -292,6 +293,24 @@ def test_rules_follow_the_options():
     for info in INFO.values():
         assert info.label in digital  # every option with the engine's own words
         assert info.explain in digital
+
+
+def test_rules_describe_the_seven_hand_game_and_its_teams():
+    seven = PRESETS["seven"].with_changes(partnerships=True)
+    text = " ".join(p.text for p in scenes.rules.rules_text(seven))
+    assert "Exactly 7 hands are played" in text and "by team" in text
+    assert "no upcard and no discard pile" in text and "offered to the other players" in text
+    assert "100, 100, 100, 200, 300, 400, 500 in hands 1 to 7" in text
+    assert "Joker: 50 melded, \u2212100 in hand" in text and "Melds of only 2s are not" in text
+    discard = next(p.text for p in scenes.rules.rules_text(seven) if p.text.startswith("3."))
+    assert "queen of spades" not in discard  # an ordinary queen here
+    assert "seats 1 and 3 against seats 2 and 4" in text
+
+
+def test_a_new_game_offers_only_the_presets_the_table_plays():
+    # The table does not show an offered discard yet: seven is for the engine and tools.
+    assert "seven" in PRESETS and "seven" not in TABLE_PRESETS
+    assert set(TABLE_PRESETS) == {"digital", "classic", "book"}
 
 
 # --------------------------------------------------------------------------- settings

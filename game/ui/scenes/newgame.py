@@ -18,6 +18,7 @@ import pygame
 from ...rules.options import INFO, PRESETS, RuleOptions
 from ...rules.save import Setup
 from ...services.seats import LEVELS, Seat
+from ..presets import PRESET_NAMES, TABLE_PRESETS
 from .page import BUTTON, CHOICE, STEPPER, TOGGLE, Field, FooterButton, Heading, PageScene, Text
 from .rules_text import value_text
 
@@ -25,7 +26,6 @@ PERSON = "person"
 SEAT_KINDS = (*LEVELS, PERSON)
 SEAT_NAMES = {"easy": "Computer: easy", "medium": "Computer: medium",
               "hard": "Computer: hard", PERSON: "Person (pass the tablet)"}
-PRESET_NAMES = {"digital": "Digital (default)", "classic": "Classic", "book": "Book"}
 
 OPTION_VALUES = {
     "jokers": (0, 1, 2),
@@ -40,8 +40,11 @@ OPTION_VALUES = {
 """The values offered for the options that are numbers (an enum offers all its members, a
 yes/no option is a toggle). A value a preset uses is always among them."""
 
-HIDDEN = ("min_players", "max_players")
-"""Limits of the table, shown with the player count rather than as controls of their own."""
+HIDDEN = ("min_players", "max_players", "discards", "card_values", "queen_of_spades_rules",
+          "twos_melds", "set_naturals", "going_out_bonus", "partnerships")
+"""Limits of the table, shown with the player count rather than as controls of their own;
+and the options of the seven-hand game, which the table does not offer yet (see
+``ui.presets``)."""
 
 MAX_SEED = 999_999
 SEED_DIGITS = len(str(MAX_SEED))
@@ -94,7 +97,7 @@ class NewGameState:
 
     @classmethod
     def from_settings(cls, settings) -> NewGameState:
-        preset = settings.preset if settings.preset in PRESETS else "digital"
+        preset = settings.preset if settings.preset in TABLE_PRESETS else "digital"
         options = PRESETS[preset]
         players = max(options.min_players, min(options.max_players, settings.players))
         level = settings.level if settings.level in LEVELS else "medium"
@@ -175,12 +178,12 @@ class NewGameScene(PageScene):
             rows.append(Field(f"seat{seat}", f"Seat {seat}", CHOICE, SEAT_KINDS.index(kind),
                               names=tuple(SEAT_NAMES[k] for k in SEAT_KINDS)))
         rows += [Heading("Rules"),
-                 Field("preset", "Preset", CHOICE, tuple(PRESETS).index(st.preset),
+                 Field("preset", "Preset", CHOICE, TABLE_PRESETS.index(st.preset),
                        "A starting point: it sets every option below, and any of them can "
                        "still be changed.",
                        names=tuple(PRESET_NAMES[p] + (" (changed)" if p == st.preset
                                                       and st.changed else "")
-                                   for p in PRESETS))]
+                                   for p in TABLE_PRESETS))]
         for name, info in INFO.items():
             if name in HIDDEN:
                 continue
@@ -223,7 +226,7 @@ class NewGameScene(PageScene):
             i = SEAT_KINDS.index(st.seats[seat - 2])
             self.state = st.with_seat(seat, SEAT_KINDS[(i + step) % len(SEAT_KINDS)])
         elif key == "preset":
-            names = tuple(PRESETS)
+            names = TABLE_PRESETS
             self.state = st.with_preset(names[(names.index(st.preset) + step) % len(names)])
         elif key.startswith("opt:"):
             self._change_option(key[4:], step)
@@ -260,7 +263,8 @@ class NewGameScene(PageScene):
 
     def use_code(self, setup: Setup) -> None:
         """Take the rules, players and seed of a deal code (the seats stay as chosen)."""
-        preset = next((n for n, p in PRESETS.items() if p == setup.options), self.state.preset)
+        preset = next((n for n in TABLE_PRESETS if PRESETS[n] == setup.options),
+                      self.state.preset)
         self.state = dataclasses.replace(self.state, preset=preset, options=setup.options,
                                          players=setup.players, seed=setup.seed)
         self.message = "The deal code's rules, players and seed are set"

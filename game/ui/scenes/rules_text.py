@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...rules.options import Opener, PileTake, RuleOptions, StockOut, describe
+from ...rules.options import (
+    CardValues,
+    Discards,
+    Opener,
+    PileTake,
+    RuleOptions,
+    StockOut,
+    describe,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +40,11 @@ VALUE_NAMES = {
     Opener.MATCH_SEAT: "The match's first seat",
     Opener.DEAL_PASSES_LEFT: "Left of the dealer; deal passes",
     Opener.WINNER_DEALS: "Left of the dealer; winner deals",
+    Opener.IN_TURN: "Each seat in turn",
+    Discards.PILE: "On the pile",
+    Discards.OFFERED: "Offered to the others",
+    CardValues.OKLAHOMA: "Oklahoma",
+    CardValues.SEVEN_HAND: "Seven-hand",
 }
 """Short names of the options' enum values, for buttons and the list below."""
 
@@ -44,6 +57,8 @@ def value_text(value) -> str:
         return "On"
     if value is False:
         return "Off"
+    if isinstance(value, tuple):
+        return ", ".join(f"{v:,}" for v in value)
     if value in VALUE_NAMES:
         return VALUE_NAMES[value]
     return f"{value:,}" if isinstance(value, int) else str(value)
@@ -63,21 +78,30 @@ def _li(text):
 
 def rules_text(o: RuleOptions) -> list[Para]:
     """The whole rules for options ``o``, in reading order."""
+    offered = o.discards is Discards.OFFERED
+    if o.target is None:
+        aim = (f"Exactly {o.hand_limit} hands are played; the highest total wins the match"
+               + (", by team." if o.partnerships else "."))
+    else:
+        aim = (f"Hands are played until someone has {o.target:,} points or more at the end "
+               "of a hand; the highest total wins the match.")
     out = [_h("The aim"),
-           _p(f"Lay cards on the table in melds for points, and empty your hand. Hands are "
-              f"played until someone has {o.target:,} points or more at the end of a hand; "
-              f"the highest total wins the match.")]
-    if o.hand_limit is not None:
+           _p("Lay cards on the table in melds for points, and empty your hand. " + aim)]
+    if o.hand_limit is not None and o.target is not None:
         out.append(_p(f"A match also ends after {o.hand_limit} hands, so it always finishes."))
 
     decks = "Two 52-card decks are shuffled together"
     if o.jokers:
         decks += f", with {o.jokers} joker{'s' if o.jokers > 1 else ''}"
+    teams = (" With partnerships, four players play as two teams: seats 1 and 3 against "
+             "seats 2 and 4, partners' scores added." if o.partnerships else "")
+    stock = ("The rest is the stock, face down. There is no upcard and no discard pile."
+             if offered else "The rest is the stock, face down; its top card is turned up "
+             "to start the discard pile.")
     out += [_h("Cards and the deal"),
             _p(f"{decks}. {o.min_players} to {o.max_players} players each play for "
-               "themselves, in seat order. Everyone gets 13 cards (12 each at eight players). "
-               "The rest is the stock, face down; its top card is turned up to start the "
-               "discard pile.")]
+               f"themselves, in seat order.{teams} Everyone gets 13 cards (12 each at eight "
+               f"players). {stock}")]
     out.append(_p(_opener_text(o)))
     if o.upcard_offer:
         out.append(_p("The first upcard is offered to the opener, then to each player in turn. "
@@ -88,8 +112,10 @@ def rules_text(o: RuleOptions) -> list[Para]:
             _li("A set: three or four cards of one rank. Both copies of a card may be in it."),
             _li(_run_text(o)),
             _li("Every 2 is wild" + (" and so is the joker" if o.jokers else "") +
-                ". A set may hold any number of wilds but needs one natural card. A meld of "
-                "only 2s (three or four) is allowed too."),
+                (". A set may hold any number of wilds but needs one natural card."
+                 if o.set_naturals == 1 else ". A set needs at least two natural cards.") +
+                (" A meld of only 2s (three or four) is allowed too." if o.twos_melds else
+                 " Melds of only 2s are not allowed.")),
             _li("New runs are laid with naturals only; a wild may be added to your run later, "
                 "at most one wild per run." if not o.wilds_in_new_runs else
                 "A new run may include a wild if it has at least two natural cards."),
@@ -100,13 +126,21 @@ def rules_text(o: RuleOptions) -> list[Para]:
         out.append(_li("The player who melded a joker may later put the natural card it "
                        "stands for in its place and take the joker back into their hand."))
 
+    draw = ("1. Draw the top card of the stock." if offered else
+            "1. Draw: take the top card of the stock, or take the whole discard pile. "
+            + _pile_text(o))
+    discard = "3. Discard one card face up to end your turn."
+    if offered:
+        discard += (" The discard is offered to the other players in turn, starting on your "
+                    "left: each may take it into their hand or pass. Taking it is not a "
+                    "turn. If everyone passes, it is out of play for the rest of the hand.")
+    if o.queen_of_spades_rules:
+        discard += (" The queen of spades may be discarded only as your last card, or when "
+                    "you hold nothing but queens of spades.")
     out += [_h("Your turn"),
-            _p("1. Draw: take the top card of the stock, or take the whole discard pile. "
-               + _pile_text(o)),
+            _p(draw),
             _p("2. Meld (if you like): lay new melds and add cards to your own melds."),
-            _p("3. Discard one card face up to end your turn. The queen of spades may be "
-               "discarded only as your last card, or when you hold nothing but queens of "
-               "spades."),
+            _p(discard),
             _h("Going out"),
             _p("You go out when your hand is empty: " +
                ("by discarding your last card, or by melding every card." if
@@ -116,17 +150,25 @@ def rules_text(o: RuleOptions) -> list[Para]:
             _p(_stock_text(o)),
             _h("Scoring"),
             _p("Each player scores the value of their melded cards, less the value of the "
-               "cards left in their hand. Going out adds 100."),
-            _li("Q\u2660, the queen of spades: 50 melded, \u2212100 in hand."),
-            _li("Ace: 20 melded, −20 in hand."),
-            _li("King down to 8: 10 melded, −10 in hand."),
-            _li("7 down to 3: 5 melded, −5 in hand."),
-            _li("A wild 2 counts what it stands for when melded (in a set, the rank's ordinary "
-                "value), 25 in a meld of 2s, and −20 in hand."),
-            _li(f"A 2 standing for the queen of spades in a run: "
-                f"{o.wild_queen_of_spades_value}.")]
-    if o.jokers:
-        out.append(_li("Joker: 100 melded, −200 in hand."))
+               "cards left in their hand. " + _bonus_text(o))]
+    if o.card_values is CardValues.SEVEN_HAND:
+        out += [_li("Joker: 50 melded, \u2212100 in hand."),
+                _li("A 2 used as a wild: 25 melded; a natural 2 in its own place in a run: 5; "
+                    "either \u221250 in hand."),
+                _li("Ace: 15 melded, \u221215 in hand."),
+                _li("King down to 10: 10 melded, \u221210 in hand."),
+                _li("9 down to 3: 5 melded, \u22125 in hand.")]
+    else:
+        out += [_li("Q\u2660, the queen of spades: 50 melded, \u2212100 in hand."),
+                _li("Ace: 20 melded, −20 in hand."),
+                _li("King down to 8: 10 melded, −10 in hand."),
+                _li("7 down to 3: 5 melded, −5 in hand."),
+                _li("A wild 2 counts what it stands for when melded (in a set, the rank's "
+                    "ordinary value), 25 in a meld of 2s, and −20 in hand."),
+                _li(f"A 2 standing for the queen of spades in a run: "
+                    f"{o.wild_queen_of_spades_value}.")]
+        if o.jokers:
+            out.append(_li("Joker: 100 melded, −200 in hand."))
     if o.one_turn_out_bonus:
         out.append(_li(f"Going out in one turn with nothing melded before (not on your first "
                        f"turn): +{o.one_turn_out_bonus}."))
@@ -141,7 +183,20 @@ def rules_text(o: RuleOptions) -> list[Para]:
     return out
 
 
+def _bonus_text(o: RuleOptions) -> str:
+    schedule = o.going_out_bonus
+    if len(schedule) == 1:
+        return f"Going out adds {schedule[0]:,}."
+    steps = ", ".join(f"{v:,}" for v in schedule)
+    return (f"Going out adds a bonus that depends on the hand: {steps} in hands 1 to "
+            f"{len(schedule)}" + (", and the last for every later hand." if o.hand_limit is None
+                                   or o.hand_limit > len(schedule) else "."))
+
+
 def _opener_text(o: RuleOptions) -> str:
+    if o.opener is Opener.IN_TURN:
+        return ("The match's first seat opens the first hand, the next seat the second hand, "
+                "and so on.")
     if o.opener is Opener.MATCH_SEAT:
         return ("Every hand of a match is opened by the match's first seat. The next match "
                 "is opened by the next seat.")
@@ -185,4 +240,5 @@ def _stock_text(o: RuleOptions) -> str:
         return ("The discard pile, less its top card, is turned over as the new stock. After "
                 "the third time, the hand ends when the stock runs out again.")
     return ("The hand ends when the player who drew the last card of the stock discards "
-            "without going out.")
+            "without going out" + (" (that discard is not offered)." if
+                                   o.discards is Discards.OFFERED else "."))

@@ -6,9 +6,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from ...rules.options import PRESETS
 from ...services.seats import LEVELS
 from ...services.settings import CardSize, Settings
+from ..presets import PRESET_NAMES, TABLE_PRESETS
 from .page import CHOICE, STEPPER, TOGGLE, Field, FooterButton, Heading, PageScene
 
 
@@ -51,8 +51,8 @@ SECTIONS = (
     )),
     ("New game defaults", (
         Spec("players", "Players", "How many seats a new game starts with."),
-        Spec("preset", "Rules", "The preset a new game starts with.", tuple(PRESETS),
-             ("Digital", "Classic", "Book")),
+        Spec("preset", "Rules", "The preset a new game starts with.", TABLE_PRESETS,
+             tuple(PRESET_NAMES[p].removesuffix(" (default)") for p in TABLE_PRESETS)),
         Spec("level", "Computer level", "The level of the computer seats.", LEVELS,
              ("Easy", "Medium", "Hard")),
     )),

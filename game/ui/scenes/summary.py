@@ -116,7 +116,7 @@ def hand_lines(state, seats, four_colour: bool = False) -> list[HandLine]:
     lines = []
     for s in range(state.players):
         melded = sum(meld_points(m, state.options) for m in state.melds[s])
-        penalty = hand_penalty(state.hands[s])
+        penalty = hand_penalty(state.hands[s], state.options)
         bonus = scores[s] - (melded - penalty)
         lines.append(HandLine(seats[s].name, s == out, melded, penalty, bonus, scores[s],
                               state.totals[s], tuple(sorted(state.hands[s])), four_colour))
