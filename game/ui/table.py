@@ -62,6 +62,8 @@ class TableScene(Scene):
         self.controllers = controllers_for(self.seats, game.setup.seed, self.settings)
         self.timeline = Timeline(self.settings.animation_speed)
         self.show_log = False
+        self.more = False
+        """The bar's More… is open: every button in a column above the bar."""
         self.inspect: int | None = None
         """An opponent whose melds are shown large (tapped on a small screen)."""
         self.log_list = None
@@ -142,7 +144,7 @@ class TableScene(Scene):
         self.timeline.speed = self.settings.animation_speed
         for c in self.controllers:
             if not c.is_person:
-                c.pace = pace_for(self.settings)
+                c.pace = pace_for(self.settings, len(self.seats), c.searches)
                 c.think_for(self.settings.think_seconds)
         self._layout_key = None
 
@@ -291,6 +293,9 @@ class TableScene(Scene):
             if rect.contains(pos):
                 self._choose(item)
                 return
+        if self.more:
+            self.more = False  # a tap anywhere else closes the column
+            return
         if L.sort.contains(pos):
             m.sort()
             return
@@ -424,17 +429,24 @@ class TableScene(Scene):
         self.app.scenes.push(PauseScene(self.app, self))
 
     def _bar_items(self) -> list[tuple[str, object]]:
-        """The model's buttons, then Undo and Hint (issue 8's keeper) in the bar's slots left
-        over while nothing is being asked."""
+        """The model's buttons, then Undo and Hint while nothing is being asked. When the bar
+        cannot hold them all, its last slot is More…, which opens them all in a column (so
+        Hint and Undo are never out of reach on a phone)."""
         m = self.model
         items = m.buttons()
         keeper = getattr(self.app, "keeper", None)
-        room = len(self.layout.actions) - len(items)
-        if keeper is None or room <= 0 or not m.my_turn or m.confirm is not None \
-                or m.picking is not None:
+        if keeper is None or not m.my_turn or m.confirm is not None or m.picking is not None:
             return items
         extras = ([("Undo", "undo")] if keeper.can_undo(self) else []) + [("Hint", "hint")]
-        return items + extras[:room]
+        slots = len(self.layout.actions)
+        if len(items) + len(extras) <= slots:
+            return items + extras
+        if self.more:
+            return items + extras + [("Cancel", "close")]
+        room = slots - 1
+        if len(items) > room:  # Discard keeps its slot: the melds glow and take a tap
+            items = (items[:room - 1] + items[-1:]) if room > 1 else items[-1:]
+        return items[:room] + [("More\u2026", "more")]
 
     def _button_slots(self) -> list[tuple[Rect, object, str]]:
         """The buttons now: each one's rect, what it does and its words. They fill the action
@@ -444,7 +456,7 @@ class TableScene(Scene):
         m, L = self.model, self.layout
         items = self._bar_items()
         slots = L.actions
-        asking = m.picking is not None
+        asking = m.picking is not None or self.more
         if asking and len(items) > len(slots):
             bar = slots[0]
             width = min(L.size[0] - 16, round(340 * L.scale))
@@ -461,6 +473,9 @@ class TableScene(Scene):
 
     def _choose(self, item) -> None:
         """A slot of the action bar was tapped (or its number key pressed)."""
+        self.more = item == "more"
+        if item in ("more", "close"):
+            return
         if item == "undo":
             self.app.keeper.take_back(self)
         elif item == "hint":
@@ -924,7 +939,7 @@ class TableScene(Scene):
         label = "By suit" if m.sort_mode is not Sort.SUIT else "By rank"
         widgets.draw_button(surface, widgets.Button(_pg(L.sort), label, "sort"))
         for i, (rect, item, text) in enumerate(self._button_slots()):
-            primary = i == 0 and item not in ("cancel", "undo", "hint")
+            primary = i == 0 and item not in ("cancel", "undo", "hint", "more", "close")
             widgets.draw_button(surface, widgets.Button(_pg(rect), text, str(i), True, primary))
 
     def _draw_hand(self, surface, L, m, hidden) -> None:
