@@ -760,8 +760,8 @@ class TableScene(Scene):
         readable = self._opponent_cards_fit(seat) if together is None else True
         if melds and not readable and box.melds.h < theme.line_height(px):
             count += f", {counted(len(melds), 'meld')}"  # no room for more
-        _line(surface, count + (f" · {caption}" if caption else ""), round(px * 0.9),
-              box.caption, box.caption.w, theme.INK_DIM)
+        _line(surface, _latest(count, caption, round(px * 0.9), box.caption.w),
+              round(px * 0.9), box.caption, box.caption.w, theme.INK_DIM)
         if revealed and together is None and st.hands[seat]:
             self._draw_revealed(surface, seat, hidden)  # no room for both: the hand shows
             return
@@ -1011,9 +1011,26 @@ class TableScene(Scene):
             widgets.draw_scroll_list(surface, self.log_list)
 
 
+def _smallest(px: int) -> int:
+    """How far a line of ``px`` text may shrink to fit: a fifth, and never below the least."""
+    return max(MIN_LABEL_PX, round(px * 0.8))
+
+
+def _latest(count: str, turn: str, px: int, width: int) -> str:
+    """An opponent's caption, their card count and their last turn; when it is too long for
+    ``width``, the turn's first parts give way, so its latest (the discard) still shows."""
+    parts = turn.split(" \u00b7 ") if turn else []
+    text = " \u00b7 ".join([count] + parts)
+    while len(parts) > 1 and theme.text_width(text, _smallest(px)) > width:
+        parts = parts[1:]
+        text = " \u00b7 ".join([count, "\u2026"] + parts)
+    return text
+
+
 def _line(surface, text: str, px: int, box: Rect, width: int, colour, bold: bool = False):
-    """One line of text at the left of ``box``, shrunk and then cut short to fit ``width``."""
-    px = theme.fit_px(text, px, width, bold, smallest=MIN_LABEL_PX)
+    """One line of text at the left of ``box``, shrunk a little and then cut short to fit
+    ``width``."""
+    px = theme.fit_px(text, px, width, bold, smallest=_smallest(px))
     if theme.text_width(text, px, bold) > width:
         while len(text) > 1 and theme.text_width(text + "…", px, bold) > width:
             text = text[:-1]
