@@ -50,11 +50,16 @@ class AgentController:
         self._thinking = self._ready = False
         self._waited = 0.0
 
+    @property
+    def searches(self) -> bool:
+        """Whether this level thinks for the thinking-time setting (hard) or answers at once."""
+        return hasattr(self.agent, "budget_seconds")
+
     def think_for(self, seconds: float) -> None:
         """The thinking-time setting is the budget of a level that searches (hard): that many
         seconds per decision, however fast the machine or the browser is. Levels that answer
         at once have no budget to set."""
-        if hasattr(self.agent, "budget_seconds"):
+        if self.searches:
             self.agent.budget_seconds, self.agent.iterations = seconds, None
 
     def update(self, dt: float, state, seat: int, ready_to_act: bool) -> Action | None:
@@ -77,17 +82,31 @@ class AgentController:
         return None
 
 
-def pace_for(settings) -> float:
-    """Seconds a computer's move at least takes on screen: its think budget, plus a beat to
-    read it, slower or faster with the animation speed (0: no pause at all)."""
+BEAT = 0.25
+"""Seconds to read a computer's move at a table of up to four."""
+LEAST_BEAT = 0.15
+"""The shortest beat, at a full table (each move is also told in the seat's last-turn line)."""
+
+
+def pace_for(settings, seats: int = 2, searches: bool = True) -> float:
+    """Seconds a computer's move at least takes on screen, slower or faster with the
+    animation speed (0: no pause at all): a beat to read it, shorter the more seats there
+    are (a round of seven computers would otherwise be a long wait), plus the thinking-time
+    setting for a level that ``searches`` (the others answer at once)."""
     if settings.animation_speed <= 0:
         return 0.0
-    return (0.25 + settings.think_seconds) / settings.animation_speed
+    beat = max(LEAST_BEAT, BEAT * min(1.0, 3 / max(1, seats - 1)))
+    return (beat + (settings.think_seconds if searches else 0.0)) / settings.animation_speed
 
 
 def controllers_for(seats, seed: int, settings) -> list:
     """One controller per seat, from its description (a person, or a computer level)."""
-    pace = pace_for(settings)
-    return [PersonController() if s.is_person
-            else AgentController(s.level, seed * 31 + i, pace, settings.think_seconds)
-            for i, s in enumerate(seats)]
+    out: list = []
+    for i, s in enumerate(seats):
+        if s.is_person:
+            out.append(PersonController())
+            continue
+        ctrl = AgentController(s.level, seed * 31 + i, 0.0, settings.think_seconds)
+        ctrl.pace = pace_for(settings, len(seats), ctrl.searches)
+        out.append(ctrl)
+    return out

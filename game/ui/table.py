@@ -62,6 +62,8 @@ class TableScene(Scene):
         self.controllers = controllers_for(self.seats, game.setup.seed, self.settings)
         self.timeline = Timeline(self.settings.animation_speed)
         self.show_log = False
+        self.more = False
+        """The bar's More… is open: every button in a column above the bar."""
         self.inspect: int | None = None
         """An opponent whose melds are shown large (tapped on a small screen)."""
         self.log_list = None
@@ -142,7 +144,7 @@ class TableScene(Scene):
         self.timeline.speed = self.settings.animation_speed
         for c in self.controllers:
             if not c.is_person:
-                c.pace = pace_for(self.settings)
+                c.pace = pace_for(self.settings, len(self.seats), c.searches)
                 c.think_for(self.settings.think_seconds)
         self._layout_key = None
 
@@ -291,6 +293,9 @@ class TableScene(Scene):
             if rect.contains(pos):
                 self._choose(item)
                 return
+        if self.more:
+            self.more = False  # a tap anywhere else closes the column
+            return
         if L.sort.contains(pos):
             m.sort()
             return
@@ -424,17 +429,24 @@ class TableScene(Scene):
         self.app.scenes.push(PauseScene(self.app, self))
 
     def _bar_items(self) -> list[tuple[str, object]]:
-        """The model's buttons, then Undo and Hint (issue 8's keeper) in the bar's slots left
-        over while nothing is being asked."""
+        """The model's buttons, then Undo and Hint while nothing is being asked. When the bar
+        cannot hold them all, its last slot is More…, which opens them all in a column (so
+        Hint and Undo are never out of reach on a phone)."""
         m = self.model
         items = m.buttons()
         keeper = getattr(self.app, "keeper", None)
-        room = len(self.layout.actions) - len(items)
-        if keeper is None or room <= 0 or not m.my_turn or m.confirm is not None \
-                or m.picking is not None:
+        if keeper is None or not m.my_turn or m.confirm is not None or m.picking is not None:
             return items
         extras = ([("Undo", "undo")] if keeper.can_undo(self) else []) + [("Hint", "hint")]
-        return items + extras[:room]
+        slots = len(self.layout.actions)
+        if len(items) + len(extras) <= slots:
+            return items + extras
+        if self.more:
+            return items + extras + [("Cancel", "close")]
+        room = slots - 1
+        if len(items) > room:  # Discard keeps its slot: the melds glow and take a tap
+            items = (items[:room - 1] + items[-1:]) if room > 1 else items[-1:]
+        return items[:room] + [("More\u2026", "more")]
 
     def _button_slots(self) -> list[tuple[Rect, object, str]]:
         """The buttons now: each one's rect, what it does and its words. They fill the action
@@ -444,7 +456,7 @@ class TableScene(Scene):
         m, L = self.model, self.layout
         items = self._bar_items()
         slots = L.actions
-        asking = m.picking is not None
+        asking = m.picking is not None or self.more
         if asking and len(items) > len(slots):
             bar = slots[0]
             width = min(L.size[0] - 16, round(340 * L.scale))
@@ -461,6 +473,9 @@ class TableScene(Scene):
 
     def _choose(self, item) -> None:
         """A slot of the action bar was tapped (or its number key pressed)."""
+        self.more = item == "more"
+        if item in ("more", "close"):
+            return
         if item == "undo":
             self.app.keeper.take_back(self)
         elif item == "hint":
@@ -745,8 +760,8 @@ class TableScene(Scene):
         readable = self._opponent_cards_fit(seat) if together is None else True
         if melds and not readable and box.melds.h < theme.line_height(px):
             count += f", {counted(len(melds), 'meld')}"  # no room for more
-        _line(surface, count + (f" · {caption}" if caption else ""), round(px * 0.9),
-              box.caption, box.caption.w, theme.INK_DIM)
+        _line(surface, _latest(count, caption, round(px * 0.9), box.caption.w),
+              round(px * 0.9), box.caption, box.caption.w, theme.INK_DIM)
         if revealed and together is None and st.hands[seat]:
             self._draw_revealed(surface, seat, hidden)  # no room for both: the hand shows
             return
@@ -924,7 +939,7 @@ class TableScene(Scene):
         label = "By suit" if m.sort_mode is not Sort.SUIT else "By rank"
         widgets.draw_button(surface, widgets.Button(_pg(L.sort), label, "sort"))
         for i, (rect, item, text) in enumerate(self._button_slots()):
-            primary = i == 0 and item not in ("cancel", "undo", "hint")
+            primary = i == 0 and item not in ("cancel", "undo", "hint", "more", "close")
             widgets.draw_button(surface, widgets.Button(_pg(rect), text, str(i), True, primary))
 
     def _draw_hand(self, surface, L, m, hidden) -> None:
@@ -996,9 +1011,26 @@ class TableScene(Scene):
             widgets.draw_scroll_list(surface, self.log_list)
 
 
+def _smallest(px: int) -> int:
+    """How far a line of ``px`` text may shrink to fit: a fifth, and never below the least."""
+    return max(MIN_LABEL_PX, round(px * 0.8))
+
+
+def _latest(count: str, turn: str, px: int, width: int) -> str:
+    """An opponent's caption, their card count and their last turn; when it is too long for
+    ``width``, the turn's first parts give way, so its latest (the discard) still shows."""
+    parts = turn.split(" \u00b7 ") if turn else []
+    text = " \u00b7 ".join([count] + parts)
+    while len(parts) > 1 and theme.text_width(text, _smallest(px)) > width:
+        parts = parts[1:]
+        text = " \u00b7 ".join([count, "\u2026"] + parts)
+    return text
+
+
 def _line(surface, text: str, px: int, box: Rect, width: int, colour, bold: bool = False):
-    """One line of text at the left of ``box``, shrunk and then cut short to fit ``width``."""
-    px = theme.fit_px(text, px, width, bold, smallest=MIN_LABEL_PX)
+    """One line of text at the left of ``box``, shrunk a little and then cut short to fit
+    ``width``."""
+    px = theme.fit_px(text, px, width, bold, smallest=_smallest(px))
     if theme.text_width(text, px, bold) > width:
         while len(text) > 1 and theme.text_width(text + "…", px, bold) > width:
             text = text[:-1]

@@ -589,12 +589,21 @@ def hand_events(game) -> list[Event]:
     return events
 
 
+_DOINGS = {Ev.MELDED: "melded {cards}", Ev.ADDED: "added {cards} to meld {meld}",
+           Ev.DISCARDED: "discarded {cards}", Ev.SWAPPED: "swapped {first} for a joker",
+           Ev.TOOK_UPCARD: "took the upcard {cards}", Ev.PASSED: "passed"}
+"""What a seat did, for the events whose words need only their cards and meld."""
+
+
 def describe(e: Event, names, hand_no: int) -> str:
     """``e`` in a player's words, with ``names`` for the seats and ``hand_no`` the hand in
     play (0-based): ``Computer 1: took the pile (7 cards)``; empty for an event nobody reads."""
     who = names[e.seat] if 0 <= e.seat < len(names) else ""
     cards = cards_short(e.cards)
     k = e.kind
+    if k in _DOINGS:
+        first = short(e.cards[0]) if e.cards else ""
+        return f"{who}: " + _DOINGS[k].format(cards=cards, meld=e.meld + 1, first=first)
     if k is Ev.DEALT:
         return f"Hand {hand_no + 1}, opened by {who}"
     if k is Ev.DREW:
@@ -603,18 +612,6 @@ def describe(e: Event, names, hand_no: int) -> str:
         return "The pile was shuffled into a new stock"
     if k is Ev.TOOK_PILE:
         return f"{who}: took the pile ({counted(len(e.cards), 'card')})"
-    if k is Ev.MELDED:
-        return f"{who}: melded {cards}"
-    if k is Ev.ADDED:
-        return f"{who}: added {cards} to meld {e.meld + 1}"
-    if k is Ev.DISCARDED:
-        return f"{who}: discarded {cards}"
-    if k is Ev.SWAPPED:
-        return f"{who}: swapped {short(e.cards[0])} for a joker"
-    if k is Ev.TOOK_UPCARD:
-        return f"{who}: took the upcard {cards}"
-    if k is Ev.PASSED:
-        return f"{who}: passed"
     if k is Ev.HAND_ENDED:
         return f"{who} went out" if e.seat >= 0 else "The hand ended; nobody went out"
     if k is Ev.MATCH_ENDED:

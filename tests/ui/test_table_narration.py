@@ -11,7 +11,9 @@ from game.rules.deal import Deal
 from game.rules.options import DIGITAL
 from game.rules.save import Game, Setup
 from game.services.seats import Seat
-from game.ui.table import TableScene
+from game.ui import theme
+from game.ui.layout import table_layout
+from game.ui.table import MIN_LABEL_PX, TableScene, _latest
 from game.ui.table_model import TableModel, counted
 
 SEATS = (Seat("You"), Seat("Computer 1", "medium"), Seat("Computer 2", "medium"))
@@ -69,3 +71,19 @@ def test_the_log_after_continue_equals_the_log_before_it():
     assert isinstance(back, TableScene)
     assert back.model.log == log
     assert back.model.last_move == last
+
+
+def test_a_long_turn_in_a_narrow_panel_keeps_its_latest_part():
+    """On a phone an opponent's caption cannot hold the whole turn: its first parts give way
+    (marked …), the discard stays, and the line fits its panel without shrinking below
+    11 px."""
+    turn = ("took the pile (3 cards) \u00b7 melded Q\u2660 Q\u2665 Q\u2666 \u00b7 melded "
+            "7\u2660 7\u2665 7\u2666 \u00b7 discarded 4\u2663")
+    layout = table_layout((390, 844), 4, 11)
+    box = layout.opponents[0].caption
+    px = round(layout.font * 0.9)
+    line = _latest("4 cards", turn, px, box.w)
+    assert line.startswith("4 cards \u00b7 \u2026 \u00b7 ") and line.endswith("discarded 4\u2663")
+    assert theme.text_width(line, max(MIN_LABEL_PX, round(px * 0.8))) <= box.w
+    wide = table_layout((1920, 1080), 2, 11).opponents[0].caption
+    assert _latest("4 cards", turn, px, wide.w) == "4 cards \u00b7 " + turn  # room: all of it

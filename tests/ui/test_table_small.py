@@ -4,7 +4,7 @@ stock's count is never clipped, and the summary says which total is the match's.
 
 import pytest
 from test_table_choices import arranged, select
-from test_table_play import Mouse, table_spot
+from test_table_play import Mouse, button_pos, table_spot
 
 from game.rules.cards import is_wild, parse_card
 from game.services.settings import Settings
@@ -77,3 +77,22 @@ def test_the_stock_and_pile_counts_fit_under_them(size, seats):
 def test_the_summary_says_its_total_is_the_matchs():
     line = HandLine("Ann", True, 60, 5, 0, 55, 410, (), False)
     assert line.detail().endswith("match total 410") and "in hand \u22125" in line.detail()
+
+
+def test_on_a_phone_hint_and_undo_stay_reachable_when_the_bar_is_full():
+    """Three sevens laid, one more selected that can go onto the meld or be discarded: the
+    bar's two slots cannot hold those and Undo and Hint; More… opens them all."""
+    app, table = arranged([["7S", "7H", "7D", "7C", "KC", "4S"], ["3H", "6H", "9S", "JD"]],
+                          stock_top=("8S",))
+    Mouse(app).tap(table.layout.stock.center)
+    select(app, table, "7S", "7H", "7D")
+    Mouse(app).tap(table_spot(table))
+    select(app, table, "7C")
+    words = [t for _, _, t in table._button_slots()]
+    assert len(table.layout.actions) == 2 and words[-1] == "More\u2026", words
+    Mouse(app).tap(button_pos(table, "More\u2026"))
+    words = [t for _, _, t in table._button_slots()]
+    assert {"Onto meld 1", "Discard", "Undo", "Hint", "Cancel"} <= set(words), words
+    Mouse(app).tap(button_pos(table, "Hint"))
+    assert table.model.message.startswith(("Thinking", "Add", "Discard", "Lay"))
+    assert not table.more
