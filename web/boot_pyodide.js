@@ -6,7 +6,7 @@
 "use strict";
 (() => {
   const BUILD = JSON.parse(document.getElementById("build").textContent);
-  const APP = "/home/pyodide/arlington";
+  const APP = "/home/pyodide/arlington";  // standalone.APP_ROOT
   const here = (rel) => new URL(rel, location.href).href;
   const page = () => window.arlington;  // the shell defines it further down the page
 
@@ -20,11 +20,12 @@
   const twinsTaken = [];  // the gzipped twins this visit unpacked itself (the worker keeps them)
 
   // A twin (a big file the build also wrote gzipped): when the host sends X uncompressed,
-  // drop it and take X.gz, unpacked here. The first twin asked for decides for the others
-  // (one host serves them all), so at most one plain download is started and dropped. The
+  // drop it and take X.gz, unpacked here. The first twin of a type asked for decides for the
+  // others of that type (hosts compress by type: wasm, zip), so at most one plain download a
+  // type is started and dropped. The
   // service worker answers X itself from X.gz once it holds that (X-Arlington-Unpacked).
   // Without DecompressionStream, X as it comes.
-  let plainHost = null;  // a promise: whether the host sends the twins uncompressed
+  const plainHost = {};  // type: a promise of whether the host sends that type uncompressed
   async function probe(input, init) {
     let plain = null;
     try {
@@ -40,12 +41,13 @@
   async function twin(rel, input, init) {
     if (typeof DecompressionStream !== "function") return realFetch(input, init);
     let answer = null;
-    if (plainHost === null) {
+    const type = rel.endsWith(".wasm") ? "wasm" : "zip";
+    if (!(type in plainHost)) {
       const first = probe(input, init);
-      plainHost = first.then((a) => a.packed);
+      plainHost[type] = first.then((a) => a.packed);
       answer = await first;
       if (!answer.packed) return answer.plain;
-    } else if (!(await plainHost)) {
+    } else if (!(await plainHost[type])) {
       return realFetch(input, init);
     }
     const packed = await realFetch(here(rel + ".gz"));
@@ -54,9 +56,8 @@
       return packed;
     }
     twinsTaken.push(rel);
-    const type = TYPES[rel.split(".").pop()] || "application/octet-stream";
     return new Response(packed.body.pipeThrough(new DecompressionStream("gzip")), {
-      status: 200, headers: { "Content-Type": type },
+      status: 200, headers: { "Content-Type": TYPES[type] },
     });
   }
 
