@@ -38,6 +38,8 @@ GAME_ZIP = "game.zip"
 STDLIB = "python_stdlib.zip"
 STDLIB_ROOT = "/lib/python312.zip/"
 """Where Pyodide puts the standard library's zip (and where tracebacks say a module is)."""
+SITE_ROOT = "/lib/python3.12/site-packages/"
+"""Where Pyodide installs the wheel."""
 APP_ROOT = "/home/pyodide/arlington/"
 """Where the page unpacks the game (``boot_pyodide.js``)."""
 
@@ -47,7 +49,8 @@ THIRD_PARTY = """Arlington (standalone browser build) ships, unchanged but for t
   CPython and its standard library (PSF License) compiled to WebAssembly; the standard
   library holds only the modules the game and Pyodide import.
 - pygame-ce 2.5.7 as built for the browser by pygbag (GNU LGPL 2.1):
-  {wheel} (the same files, repacked uncompressed)
+  {wheel} (the same files, repacked uncompressed, its Python
+  modules as bytecode when the build had a CPython 3.12)
   source: https://github.com/pygame-community/pygame-ce
   wasm build: https://github.com/pygame-web/cdn (cp312/), https://github.com/pygame-web/pygbag
   It bundles SDL2, SDL_ttf, SDL_image, SDL_mixer, FreeType and HarfBuzz under their own
@@ -111,14 +114,15 @@ def build(out: Path = OUT, wheel: Path | None = None) -> Built:
                                stdlib.game_imports(files.REPO, game), stdlib.wheel_modules(wheel))
     except stdlib.MissingModule as e:
         raise BuildError(str(e)) from None
+    _repack_stored(wheel, out / wheel.name)
     python = bytecode.find_python()
     if python is not None:
         try:
             bytecode.compile_zip(python, out / "pyodide" / STDLIB, STDLIB_ROOT)
             bytecode.compile_zip(python, out / GAME_ZIP, APP_ROOT)
+            bytecode.compile_zip(python, out / wheel.name, SITE_ROOT)
         except bytecode.CompileError as e:
             raise BuildError(f"compiling for the page: {e}") from None
-    _repack_stored(wheel, out / wheel.name)
     shutil.copyfile(WEB / "icon.png", out / "icon.png")
     shutil.copyfile(WEB / "keycodes.js", out / "keycodes.js")
     shutil.copyfile(WEB / "boot_pyodide.js", out / "boot.js")
