@@ -5,18 +5,23 @@ the title screen, or straight to the table when ``--players``, ``--preset`` or `
 given. In the browser there is no command line, so the defaults apply.
 """
 
-import argparse
+from __future__ import annotations
+
 import asyncio
 import os
 import random
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
 
 # Keep pygame's import banner off stdout, so command-line output stays clean.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402  (after the environment variable above, which it reads on import)
 
-from .platform import IS_BROWSER  # noqa: E402
+from .platform import IS_BROWSER, startup_mark  # noqa: E402
 from .rules.options import PRESETS, preset  # noqa: E402
 from .rules.save import Setup  # noqa: E402
 from .services.seats import default_seats  # noqa: E402
@@ -28,6 +33,8 @@ MAX_SEED = 999_999
 
 def _players(text: str) -> int:
     """Parse --players, so a bad count is a usage error (exit 2) rather than a traceback."""
+    import argparse
+
     try:
         value = int(text)
     except ValueError:
@@ -41,6 +48,8 @@ def _players(text: str) -> int:
 
 def _positive(text: str) -> int:
     """Parse --frames: a positive whole number."""
+    import argparse
+
     try:
         value = int(text)
     except ValueError:
@@ -52,6 +61,8 @@ def _positive(text: str) -> int:
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Parse the command line; in the browser there is none, so the defaults apply."""
+    import argparse  # here: a browser tab never parses, so never imports it
+
     if argv is None:
         argv = [] if IS_BROWSER else sys.argv[1:]
     parser = argparse.ArgumentParser(prog="arlington", description="Arlington, Oklahoma Rummy.")
@@ -93,20 +104,24 @@ def quick_setup(args: argparse.Namespace, rng: random.Random | None = None) -> S
 
 async def main(argv: list[str] | None = None) -> None:
     """Open the window and run the app until it is closed or --frames have been drawn."""
-    args = parse_args(argv)
-    setup = quick_setup(args)
+    # A browser tab has no command line: no parser to build (argparse and gettext cost a
+    # tenth of a second to import there).
+    args = None if IS_BROWSER and argv is None else parse_args(argv)
+    setup = quick_setup(args) if args is not None else None
     pygame.init()
     try:
         from .ui.app import App
 
+        startup_mark("imported")
         screen = pygame.display.set_mode(WINDOW_SIZE, pygame.RESIZABLE)
         pygame.display.set_caption("Arlington")
         app = App(screen)
+        startup_mark("app")
         if setup is not None:
             app.start_match(setup, default_seats(setup.players))
         else:
             app.open("title")
-        await app.run(args.frames)
+        await app.run(args.frames if args is not None else None)
     finally:
         pygame.quit()
 

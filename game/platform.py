@@ -370,3 +370,13 @@ def browser_canvas_size() -> tuple[int, int] | None:
         return None
     return (width, height) if width > 0 and height > 0 else None
 
+
+
+def startup_mark(name: str) -> None:
+    """Tell the page a start-up milestone (``window.arlington.mark``), so its load figures can
+    say where the seconds before the first frame went; nothing on the desktop."""
+    window = browser_window()
+    page = getattr(window, "arlington", None) if window is not None else None
+    mark = getattr(page, "mark", None) if page is not None else None
+    if mark is not None:
+        mark(name)

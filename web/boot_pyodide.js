@@ -6,7 +6,7 @@
 "use strict";
 (() => {
   const BUILD = JSON.parse(document.getElementById("build").textContent);
-  const APP = "/home/pyodide/arlington";
+  const APP = "/home/pyodide/arlington";  // standalone.APP_ROOT
   const here = (rel) => new URL(rel, location.href).href;
   const page = () => window.arlington;  // the shell defines it further down the page
 
@@ -20,11 +20,12 @@
   const twinsTaken = [];  // the gzipped twins this visit unpacked itself (the worker keeps them)
 
   // A twin (a big file the build also wrote gzipped): when the host sends X uncompressed,
-  // drop it and take X.gz, unpacked here. The first twin asked for decides for the others
-  // (one host serves them all), so at most one plain download is started and dropped. The
+  // drop it and take X.gz, unpacked here. The first twin of a type asked for decides for the
+  // others of that type (hosts compress by type: wasm, zip), so at most one plain download a
+  // type is started and dropped. The
   // service worker answers X itself from X.gz once it holds that (X-Arlington-Unpacked).
   // Without DecompressionStream, X as it comes.
-  let plainHost = null;  // a promise: whether the host sends the twins uncompressed
+  const plainHost = {};  // type: a promise of whether the host sends that type uncompressed
   async function probe(input, init) {
     let plain = null;
     try {
@@ -40,12 +41,13 @@
   async function twin(rel, input, init) {
     if (typeof DecompressionStream !== "function") return realFetch(input, init);
     let answer = null;
-    if (plainHost === null) {
+    const type = rel.endsWith(".wasm") ? "wasm" : "zip";
+    if (!(type in plainHost)) {
       const first = probe(input, init);
-      plainHost = first.then((a) => a.packed);
+      plainHost[type] = first.then((a) => a.packed);
       answer = await first;
       if (!answer.packed) return answer.plain;
-    } else if (!(await plainHost)) {
+    } else if (!(await plainHost[type])) {
       return realFetch(input, init);
     }
     const packed = await realFetch(here(rel + ".gz"));
@@ -54,9 +56,8 @@
       return packed;
     }
     twinsTaken.push(rel);
-    const type = TYPES[rel.split(".").pop()] || "application/octet-stream";
     return new Response(packed.body.pipeThrough(new DecompressionStream("gzip")), {
-      status: 200, headers: { "Content-Type": type },
+      status: 200, headers: { "Content-Type": TYPES[type] },
     });
   }
 
@@ -166,13 +167,17 @@
       pyodide.unpackArchive(gameZip, "zip", { extractDir: APP });
       page.progress(0.95, "Starting");
 
-      // Count frames and mark the first one: SDL presents each frame with putImageData.
+      // Count frames and mark the first one the app draws: SDL presents each frame with
+      // putImageData (opening the window presents a blank one first, before the "app" mark).
       const ctx = canvas.getContext("2d");
       const put = ctx.putImageData.bind(ctx);
       ctx.putImageData = (...args) => {
         put(...args);
         page.frames += 1;
-        if (page.frames === 1) { page.mark("firstFrame"); page.ready(); }
+        if ("app" in page.marks && !("firstFrame" in page.marks)) {
+          page.mark("firstFrame");
+          page.ready();
+        }
       };
 
       // For tests and the bench: run Python in the game's own interpreter.
@@ -192,7 +197,9 @@ platform.document = js.document
       `);
       page.mark("python");
       await registerWorker();
-      const game = pyodide.runPythonAsync("import main\nawait main.main()\n");
+      await pyodide.runPythonAsync("import main\n");
+      page.mark("main");  // main.py's imports: the launcher, pygame, the engine's setup
+      const game = pyodide.runPythonAsync("await main.main()\n");
       game.then(
         () => { page.state = "stopped"; },
         (err) => page.fail(`The game stopped: ${String(err.message || err).trim().split("\n").pop()}`),

@@ -11,6 +11,8 @@ import pytest
 from conftest import ARTIFACTS, copy_of, serving
 
 from tools.web import measure
+from tools.web.bench import STAGES, TRANSFERRED
+from tools.web.standalone import TWINS
 from tools.web.wheel import WHEEL_NAME
 
 PHONE = {"width": 390, "height": 844, "touch": True, "scale": 3}
@@ -26,8 +28,11 @@ def test_loads_with_progress_and_no_request_leaves_localhost(open_tab):
     state = tab.wait_ready()
     assert tab.page.title() == "Arlington"
     marks = state["marks"]
-    # The milestones come in order: Pyodide, pygame, the game's first frame, then the start tap.
+    # The milestones come in order: Pyodide, pygame, the game's first frame, then the start tap,
+    # with every stage the bench reports between them.
     assert 0 < marks["pyodide"] < marks["pygame"] < marks["firstFrame"] <= marks["ready"]
+    order = [STAGES[0][1]] + [end for _, _, end in STAGES]
+    assert [marks[m] for m in order] == sorted(marks[m] for m in order)
     assert tab.js("document.getElementById('progress').value") == 100
     # The progress bar counted every byte of the download (runtime, wheel, game).
     assert tab.js("arlington.received") == tab.js(
@@ -39,9 +44,6 @@ def test_loads_with_progress_and_no_request_leaves_localhost(open_tab):
     assert tab.errors == []
 
 
-TRANSFERRED = """() => performance.getEntriesByType("navigation")
-    .concat(performance.getEntriesByType("resource"))
-    .reduce((total, e) => total + e.encodedBodySize, 0)"""
 FIRST_VISIT_BAR = 8_000_000
 
 
@@ -66,7 +68,7 @@ def test_the_first_visit_is_small_on_a_host_that_compresses_or_not(chromium, sta
             print(f"\nfirst visit, compress={compress}: {transferred:,} bytes, twins {took_twins}")
             assert transferred < FIRST_VISIT_BAR
             assert took_twins == ([] if compress else
-                                  ["game.zip.gz", "pyodide.asm.wasm.gz", "python_stdlib.zip.gz"])
+                                  sorted(rel.rsplit("/", 1)[-1] + ".gz" for rel in TWINS))
     finally:
         context.close()
 

@@ -18,12 +18,21 @@ from tools.web.standalone import LOCK_FILE, PYODIDE_FILES, STDLIB, TWINS, pyodid
 
 def test_folder_holds_page_runtime_wheel_game_and_worker(standalone):
     folder = standalone.folder
+    # The modules as 3.12 bytecode when the build had a CPython 3.12 to compile with.
+    suffix = "c" if standalone.compiled else ""
     for name in ("index.html", "sw.js", "boot.js", "keycodes.js", "icon.png", "game.zip",
                  "THIRD_PARTY.txt", wheel.WHEEL_NAME, *(f"pyodide/{n}" for n in PYODIDE_FILES)):
         assert (folder / name).is_file(), name
-    assert wheel.sha256(folder / wheel.WHEEL_NAME) == wheel.WHEEL_SHA256
+    # The wheel's files, repacked (its modules as bytecode when the build compiled).
+    with zipfile.ZipFile(folder / wheel.WHEEL_NAME) as shipped, \
+            zipfile.ZipFile(wheel.find_wheel(download=False)) as verified:
+        names = [n + suffix if n.endswith(".py") else n for n in verified.namelist()]
+        assert shipped.namelist() == names
+        assert all(shipped.read(n) == verified.read(n) for n in verified.namelist()
+                   if not n.endswith(".py"))
     with zipfile.ZipFile(folder / "game.zip") as zf:
-        assert sorted(zf.namelist()) == files.game_files()
+        assert sorted(zf.namelist()) == sorted(
+            f + suffix if f.endswith(".py") else f for f in files.game_files())
     assert "LGPL" in (folder / "THIRD_PARTY.txt").read_text()
     print(f"\nstandalone folder: {standalone.files} files, {standalone.bytes:,} bytes")
 
@@ -42,14 +51,14 @@ def test_the_standard_library_is_trimmed_to_what_is_imported(standalone):
     everything = _modules(pyodide_dir() / STDLIB)
     assert kept < everything and len(kept) < len(everything) / 2
     gzipped = shipped.with_name(shipped.name + ".gz")
-    assert gzipped.stat().st_size < (pyodide_dir() / STDLIB).stat().st_size / 2
+    assert gzipped.stat().st_size < (pyodide_dir() / STDLIB).stat().st_size
     assert {"asyncio", "json", "dataclasses", "random", "pyodide.webloop", "encodings.cp437",
             "platform"} <= kept
     assert not {"unittest", "doctest", "xml.dom", "http.client", "pydoc"} & kept
-    with zipfile.ZipFile(shipped) as zf:
+    with zipfile.ZipFile(pyodide_dir() / STDLIB) as zf:  # the sources of what shipped
         for name in zf.namelist():
             module = stdlib._module_of(name)
-            if module is None:
+            if module not in kept:
                 continue
             wanted = stdlib.imports(zf.read(name).decode(), module,
                                     name.endswith("__init__.py"), everywhere=False)
@@ -188,7 +197,7 @@ def test_the_big_files_have_gzipped_twins_and_travel_compressed(standalone):
 
 def test_same_sources_same_version(standalone, tmp_path):
     from tools.web.standalone import build
-    again = build(tmp_path / "again", standalone.folder / wheel.WHEEL_NAME)
+    again = build(tmp_path / "again", wheel.find_wheel(download=False))
     assert again.version == standalone.version
 
 
@@ -219,7 +228,7 @@ def test_download_is_checked_then_cached(standalone, tmp_path, monkeypatch, good
     kept only when its sha256 is right, then found in the cache without the network."""
     served = tmp_path / "cdn"
     served.mkdir()
-    body = (standalone.folder / wheel.WHEEL_NAME).read_bytes()
+    body = wheel.find_wheel(download=False).read_bytes()
     (served / wheel.WHEEL_NAME).write_bytes(body if good else body[:-10])
     httpd = _serve(served)
     try:
@@ -239,3 +248,30 @@ def test_download_is_checked_then_cached(standalone, tmp_path, monkeypatch, good
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+def test_bytecode_replaces_sources_without_docstrings_but_pyodides(tmp_path):
+    """Compiled by a CPython 3.12: each module becomes an unchecked .pyc that runs as its
+    source did, without its docstrings, except in Pyodide's packages (which read theirs)."""
+    from tools.web import bytecode
+
+    python = bytecode.find_python()
+    if python is None:
+        pytest.skip(f"no CPython 3.12: set {bytecode.ENV}")
+    source = '"""Doc."""\ndef f():\n    """Gone."""\n    return 6 * 7\n'
+    zipped = tmp_path / "code.zip"
+    with zipfile.ZipFile(zipped, "w") as zf:
+        for package in ("pkg", "pyodide"):
+            zf.writestr(f"{package}/__init__.py", "")
+            zf.writestr(f"{package}/mod.py", source)
+        zf.writestr("pkg/data.txt", "kept as it is")
+    bytecode.compile_zip(python, zipped, "/root/")
+    with zipfile.ZipFile(zipped) as zf:
+        assert sorted(zf.namelist()) == ["pkg/__init__.pyc", "pkg/data.txt", "pkg/mod.pyc",
+                                         "pyodide/__init__.pyc", "pyodide/mod.pyc"]
+    check = ("import sys; sys.path.insert(0, sys.argv[1]); import pkg.mod, pyodide.mod; "
+             "print(pkg.mod.f(), pkg.mod.__doc__, pkg.mod.f.__doc__, pyodide.mod.f.__doc__, "
+             "pkg.mod.f.__code__.co_filename)")
+    done = subprocess.run([python, "-I", "-c", check, str(zipped)], capture_output=True,
+                          text=True, check=True)
+    assert done.stdout.split() == ["42", "None", "None", "Gone.", "/root/pkg/mod.py"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import pygbag_build, standalone
+from . import bytecode, pygbag_build, standalone
 from .files import REPO
 from .wheel import WheelError
 
@@ -18,8 +18,10 @@ def _build(args) -> int:
     try:
         if args.standalone:
             built = standalone.build()
+            code = ("3.12 bytecode" if built.compiled else
+                    f"sources (no CPython 3.12 to precompile with: set {bytecode.ENV})")
             print(f"standalone build {built.version} in {built.folder.relative_to(REPO)}/: "
-                  f"{built.files} files, {_mb(built.bytes)}")
+                  f"{built.files} files, {_mb(built.bytes)}, code as {code}")
         else:
             built = pygbag_build.build()
             print(f"pygbag build in {built.folder.relative_to(REPO)}/: game archive "

@@ -1,7 +1,7 @@
 """``serve``: a build on http://127.0.0.1 (service workers need localhost or https), compressed
 as a good static host would: brotli when the ``brotli`` package happens to be installed (it is
 not a dependency), else gzip, taking the ``X.gz`` the build wrote beside a big file instead of
-compressing it again. Already-compressed files (images, the wheel) go as they are.
+compressing it again. Already-compressed files (images, sounds) go as they are.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ try:
 except ImportError:
     brotli = None
 
-INCOMPRESSIBLE = (".png", ".whl", ".gz", ".br", ".ico", ".jpg", ".ogg")
+INCOMPRESSIBLE = (".png", ".gz", ".br", ".ico", ".jpg", ".ogg")
+"""Already compressed (the build stores its zips and the wheel uncompressed: they are not)."""
 
 
 @lru_cache(maxsize=64)

@@ -1,7 +1,7 @@
 """``build --standalone``: a folder that plays with no CDN, from any static host.
 
 It holds our page, the Pyodide core (npm ``pyodide@0.27.7``: CPython 3.12, as pygbag's
-runtime), pygbag's pygame-ce wasm wheel (``wheel.py``), the game as one zip, and a service
+runtime), pygbag's pygame-ce wasm wheel (``wheel.py``, repacked), the game as one zip, and a service
 worker whose cache is named by the build's hash, so a new build replaces the old offline copy.
 """
 
@@ -14,15 +14,15 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import files, stdlib
+from . import bytecode, files, stdlib
 from .page import WEB, fill, page
-from .wheel import find_wheel
+from .wheel import WHEEL_NAME, find_wheel
 
 PYODIDE_VERSION = "0.27.7"
 PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
 """The core runtime: what ``loadPyodide`` fetches when no package is asked for (the standard
 library trimmed to what is imported: ``stdlib.py``)."""
-TWINS = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "game.zip")
+TWINS = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "game.zip", WHEEL_NAME)
 """The big files the build also writes gzipped (``X.gz`` beside ``X``). A host that
 compresses (brotli, gzip) sends ``X`` compressed, better than any zip; one that does not (a
 plain file server, some game portals) would send it whole: then the page takes ``X.gz`` and
@@ -36,6 +36,12 @@ DEFAULT_PYODIDE = files.REPO / "tests" / "web" / "node_modules" / "pyodide"
 OUT = files.REPO / "build" / "standalone"
 GAME_ZIP = "game.zip"
 STDLIB = "python_stdlib.zip"
+STDLIB_ROOT = "/lib/python312.zip/"
+"""Where Pyodide puts the standard library's zip (and where tracebacks say a module is)."""
+SITE_ROOT = "/lib/python3.12/site-packages/"
+"""Where Pyodide installs the wheel."""
+APP_ROOT = "/home/pyodide/arlington/"
+"""Where the page unpacks the game (``boot_pyodide.js``)."""
 
 THIRD_PARTY = """Arlington (standalone browser build) ships, unchanged but for the trimming noted:
 
@@ -43,7 +49,8 @@ THIRD_PARTY = """Arlington (standalone browser build) ships, unchanged but for t
   CPython and its standard library (PSF License) compiled to WebAssembly; the standard
   library holds only the modules the game and Pyodide import.
 - pygame-ce 2.5.7 as built for the browser by pygbag (GNU LGPL 2.1):
-  {wheel}
+  {wheel} (the same files, repacked uncompressed, its Python
+  modules as bytecode when the build had a CPython 3.12)
   source: https://github.com/pygame-community/pygame-ce
   wasm build: https://github.com/pygame-web/cdn (cp312/), https://github.com/pygame-web/pygbag
   It bundles SDL2, SDL_ttf, SDL_image, SDL_mixer, FreeType and HarfBuzz under their own
@@ -64,6 +71,8 @@ class Built:
     bytes: int
     stdlib: tuple[str, ...]
     """The standard library's modules the build ships."""
+    compiled: bool
+    """Whether the code ships as 3.12 bytecode (``bytecode.py``), else as sources."""
 
 
 def pyodide_dir() -> Path:
@@ -79,6 +88,14 @@ def pyodide_dir() -> Path:
     if missing:
         raise BuildError(f"Pyodide at {folder} lacks {', '.join(missing)}")
     return folder
+
+
+def _repack_stored(source: Path, target: Path) -> None:
+    """The same zip with every member stored: its gzipped twin and HTTP compression then
+    shrink the whole, better than the members' own deflate (brotli: 1.16 MB against 1.53)."""
+    with zipfile.ZipFile(source) as src, zipfile.ZipFile(target, "w") as out:
+        for info in src.infolist():
+            out.writestr(info, src.read(info), compress_type=zipfile.ZIP_STORED)
 
 
 def build(out: Path = OUT, wheel: Path | None = None) -> Built:
@@ -97,7 +114,15 @@ def build(out: Path = OUT, wheel: Path | None = None) -> Built:
                                stdlib.game_imports(files.REPO, game), stdlib.wheel_modules(wheel))
     except stdlib.MissingModule as e:
         raise BuildError(str(e)) from None
-    shutil.copyfile(wheel, out / wheel.name)
+    _repack_stored(wheel, out / wheel.name)
+    python = bytecode.find_python()
+    if python is not None:
+        try:
+            bytecode.compile_zip(python, out / "pyodide" / STDLIB, STDLIB_ROOT)
+            bytecode.compile_zip(python, out / GAME_ZIP, APP_ROOT)
+            bytecode.compile_zip(python, out / wheel.name, SITE_ROOT)
+        except bytecode.CompileError as e:
+            raise BuildError(f"compiling for the page: {e}") from None
     shutil.copyfile(WEB / "icon.png", out / "icon.png")
     shutil.copyfile(WEB / "keycodes.js", out / "keycodes.js")
     shutil.copyfile(WEB / "boot_pyodide.js", out / "boot.js")
@@ -132,4 +157,4 @@ def build(out: Path = OUT, wheel: Path | None = None) -> Built:
         "twins": json.dumps(list(TWINS))}))
     everything = [p for p in out.rglob("*") if p.is_file()]
     return Built(out, version, len(everything), sum(p.stat().st_size for p in everything),
-                 trimmed.modules)
+                 trimmed.modules, python is not None)

@@ -66,9 +66,9 @@ class Trimmed:
 
 
 def _module_of(member: str) -> str | None:
-    """``a/b.py`` -> ``a.b``; ``a/__init__.py`` -> ``a``; anything else None."""
+    """``a/b.py`` -> ``a.b``; ``a/__init__.py`` -> ``a`` (``.pyc`` alike); anything else None."""
     path = PurePosixPath(member)
-    if path.suffix != ".py":
+    if path.suffix not in (".py", ".pyc"):
         return None
     parts = path.with_suffix("").parts
     if parts[-1] == "__init__":

@@ -53,6 +53,10 @@ class TitleScene(MenuScene):
         super().__init__(app)
         self._toast: widgets.Toast | None = None
         """A save, settings or statistics file that could not be used: said here."""
+        self._frames = 0
+        """Frames updated so far. The first leaves the fan of cards out: building it (five
+        supersampled cards, rotated) is most of the first frame's cost, so the app shows
+        sooner, and the fan comes one frame later (in the browser, under the page's cover)."""
 
     def items(self):
         saved = self.app.keeper.saved_match() is not None
@@ -84,6 +88,7 @@ class TitleScene(MenuScene):
             self.app.quit()
 
     def update(self, dt):
+        self._frames += 1
         toast = self._toast
         if toast is None or not toast.alive:
             message = self.app.keeper.take_message()
@@ -103,7 +108,7 @@ class TitleScene(MenuScene):
         m, head = lay.m, lay.head
         text_h = theme.line_height(round(m.title_px * 1.5)) + theme.line_height(m.body_px)
         art_h = head.h - text_h - m.gap * 2
-        if art_h >= round(60 * m.s):
+        if art_h >= round(60 * m.s) and self._frames > 1:
             art = fan_art(min(art_h, round(230 * m.s), round(head.w * 0.55)))
             surface.blit(art, art.get_rect(midbottom=(head.centerx,
                                                       head.bottom - text_h - m.gap)))
