@@ -84,7 +84,7 @@ def test_main_without_options_opens_the_title(monkeypatch):
 
 
 def test_main_with_a_match_goes_straight_to_the_table(monkeypatch):
-    from game.ui.table import TableScene
+    from game.ui.scenes.table import TableScene
 
     seen = run_in_process(monkeypatch, ["--frames", "5", "--players", "4", "--preset", "book",
                                         "--seed", "11"])

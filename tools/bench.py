@@ -333,7 +333,7 @@ def frame_figures(frames: int = 120):
     from game.services.seats import default_seats
     from game.services.settings import Settings
     from game.ui.app import App
-    from game.ui.table import TableScene
+    from game.ui.scenes.table import TableScene
 
     from .stats import percentiles
 
@@ -351,7 +351,7 @@ def frame_figures(frames: int = 120):
         app = App(pygame.Surface(size), Settings())
         table = TableScene(app, game, default_seats(8))
         app.scenes.push(table)
-        table._animate_deal()  # a full timeline of cards in flight
+        table.animate_deal()  # a full timeline of cards in flight
         tl = table.timeline
         begin, end = tl.clock, tl.tail
         gc.collect()  # as the app does at a scene change: no earlier garbage in the frames

@@ -28,7 +28,7 @@ _GESTURES = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
 
 
 SCENES = {
-    "table": (".table", "TableScene"),
+    "table": (".scenes.table", "TableScene"),
     "title": (".scenes.title", "TitleScene"),
     "new_game": (".scenes.newgame", "NewGameScene"),
     "deal_code": (".scenes.dealcode", "DealCodeScene"),

@@ -96,7 +96,7 @@ class Keeper:
     def continue_match(self, app):
         """Open the table for the autosaved match, hand order and all; None when there is
         none."""
-        from .table import TableScene
+        from .scenes.table import TableScene
 
         match = self.saved_match()
         if match is None:

@@ -29,7 +29,7 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.newgame import MAX_SEED, NewGameScene
 from game.ui.scenes.page import PageScene
 from game.ui.scenes.replay import ReplayScene
-from game.ui.table import TableScene
+from game.ui.scenes.table import TableScene
 
 EVENTS_PER_SCENE = 1200
 """Twelve scenes: over 14,000 events in all."""

@@ -24,7 +24,7 @@ from game.services.seats import Seat
 from game.services.settings import Settings
 from game.ui import scenes
 from game.ui.scenes.statistics import StatisticsScene
-from game.ui.table import TableScene
+from game.ui.scenes.table import TableScene
 from game.ui.table_model import Sort
 
 SEATS = (Seat("You"), Seat("Computer 1", "easy"))

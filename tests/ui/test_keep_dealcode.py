@@ -17,7 +17,7 @@ from game.services import dealcode
 from game.services.seats import default_seats
 from game.ui import scenes, widgets
 from game.ui.scenes.dealcode import DealCodeScene, code_layout
-from game.ui.table import TableScene
+from game.ui.scenes.table import TableScene
 
 SIZES = [(360, 640), (390, 844), (768, 1024), (1280, 720), (1920, 1080), (844, 390)]
 

@@ -16,7 +16,7 @@ from game.rules.state import Phase
 from game.services.seats import default_seats
 from game.ui import scenes
 from game.ui.scenes.replay import CardsRow, ReplayScene
-from game.ui.table import TableScene
+from game.ui.scenes.table import TableScene
 
 
 def after_hands(hands: int, options=PRESETS["digital"], seed=6):

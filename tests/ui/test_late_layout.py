@@ -27,7 +27,7 @@ from game.ui.layout import (
     opponent_meld_rects,
     table_layout,
 )
-from game.ui.table import TableScene
+from game.ui.scenes.table import TableScene
 
 SIZES = [(360, 640), (390, 844), (844, 390), (1024, 768), (1280, 720), (1920, 1080)]
 SETTINGS = [Settings(), Settings(left_handed=True, pile_assist=True)]

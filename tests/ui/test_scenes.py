@@ -26,7 +26,7 @@ from game.ui.scene import Host, Scene
 from game.ui.scenes.cover import ARM_SECONDS
 from game.ui.scenes.settings import SPECS
 from game.ui.scenes.summary import hand_lines, next_match
-from game.ui.table import TableScene
+from game.ui.scenes.table import TableScene
 
 
 def titled(size=(390, 844), settings=None):

@@ -21,7 +21,7 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.page import PageScene
 from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.statistics import StatisticsScene
-from game.ui.table import TableScene
+from game.ui.scenes.table import TableScene
 
 STATS = Records()
 for _table, _players, _won in (("digital", 2, True), ("digital", 2, False), ("classic", 4, True),

@@ -13,7 +13,7 @@ from game.rules.save import Game, Setup
 from game.services.seats import Seat
 from game.ui import theme
 from game.ui.layout import table_layout
-from game.ui.table import MIN_LABEL_PX, TableScene, _latest
+from game.ui.scenes.table import MIN_LABEL_PX, TableScene, _latest
 from game.ui.table_model import TableModel, counted
 
 SEATS = (Seat("You"), Seat("Computer 1", "medium"), Seat("Computer 2", "medium"))

@@ -9,7 +9,7 @@ from game.rules.options import PRESETS
 from game.services.seats import default_seats
 from game.services.settings import Settings
 from game.ui import cardart
-from game.ui.table import TableScene
+from game.ui.scenes.table import TableScene
 
 
 def test_turned_hands_stay_face_up_while_the_rest_turn():

@@ -98,7 +98,7 @@ def test_what_the_game_imports_when_it_runs_natively_is_shipped(standalone, tmp_
                if rel.endswith(".py") and rel != "main.py" and not rel.endswith("__main__.py")]
     ran = _native_modules(NATIVE_RUN, *modules, tmp_path=tmp_path)
     bare = _native_modules(BARE_RUN, tmp_path=tmp_path)
-    assert "game.ai.hard" in ran and "game.ui.table" in ran
+    assert "game.ai.hard" in ran and "game.ui.scenes.table" in ran
     pyodide_has = _modules(pyodide_dir() / STDLIB)
     assert sorted((ran - bare) & pyodide_has - set(standalone.stdlib)) == []
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import pygame
 
-from ..rules.events import Ev
-from ..rules.state import Phase
-from ..services.settings import Settings
-from . import cardart, theme, widgets
-from .controllers import controllers_for, pace_for
-from .layout import (
+from ...rules.events import Ev
+from ...rules.state import Phase
+from ...services.settings import Settings
+from .. import cardart, theme, widgets
+from ..controllers import controllers_for, pace_for
+from ..layout import (
     LIFT,
     Rect,
     inspect_meld_rects,
@@ -25,11 +25,10 @@ from .layout import (
     opponent_meld_rects,
     table_layout,
 )
-from .pointer import P
-from .scene import Scene
-from .scenes import CoverScene, HandSummaryScene, MatchResultScene, PauseScene
-from .table_model import Say, Sort, TableModel, Where, counted, points
-from .tween import CARD_MOVE, DEAL_GAP, Timeline, position
+from ..pointer import P
+from ..scene import Scene
+from ..table_model import Say, Sort, TableModel, Where, counted, points
+from ..tween import CARD_MOVE, DEAL_GAP, Timeline, position
 
 REVEAL_HOLD = 1.4
 """Seconds every hand stays revealed before the summary (at speed 1)."""
@@ -80,7 +79,7 @@ class TableScene(Scene):
         self._toast_text = ("", Say.REFUSAL)
         self._pending_origins: dict = {}
         if not game.actions:
-            self._animate_deal()
+            self.animate_deal()
 
     # ----------------------------------------------------------------- contract
 
@@ -107,7 +106,7 @@ class TableScene(Scene):
             c.reset()
         self._summary_shown = self._revealed = False
         self.drag = None
-        self._animate_deal()
+        self.animate_deal()
         self._changed()
 
     def tell(self, text: str, kind: Say) -> None:
@@ -412,7 +411,7 @@ class TableScene(Scene):
             i = k - pygame.K_1
             if i < len(slots):
                 self._choose(slots[i][1])
-        elif k in (pygame.K_u, pygame.K_h) and hasattr(self.app, "keeper"):
+        elif k in (pygame.K_u, pygame.K_h):
             self._choose("undo" if k == pygame.K_u else "hint")
         elif k in (pygame.K_LEFT, pygame.K_RIGHT) and n:
             m.cursor = (m.cursor + (1 if k == pygame.K_RIGHT else -1)) % n
@@ -426,7 +425,7 @@ class TableScene(Scene):
             self.log_list = self.log_list.wheel(dy)
 
     def _pause(self) -> None:
-        self.app.scenes.push(PauseScene(self.app, self))
+        self.app.open("pause", self)
 
     def _bar_items(self) -> list[tuple[str, object]]:
         """The model's buttons, then Undo and Hint while nothing is being asked. When the bar
@@ -494,8 +493,7 @@ class TableScene(Scene):
     def _changed(self) -> None:
         for c in self.controllers:
             c.reset()
-        if hasattr(self.app, "match_changed"):
-            self.app.match_changed(self)
+        self.app.match_changed(self)
 
     def _follow_message(self, dt: float) -> None:
         """The toast shows the model's message: a new one from when it is said, aged each
@@ -556,7 +554,7 @@ class TableScene(Scene):
         self._changed()
 
     def _cover(self) -> None:
-        self.app.scenes.push(CoverScene(self.app, self.model.name(self.model.viewer)))
+        self.app.open("cover", self.model.name(self.model.viewer))
 
     def _after_hand(self) -> None:
         """The hand is over and revealed: the summary (or the match result), once."""
@@ -564,9 +562,9 @@ class TableScene(Scene):
             return
         self._summary_shown = True
         if self.game.state.phase is Phase.MATCH_OVER:
-            self.app.scenes.push(MatchResultScene(self.app, self))
+            self.app.open("match_result", self)
         else:
-            self.app.scenes.push(HandSummaryScene(self.app, self))
+            self.app.open("hand_summary", self)
 
     # ----------------------------------------------------------------- animation
 
@@ -582,7 +580,9 @@ class TableScene(Scene):
                                                    (r.center[1] - lift) / h, r.w / w))
         return out
 
-    def _animate_deal(self) -> None:
+    def animate_deal(self) -> None:
+        """Fly the hand's cards from the stock to every seat (a new hand; the bench times a
+        frame with this whole timeline in flight)."""
         tl = self.timeline
         if tl.speed <= 0:
             return
