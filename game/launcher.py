@@ -22,9 +22,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (after the environment variable above, which it reads on import)
 
 from .platform import IS_BROWSER, startup_mark  # noqa: E402
-from .rules.options import PRESETS, preset  # noqa: E402
+from .rules.options import preset  # noqa: E402
 from .rules.save import Setup  # noqa: E402
 from .services.seats import default_seats  # noqa: E402
+from .ui.presets import TABLE_PRESETS  # noqa: E402
 
 WINDOW_SIZE = (1280, 720)
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -77,7 +78,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help=f"number of seats, {MIN_PLAYERS}-{MAX_PLAYERS} (default: {MIN_PLAYERS})",
     )
     parser.add_argument(
-        "--preset", choices=tuple(PRESETS), default=None, help="rule preset (default: digital)"
+        "--preset", choices=TABLE_PRESETS, default=None, help="rule preset (default: digital)"
     )
     # Quit after N frames: lets tests run the real loop headless and finish on their own.
     parser.add_argument("--frames", type=_positive, default=None, help=argparse.SUPPRESS)

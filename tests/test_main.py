@@ -117,6 +117,7 @@ def test_main_py_exits_cleanly():
         (["--players", "1"], "between 2 and 8"),
         (["--players", "two"], "not a whole number"),
         (["--preset", "vegas"], "invalid choice"),
+        (["--preset", "seven"], "invalid choice"),  # the table cannot show an offer yet
         (["--seed", "x"], "invalid int value"),
         (["--frames", "0"], "at least 1"),
         (["--players", "6", "--preset", "book"], "2 to 4 players"),

@@ -97,3 +97,20 @@ def test_the_keypad_fits_with_finger_sized_keys(size, artifacts):
         assert r.w >= widgets.MIN_TARGET and r.h >= widgets.MIN_TARGET, r
     for a, b in itertools.combinations(buttons + [lay.field], 2):
         assert not a.colliderect(b), (a, b)
+
+
+def test_a_seven_hand_code_is_refused_with_the_reason_and_changes_nothing():
+    """The table cannot show an offered discard yet: a seven-hand deal code must not open a
+    table that would wait on a decision it cannot draw."""
+    app = make_app()
+    open_code_entry(app)
+    code = dealcode.encode(Setup(PRESETS["seven"], 3, 4242))
+    type_on_keypad(app, code)
+    scene = app.scenes.top
+    assert "seven-hand" in scene.note() and scene.setup() is None
+    step(app, key(pygame.K_RETURN))  # Use does nothing
+    assert app.scenes.top is scene
+    step(app, key(pygame.K_ESCAPE))
+    newgame = app.scenes.top
+    assert isinstance(newgame, scenes.NewGameScene) and newgame.state.preset != "seven"
+    assert not any(isinstance(s, TableScene) for s in app.scenes.stack)
