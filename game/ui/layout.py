@@ -296,6 +296,13 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
     gaps = pad * max(0, rows - 1)
     floor = round(middle.h * 0.4) if mine_rows <= 1 else 0
     opp_h = min(rows * ideal + gaps, max(floor, middle.h - keep))
+    if k and (opp_h - gaps) // rows < least + card_row and least_pile > MIN_MINI_WIDTH:
+        # The stock and the pile give up their size before the opponents' meld cards do
+        # (only where that makes room for a row of them).
+        smaller = min(rows * ideal + gaps, max(floor, middle.h - keep + card_height(
+            least_pile) - card_height(MIN_MINI_WIDTH)))
+        if (smaller - gaps) // rows >= least + card_row:
+            least_pile, opp_h = MIN_MINI_WIDTH, smaller
     opp_h = max(opp_h, rows * least + gaps) if k else 0
     if k and (opp_h - gaps) // rows < least + card_row:
         # No room for readable meld cards: a panel has a line for "2 melds, 45 pts" where

@@ -71,6 +71,8 @@ def check_position(game, size, settings) -> list[str]:
         if drawn is not None:
             if not all(r.inside(o.melds) for r in drawn[1]):
                 problems.append(f"opponent {i + 1}'s melds spill out of their panel")
+            if drawn[0] < MIN_READABLE_WIDTH:
+                problems.append(f"opponent {i + 1}'s meld cards are {drawn[0]} px wide")
             continue
         # Not in the panel: a tap on it opens a view that must hold them all.
         panel, cw, shown = inspect_meld_rects(L, theirs)
@@ -94,6 +96,31 @@ def test_every_meld_of_a_late_hand_is_drawn_or_a_tap_away(players):
         problems = check_position(game, size, settings)
         if problems:
             found[f"{name} {size[0]}x{size[1]} left={settings.left_handed}"] = problems
+    assert not found, found
+
+
+DESKTOP = [(1024, 768), (1280, 720), (1920, 1080)]
+
+
+def summarised(game, size, settings) -> list[str]:
+    """The opponents whose melds are written as text in their panel, not drawn as cards."""
+    L = layout_for(game, size, settings)
+    return [f"opponent {i + 1} {sizes_of(game, i + 1)} in {o.melds}"
+            for i, o in enumerate(L.opponents)
+            if sizes_of(game, i + 1) and opponent_meld_rects(L, i, sizes_of(game, i + 1)) is None]
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_on_a_desktop_window_every_opponents_melds_are_drawn_as_cards(players):
+    """The felt of a desktop window has room for everyone's melds: the stock and the pile
+    give up their size before an opponent's melds become a line of text (eight seats at
+    1280x720 included, where the panels are two rows)."""
+    found = {}
+    for (name, game), size, settings in itertools.product(late_hands(players), DESKTOP,
+                                                          SETTINGS):
+        text = summarised(game, size, settings)
+        if text:
+            found[f"{name} {size[0]}x{size[1]} left={settings.left_handed}"] = text
     assert not found, found
 
 
