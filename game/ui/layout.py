@@ -541,6 +541,25 @@ def opponent_meld_rects(layout: TableLayout, index: int,
     return (cw, rects) if all(r.w for r in rects) else None
 
 
+def opponent_meld_preview(layout: TableLayout, index: int,
+                          sizes) -> tuple[int, tuple[Rect, ...]] | None:
+    """Where opponent ``index``'s melds do not all fit their panel: the first of them as
+    readable cards over a line that counts the rest (the card width and a rect for each
+    meld shown, in order), or None when not even one fits (the line alone says it)."""
+    box = layout.opponents[index].melds
+    area = Rect(box.x, box.y, box.w, box.h - line_height(round(layout.font * 0.9)))
+    if area.h < card_height(MIN_MINI_WIDTH) or not sizes:
+        return None
+    cw, rects = meld_groups(area, tuple(sizes), min(round(area.h / CARD_RATIO),
+                                                    layout.meld_card_w))
+    shown = []
+    for r in rects:
+        if not r.w:
+            break
+        shown.append(r)
+    return (cw, tuple(shown)) if shown else None
+
+
 def inspect_meld_rects(layout: TableLayout, sizes) -> tuple[Rect, int, tuple[Rect, ...]]:
     """One opponent's melds of ``sizes`` cards shown large over the table (a tap on their
     panel): the panel, the card width and each meld's rect, a points label under each."""

@@ -24,6 +24,7 @@ from game.ui.layout import (
     card_height,
     inspect_meld_rects,
     my_meld_rects,
+    opponent_meld_preview,
     opponent_meld_rects,
     table_layout,
 )
@@ -124,6 +125,42 @@ def test_on_a_desktop_window_every_opponents_melds_are_drawn_as_cards(players):
     assert not found, found
 
 
+def shown(game, size, settings=SETTINGS[0]) -> tuple[int, int, int]:
+    """How many opponents with melds have them all drawn as cards, the first few drawn (the
+    rest counted on a line), or only written as text."""
+    L = layout_for(game, size, settings)
+    counts = [0, 0, 0]
+    for i in range(len(L.opponents)):
+        theirs = sizes_of(game, i + 1)
+        if not theirs:
+            continue
+        if opponent_meld_rects(L, i, theirs) is not None:
+            counts[0] += 1
+        elif opponent_meld_preview(L, i, theirs) is not None:
+            counts[1] += 1
+        else:
+            counts[2] += 1
+    return tuple(counts)
+
+
+@pytest.mark.parametrize("players", range(2, 5))
+def test_on_a_tall_phone_every_opponent_with_melds_shows_some_as_cards(players):
+    """At 390x844 with up to four seats every opponent's panel has a row of readable cards:
+    their first melds are drawn there and a line counts the rest (a tap shows them all)."""
+    found = {}
+    for (name, game), settings in itertools.product(late_hands(players), SETTINGS):
+        drawn, some, text = shown(game, (390, 844), settings)
+        L = layout_for(game, (390, 844), settings)
+        for i, o in enumerate(L.opponents):
+            preview = opponent_meld_preview(L, i, sizes_of(game, i + 1))
+            if preview is not None and (preview[0] < MIN_READABLE_WIDTH or not all(
+                    r.inside(o.melds) for r in preview[1])):
+                found[f"{name} opponent {i + 1}"] = preview
+        if text:
+            found[f"{name} left={settings.left_handed}"] = (drawn, some, text)
+    assert not found, found
+
+
 def felt_at(size):
     surface = pygame.Surface(size)
     theme.draw_felt(surface)
@@ -205,6 +242,11 @@ def test_an_opponents_melds_that_do_not_fit_their_panel_open_with_one_tap():
                and table.opponent_meld_rects(s) is None]
     assert crowded, "a phone cannot hold every opponent's melds in their panel"
     seat = crowded[0]
+    cw, first = table.opponent_meld_preview(seat)
+    for r in first:  # the first of their melds as cards in the panel, the rest on a line
+        red, green, blue, _ = app.surface.get_at((r.x + 3, r.y + card_height(cw) // 2))
+        assert min(red, green, blue) > 200, r
+    assert 0 < len(first) < len(game.state.melds[seat])
     box = table.layout.opponents[table.opponent_index(seat)].box
     step(app, mouse_tap(box.center))
     assert table.inspect == seat
