@@ -296,6 +296,13 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
     gaps = pad * max(0, rows - 1)
     floor = round(middle.h * 0.4) if mine_rows <= 1 else 0
     opp_h = min(rows * ideal + gaps, max(floor, middle.h - keep))
+    if k and (opp_h - gaps) // rows < least + card_row and least_pile > MIN_MINI_WIDTH:
+        # The stock and the pile give up their size before the opponents' meld cards do
+        # (only where that makes room for a row of them).
+        smaller = min(rows * ideal + gaps, max(floor, middle.h - keep + card_height(
+            least_pile) - card_height(MIN_MINI_WIDTH)))
+        if (smaller - gaps) // rows >= least + card_row:
+            least_pile, opp_h = MIN_MINI_WIDTH, smaller
     opp_h = max(opp_h, rows * least + gaps) if k else 0
     if k and (opp_h - gaps) // rows < least + card_row:
         # No room for readable meld cards: a panel has a line for "2 melds, 45 pts" where
@@ -532,6 +539,25 @@ def opponent_meld_rects(layout: TableLayout, index: int,
     want = round(box.h / CARD_RATIO)
     cw, rects = meld_groups(box, tuple(sizes), min(want, layout.meld_card_w))
     return (cw, rects) if all(r.w for r in rects) else None
+
+
+def opponent_meld_preview(layout: TableLayout, index: int,
+                          sizes) -> tuple[int, tuple[Rect, ...]] | None:
+    """Where opponent ``index``'s melds do not all fit their panel: the first of them as
+    readable cards over a line that counts the rest (the card width and a rect for each
+    meld shown, in order), or None when not even one fits (the line alone says it)."""
+    box = layout.opponents[index].melds
+    area = Rect(box.x, box.y, box.w, box.h - line_height(round(layout.font * 0.9)))
+    if area.h < card_height(MIN_MINI_WIDTH) or not sizes:
+        return None
+    cw, rects = meld_groups(area, tuple(sizes), min(round(area.h / CARD_RATIO),
+                                                    layout.meld_card_w))
+    shown = []
+    for r in rects:
+        if not r.w:
+            break
+        shown.append(r)
+    return (cw, tuple(shown)) if shown else None
 
 
 def inspect_meld_rects(layout: TableLayout, sizes) -> tuple[Rect, int, tuple[Rect, ...]]:

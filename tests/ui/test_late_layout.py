@@ -24,6 +24,7 @@ from game.ui.layout import (
     card_height,
     inspect_meld_rects,
     my_meld_rects,
+    opponent_meld_preview,
     opponent_meld_rects,
     table_layout,
 )
@@ -71,6 +72,8 @@ def check_position(game, size, settings) -> list[str]:
         if drawn is not None:
             if not all(r.inside(o.melds) for r in drawn[1]):
                 problems.append(f"opponent {i + 1}'s melds spill out of their panel")
+            if drawn[0] < MIN_READABLE_WIDTH:
+                problems.append(f"opponent {i + 1}'s meld cards are {drawn[0]} px wide")
             continue
         # Not in the panel: a tap on it opens a view that must hold them all.
         panel, cw, shown = inspect_meld_rects(L, theirs)
@@ -94,6 +97,67 @@ def test_every_meld_of_a_late_hand_is_drawn_or_a_tap_away(players):
         problems = check_position(game, size, settings)
         if problems:
             found[f"{name} {size[0]}x{size[1]} left={settings.left_handed}"] = problems
+    assert not found, found
+
+
+DESKTOP = [(1024, 768), (1280, 720), (1920, 1080)]
+
+
+def summarised(game, size, settings) -> list[str]:
+    """The opponents whose melds are written as text in their panel, not drawn as cards."""
+    L = layout_for(game, size, settings)
+    return [f"opponent {i + 1} {sizes_of(game, i + 1)} in {o.melds}"
+            for i, o in enumerate(L.opponents)
+            if sizes_of(game, i + 1) and opponent_meld_rects(L, i, sizes_of(game, i + 1)) is None]
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_on_a_desktop_window_every_opponents_melds_are_drawn_as_cards(players):
+    """The felt of a desktop window has room for everyone's melds: the stock and the pile
+    give up their size before an opponent's melds become a line of text (eight seats at
+    1280x720 included, where the panels are two rows)."""
+    found = {}
+    for (name, game), size, settings in itertools.product(late_hands(players), DESKTOP,
+                                                          SETTINGS):
+        text = summarised(game, size, settings)
+        if text:
+            found[f"{name} {size[0]}x{size[1]} left={settings.left_handed}"] = text
+    assert not found, found
+
+
+def shown(game, size, settings=SETTINGS[0]) -> tuple[int, int, int]:
+    """How many opponents with melds have them all drawn as cards, the first few drawn (the
+    rest counted on a line), or only written as text."""
+    L = layout_for(game, size, settings)
+    counts = [0, 0, 0]
+    for i in range(len(L.opponents)):
+        theirs = sizes_of(game, i + 1)
+        if not theirs:
+            continue
+        if opponent_meld_rects(L, i, theirs) is not None:
+            counts[0] += 1
+        elif opponent_meld_preview(L, i, theirs) is not None:
+            counts[1] += 1
+        else:
+            counts[2] += 1
+    return tuple(counts)
+
+
+@pytest.mark.parametrize("players", range(2, 5))
+def test_on_a_tall_phone_every_opponent_with_melds_shows_some_as_cards(players):
+    """At 390x844 with up to four seats every opponent's panel has a row of readable cards:
+    their first melds are drawn there and a line counts the rest (a tap shows them all)."""
+    found = {}
+    for (name, game), settings in itertools.product(late_hands(players), SETTINGS):
+        drawn, some, text = shown(game, (390, 844), settings)
+        L = layout_for(game, (390, 844), settings)
+        for i, o in enumerate(L.opponents):
+            preview = opponent_meld_preview(L, i, sizes_of(game, i + 1))
+            if preview is not None and (preview[0] < MIN_READABLE_WIDTH or not all(
+                    r.inside(o.melds) for r in preview[1])):
+                found[f"{name} opponent {i + 1}"] = preview
+        if text:
+            found[f"{name} left={settings.left_handed}"] = (drawn, some, text)
     assert not found, found
 
 
@@ -178,6 +242,11 @@ def test_an_opponents_melds_that_do_not_fit_their_panel_open_with_one_tap():
                and table.opponent_meld_rects(s) is None]
     assert crowded, "a phone cannot hold every opponent's melds in their panel"
     seat = crowded[0]
+    cw, first = table.opponent_meld_preview(seat)
+    for r in first:  # the first of their melds as cards in the panel, the rest on a line
+        red, green, blue, _ = app.surface.get_at((r.x + 3, r.y + card_height(cw) // 2))
+        assert min(red, green, blue) > 200, r
+    assert 0 < len(first) < len(game.state.melds[seat])
     box = table.layout.opponents[table.opponent_index(seat)].box
     step(app, mouse_tap(box.center))
     assert table.inspect == seat

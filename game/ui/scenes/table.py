@@ -22,6 +22,7 @@ from ..layout import (
     inspect_meld_rects,
     meld_step,
     my_meld_rects,
+    opponent_meld_preview,
     opponent_meld_rects,
     table_layout,
 )
@@ -183,6 +184,12 @@ class TableScene(Scene):
         """An opponent's melds as drawn in their panel, or None when they do not fit there."""
         return opponent_meld_rects(self.layout, self.opponent_index(seat),
                                    self._meld_sizes(seat))
+
+    def opponent_meld_preview(self, seat: int):
+        """Where an opponent's melds do not all fit their panel: the first of them, as drawn
+        there (None when none fits)."""
+        return opponent_meld_preview(self.layout, self.opponent_index(seat),
+                                     self._meld_sizes(seat))
 
     def resolve(self, place) -> tuple[float, float, float]:
         """A named place's centre and card width in the current layout (see tween.py)."""
@@ -777,8 +784,18 @@ class TableScene(Scene):
         elif box.melds.h >= theme.line_height(px):
             pts = sum(self.model.meld_points(seat))
             n = len(melds)
-            _line(surface, f"{counted(n, 'meld')}, {pts} pts · tap to see",
-                  round(px * 0.9), box.melds, box.melds.w, theme.INK)
+            words = f"{counted(n, 'meld')}, {pts} pts · tap to see"
+            where = box.melds
+            preview = self.opponent_meld_preview(seat)
+            if preview is not None:  # the first melds as cards, a line for the rest
+                cw, rects = preview
+                for i, (meld, mr) in enumerate(zip(melds, rects)):
+                    if not hidden[("meld", seat, i)]:
+                        self._draw_meld(surface, meld.cards, mr, cw, shadow=False)
+                words = f"+{n - len(rects)} more · tap to see"
+                step = theme.line_height(round(px * 0.9))
+                where = Rect(box.melds.x, box.melds.bottom - step, box.melds.w, step)
+            _line(surface, words, round(px * 0.9), where, where.w, theme.INK)
 
     def _levels_fit(self, width: int, px: int) -> bool:
         """Whether every opponent's header has room for their level beside their name and
