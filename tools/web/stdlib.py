@@ -6,7 +6,9 @@ own boot import about a third of them. The build keeps the modules reached from 
 - every import anywhere in the game's source (inside functions too: one may run at any time);
 - every import of pygame-ce's Python files in the wheel;
 - what Pyodide's boot imports (``BOOT``: measured in Pyodide 0.27.7 under Node.js and
-  Chromium: its ``_pyodide`` and ``pyodide`` packages, the asyncio loop, the wheel unpacker);
+  Chromium: its ``_pyodide`` and ``pyodide`` packages, the asyncio loop, the wheel unpacker),
+  and what ``importlib`` loads from frozen code when pygame reads its own files
+  (``RESOURCE_READERS``);
 
 then, inside the zip, the imports a kept module runs when it is imported (its module-level
 statements: class bodies, ``try`` and ``if`` blocks, not function bodies, or the closure would
@@ -49,6 +51,12 @@ PYODIDE_BUILTINS = frozenset((
     "posix pyexpat select sys time unicodedata zlib js pyodide_js").split())
 """Modules compiled into Pyodide 0.27.7's interpreter (its ``sys.builtin_module_names``), and
 the two JavaScript bridges it provides: importable without the zip."""
+
+RESOURCE_READERS = ("importlib.readers", "importlib.resources.readers",
+                    "importlib.resources._itertools")
+"""What ``importlib`` loads from inside a frozen function (the file loader's
+``get_resource_reader``) when ``importlib.resources.files`` reads a package's files, as
+pygame's ``pkgdata`` does for its own icon and default font: no import statement names them."""
 
 GAME_PACKAGES = ("game", "pygame", "main")
 
@@ -176,13 +184,14 @@ def wheel_modules(wheel: Path) -> dict[str, tuple[str, bool]]:
 
 def keep(stdlib: zipfile.ZipFile, required: dict[str, str],
          others: dict[str, tuple[str, bool]] | None = None) -> tuple[str, ...]:
-    """The modules of ``stdlib`` reached from ``required`` (name: importer), ``BOOT`` and
-    ``CODECS`` through the imports each runs when loaded, also through ``others`` (pygame's
-    modules: followed, not kept; their imports of what Pyodide lacks, like numpy, are guarded).
+    """The modules of ``stdlib`` reached from ``required`` (name: importer), ``BOOT``,
+    ``CODECS`` and ``RESOURCE_READERS`` through the imports each runs when loaded, also through
+    ``others`` (pygame's modules: followed, not kept; their imports of what Pyodide lacks, like
+    numpy, are guarded).
     MissingModule when a required one is found nowhere."""
     others = others or {}
     members = {m: name for name in stdlib.namelist() if (m := _module_of(name))}
-    todo = [*BOOT, *CODECS]
+    todo = [*BOOT, *CODECS, *RESOURCE_READERS]
     for name in sorted(required):
         top = name.split(".")[0]
         # ``from json import loads`` names json.loads: the module is the longest known prefix.
