@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from game import TAGLINE
+from game import TAGLINE, TITLE
 
 from .files import REPO
 
@@ -29,7 +29,7 @@ def fill(template: str, values: dict[str, str]) -> str:
     return MARKER.sub(one, template)
 
 
-def page(head: str, boot: str, icon: str, title: str = f"Arlington: {TAGLINE}") -> str:
+def page(head: str, boot: str, icon: str, title: str = TITLE) -> str:
     """The whole page: shell inlined (so pygbag's single index.html carries it), then ``boot``."""
     return fill((WEB / "page.html").read_text(), {
         "title": title,
