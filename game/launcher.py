@@ -21,6 +21,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402  (after the environment variable above, which it reads on import)
 
+from . import TITLE  # noqa: E402
 from .platform import IS_BROWSER, startup_mark  # noqa: E402
 from .rules.options import preset  # noqa: E402
 from .rules.save import Setup  # noqa: E402
@@ -115,7 +116,7 @@ async def main(argv: list[str] | None = None) -> None:
 
         startup_mark("imported")
         screen = pygame.display.set_mode(WINDOW_SIZE, pygame.RESIZABLE)
-        pygame.display.set_caption("Arlington")
+        pygame.display.set_caption(TITLE)
         app = App(screen)
         startup_mark("app")
         if setup is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import insort
 from collections import Counter
 
-from . import legal
+from . import legal, pile_advice
 from .actions import PILE_TAKES, Act, Action
 from .cards import JOKER, QUEEN_OF_SPADES, Card, card_name, card_text, is_wild
 from .deal import Deal, rng
@@ -28,13 +28,6 @@ class IllegalAction(ValueError):
 
 _REBUILDS = {StockOut.RESHUFFLE_ONCE: 1, StockOut.TURN_OVER: 3, StockOut.BLOCKED: 0}
 """How many times the stock may be rebuilt from the pile in one hand."""
-
-_TAKE_RULE = {
-    PileTake.NEW_SET: "by laying its top card in a new set with exactly two cards from your hand",
-    PileTake.NEW_MELD: "by laying its top card with cards from your hand in a new set or run",
-    PileTake.USE_TOP: "by using its top card at once: in a new meld, on one of your melds, or "
-                      "in place of your joker",
-}
 
 
 def first_opener(options: RuleOptions, players: int, seed: int) -> int:
@@ -301,33 +294,28 @@ class State:
         kind, cards = action.kind, list(action.cards)
         rule, easy = self.options.pile_take, self.options.easy_pile
         if top not in cards:
-            return f"To take the pile you must use its top card, the {card_name(top)}"
-        refused = f"You may take the pile only {_TAKE_RULE[rule]}"
-        if kind is Act.TAKE_ADD:
-            if rule is not PileTake.USE_TOP and not easy:
-                return refused
-            if len(cards) != 1:
-                return "Add the top card alone to take the pile this way"
-            return self._addition_problem(action)
-        if kind is Act.TAKE_SWAP:
-            if rule is not PileTake.USE_TOP:
-                return refused
-            if len(cards) != 1:
-                return "Swap the top card alone for your joker to take the pile this way"
-            return self._swap_problem(action)
-        if rule is PileTake.NEW_SET and not easy:
-            if kind is not Act.TAKE_SET:
-                return refused
-            if len(cards) != 3:
-                return "To take the pile, lay its top card with exactly two cards from your hand"
+            return self.pile_advice()
+        if kind is Act.TAKE_ADD or kind is Act.TAKE_SWAP:
+            if rule is not PileTake.USE_TOP and not (easy and kind is Act.TAKE_ADD) \
+                    or len(cards) != 1:
+                return self.pile_advice()
+            return self._addition_problem(action) if kind is Act.TAKE_ADD \
+                else self._swap_problem(action)
+        if rule is PileTake.NEW_SET and not easy and (kind is not Act.TAKE_SET or len(cards) != 3):
+            return self.pile_advice()
         cards.remove(top)
         if reason := _missing(self.hands[self.turn], cards):
             return reason
-        made = self._new_meld(action)
-        if isinstance(made, str):
-            return made
+        if isinstance(self._new_meld(action), str):
+            return self.pile_advice()
         return self._slot_problem() or self._emptying_problem(len(cards),
                                                               taking=len(self.pile) - 1)
+
+    def pile_advice(self) -> str:
+        """The pile rule and the takes the mover's hand allows, as one line (the pile has a
+        top card): the refusal of an ill-formed take, and the table's answer to a tap."""
+        takes = [a for a in self.legal_actions() if a.kind in PILE_TAKES]
+        return pile_advice.advice(self.pile[-1], self.options, takes)
 
     def _own_meld(self, action: Action) -> Meld | str:
         melds = self.melds[self.turn]

@@ -412,9 +412,7 @@ class TableModel:
         if st.phase is Phase.DRAW and not self.selected:
             if any(g.where is Where.PILE for g in self.groups()):
                 return self._attempt(Where.PILE, -1, DRAW)
-            top = short(st.pile[-1]) if st.pile else "nothing"
-            return self._refuse(f"None of your cards can take the pile (top: {top}); "
-                                "draw from the stock" if st.pile else
+            return self._refuse(st.pile_advice() if st.pile else
                                 "The discard pile is empty: draw from the stock")
         if st.phase is Phase.DRAW:
             fallback = Action(Act.TAKE_SET, sort_set(self.selected_cards() + tuple(st.pile[-1:])))

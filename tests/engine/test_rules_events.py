@@ -101,7 +101,8 @@ def test_refused_action_of_every_kind_leaves_the_state_unchanged(text, reason):
     ("set 9H 9D 2C", "Draw from the stock"),
     ("run 5S 6S 7S", "Draw from the stock"),
     ("add 9H to 1", "Draw from the stock"),
-    ("take set JC 9H 9D", "one rank"),
+    ("take set JC 9H 9D", "J♣, at once in a new set with exactly two cards from your hand: you "
+                          "hold J♥ 2♣ for a set"),
     ("take set JC JH", "exactly two"),
 ])
 def test_refused_action_in_the_draw_phase_leaves_the_state_unchanged(text, reason):

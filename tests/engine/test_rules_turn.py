@@ -8,6 +8,9 @@ from game.rules.cards import parse_card
 from game.rules.events import Ev
 from game.rules.melds import MeldKind
 
+SET_RULE = "at once in a new set with exactly two cards from your hand: "
+"""The digital pile rule, as a refused take states it."""
+
 # ------------------------------------------------------------------ draw from the stock
 
 
@@ -109,32 +112,33 @@ def test_pile_take_two_on_top_forms_a_meld_of_twos_with_two_more_twos():
 
 def test_pile_take_refused_with_one_card_from_hand():
     s = position("QH QD 5C", "3C 4D 8H", pile="8C QS")
-    refuse(s, "take set QS QH", "exactly two cards from your hand")
+    refuse(s, "take set QS QH", f"Q♠, {SET_RULE}you hold Q♥ Q♦ for a set")
 
 
 def test_pile_take_refused_with_three_cards_from_hand():
     s = position("QH QD QC 5C", "3C 4D 8H", pile="8C QS")
-    refuse(s, "take set QS QH QD QC", "exactly two cards from your hand")
+    refuse(s, "take set QS QH QD QC",
+           f"Q♠, {SET_RULE}you hold Q♥ Q♦ / Q♥ Q♣ / Q♦ Q♣ for a set")
 
 
 def test_pile_take_refused_with_a_run():
     s = position("5S 6S 9C", "3C 4D 8H", pile="8C 7S")
-    refuse(s, "take run 5S 6S 7S", "only by laying its top card in a new set")
+    refuse(s, "take run 5S 6S 7S", f"7♠, {SET_RULE}nothing in your hand can")
 
 
 def test_pile_take_refused_when_the_three_are_not_one_rank():
     s = position("QH 9C 5C", "3C 4D 8H", pile="8C QS")
-    refuse(s, "take set QS QH 9C", "one rank")
+    refuse(s, "take set QS QH 9C", f"Q♠, {SET_RULE}nothing in your hand can")
 
 
 def test_pile_take_two_on_top_refused_with_naturals_of_two_ranks():
     s = position("9S 8S 5C", "3C 4D 8H", pile="8C 2D")
-    refuse(s, "take set 9S 8S 2D", "one rank")
+    refuse(s, "take set 9S 8S 2D", f"2♦, {SET_RULE}nothing in your hand can")
 
 
 def test_pile_take_must_use_the_top_card():
     s = position("QH QD QC", "3C 4D 8H", pile="QS 8C")
-    refuse(s, "take set QH QD QC", "top card")
+    refuse(s, "take set QH QD QC", f"8♣, {SET_RULE}nothing in your hand can")
 
 
 def test_pile_take_refused_without_the_cards_in_hand():

@@ -106,7 +106,8 @@ def test_joker_may_not_join_a_meld_of_2s(name):
 
 def test_joker_on_top_may_not_take_the_pile_as_a_meld_of_2s_digital():
     s = start("2S 2H 9C", "KH KD 5D", pile="4D JK", options=D1)
-    refuse(s, "take set 2S 2H JK", "A meld of 2s holds only 2s")
+    refuse(s, "take set 2S 2H JK", "the joker, at once in a new set with exactly two cards from "
+           "your hand: you hold 9♣ 2♥ for a set")
     agree(s)
 
 

@@ -21,10 +21,8 @@ D1 = DIGITAL.with_changes(jokers=1)
 C1 = CLASSIC.with_changes(jokers=1)
 B1 = BOOK.with_changes(jokers=1)
 
-NEW_SET_REFUSAL = ("You may take the pile only by laying its top card in a new set with exactly "
-                   "two cards from your hand")
-NEW_MELD_REFUSAL = ("You may take the pile only by laying its top card with cards from your hand "
-                    "in a new set or run")
+NEW_SET_REFUSAL = "at once in a new set with exactly two cards from your hand: "
+NEW_MELD_REFUSAL = "at once in a new set or run with cards from your hand: "
 
 
 def agree(state):
@@ -76,14 +74,13 @@ def test_pile_take_run_refused_digital():
 
 def test_pile_take_set_with_three_from_hand_refused_digital():
     s = facing(DIGITAL, "9S 9D 9C KD", "9H")
-    refuse(s, "take set 9H 9S 9D 9C",
-           "To take the pile, lay its top card with exactly two cards from your hand")
+    refuse(s, "take set 9H 9S 9D 9C", NEW_SET_REFUSAL + "you hold 9♠ 9♦ / 9♠ 9♣ / 9♦ 9♣ for a set")
     accept(s, "take set 9H 9S 9D")
 
 
 def test_pile_take_must_use_the_top_card_digital():
     s = facing(DIGITAL, "9S 9D 9C KD", "9H")
-    refuse(s, "take set 9S 9D 9C", "To take the pile you must use its top card, the nine of hearts")
+    refuse(s, "take set 9S 9D 9C", "To take the pile you must lay its top card, 9♥, at once")
 
 
 def test_pile_take_add_refused_digital():
@@ -130,7 +127,7 @@ def test_pile_take_run_with_a_wild_classic():
 
 def test_pile_take_with_one_card_from_hand_refused_classic():
     s = facing(CLASSIC, "9S KD QD", "9H")
-    refuse(s, "take set 9H 9S", "A set needs three or four cards")
+    refuse(s, "take set 9H 9S", NEW_MELD_REFUSAL + "nothing in your hand can")
     refuse(s, "take run 9H 10H", "You do not hold the ten of hearts")
 
 
@@ -203,8 +200,9 @@ def test_pile_take_add_needs_the_top_card_alone_book():
     s = facing(BOOK, "7S 7H 7C 7D KD QD", "7D", lays=["set 7S 7H 7C"])
     top, other = parse_card("7D"), parse_card("KD")
     refuse(s, Action(Act.TAKE_ADD, (top, other), 0),
-           "Add the top card alone to take the pile this way")
-    refuse(s, "take add KD to 1", "you must use its top card")
+           "7♦, at once in a new set or run with cards from your hand, or on one of your melds: "
+           "it fits your meld 1")
+    refuse(s, "take add KD to 1", "you must lay its top card, 7♦, at once")
 
 
 def test_pile_take_swap_joker_in_a_set_book():
@@ -238,7 +236,8 @@ def test_pile_take_swap_without_jokers_refused_book():
 def test_pile_take_swap_needs_the_top_card_alone_book():
     s = facing(B1, "7S 7H JK KD QD", "7D", lays=["set 7S 7H JK"])
     refuse(s, Action(Act.TAKE_SWAP, (parse_card("7D"), parse_card("KD")), 0),
-           "Swap the top card alone for your joker")
+           "on one of your melds, or in place of your joker: it fits your meld 1, or it can "
+           "replace the joker in your meld 1")
 
 
 def test_pile_take_book_refused_when_nothing_fits():
@@ -286,14 +285,15 @@ def test_easy_pile_does_not_allow_the_joker_swap():
     """The joker swap is the book's own pile rule (USE_TOP), not part of easier pickups."""
     o = D1.with_changes(easy_pile=True)
     s = facing(o, "7S 7H JK KD QD", "7D", lays=["set 7S 7H JK"])
-    refuse(s, "take swap 7D into 1", NEW_SET_REFUSAL)
+    refuse(s, "take swap 7D into 1", "at once in a new set or run with cards from your hand, or on "
+           "one of your melds: it fits your meld 1")
     accept(s, "take add 7D to 1")
 
 
 def test_easy_pile_still_needs_a_real_meld():
     o = DIGITAL.with_changes(easy_pile=True)
     s = facing(o, "9S KD QD", "9H")
-    refuse(s, "take set 9H 9S", "A set needs three or four cards")
+    refuse(s, "take set 9H 9S", "nothing in your hand can, so draw from the stock")
     assert [a.kind for a in s.legal_actions()] == [Act.DRAW]
 
 

@@ -139,4 +139,18 @@ def test_the_pile_does_not_glow_when_it_cannot_be_taken():
     before = table.game.state.snapshot()
     Mouse(app).tap(table.layout.pile.center)
     assert table.game.state.snapshot() == before
-    assert table.model.message.startswith("None of your cards can take the pile")
+    assert table.model.message == ("To take the pile you must lay its top card, 3♣, at once in a "
+                                   "new set with exactly two cards from your hand: nothing in "
+                                   "your hand can, so draw from the stock")
+
+
+def test_a_refused_pile_take_states_the_rule_and_the_set_the_hand_holds():
+    app, table = arranged([["10H", "10C", "8S", "9S", "JS", "QS", "5D"], ["4H", "8C", "JD"]],
+                          pile=("10S",))
+    before = table.game.state.snapshot()
+    select(app, table, "JS", "QS")
+    Mouse(app).tap(table.layout.pile.center)
+    assert table.game.state.snapshot() == before
+    assert table.model.message == ("To take the pile you must lay its top card, 10♠, at once in a "
+                                   "new set with exactly two cards from your hand: you hold "
+                                   "10♥ 10♣ for a set")

@@ -26,7 +26,7 @@ def _centre(tab, selector):
 def test_loads_with_progress_and_no_request_leaves_localhost(open_tab):
     tab = open_tab(1280, 720)
     state = tab.wait_ready()
-    assert tab.page.title() == "Arlington"
+    assert tab.page.title() == "Arlington: Oklahoma Rummy — not Oklahoma Gin"
     marks = state["marks"]
     # The milestones come in order: Pyodide, pygame, the game's first frame, then the start tap,
     # with every stage the bench reports between them.

@@ -65,7 +65,8 @@ def test_page_markers_are_all_filled_and_settings_are_ours(built):
     for setting in ("user_canvas_managed: 1", "can_close: 1", "ume_block: 0"):
         assert setting in html
     for element in ('id="progress"', 'id="start"', 'id="fullscreen"', 'id="error"',
-                    "user-scalable=no", "<title>Arlington</title>"):
+                    "user-scalable=no",
+                    "<title>Arlington: Oklahoma Rummy — not Oklahoma Gin</title>"):
         assert element in html
 
 
@@ -91,7 +92,7 @@ def test_page_says_so_when_pygbags_runtime_is_out_of_reach(built, chromium):
             page.goto(url)
             page.wait_for_function("arlington.state === 'failed'", timeout=30_000)
             assert errors == []  # the boot block waits for the page's own script
-            assert page.title() == "Arlington"
+            assert page.title() == "Arlington: Oklahoma Rummy — not Oklahoma Gin"
             message = page.locator("#error-text").inner_text()
             assert "pygbag's runtime" in message and "pygame-web.github.io" in message
             assert page.evaluate("window.onbeforeunload") is None

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from game import TAGLINE, TITLE
+
 from .files import REPO
 
 WEB = REPO / "web"
@@ -27,10 +29,11 @@ def fill(template: str, values: dict[str, str]) -> str:
     return MARKER.sub(one, template)
 
 
-def page(head: str, boot: str, icon: str, title: str = "Arlington") -> str:
+def page(head: str, boot: str, icon: str, title: str = TITLE) -> str:
     """The whole page: shell inlined (so pygbag's single index.html carries it), then ``boot``."""
     return fill((WEB / "page.html").read_text(), {
         "title": title,
+        "tagline": TAGLINE,
         "icon": icon,
         "css": (WEB / "page.css").read_text(),
         "shell": (WEB / "page.js").read_text(),

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import pygame
 
-from ... import platform
+from ... import TAGLINE, platform
 from ...rules.cards import CLUBS, HEARTS, QUEEN, SPADES, card
 from ...rules.options import PRESETS
 from .. import cardart, theme, widgets
@@ -112,4 +112,4 @@ class TitleScene(MenuScene):
             art = fan_art(min(art_h, round(230 * m.s), round(head.w * 0.55)))
             surface.blit(art, art.get_rect(midbottom=(head.centerx,
                                                       head.bottom - text_h - m.gap)))
-        draw_heading(surface, lay, "Arlington", "Oklahoma Rummy", px_share=1.25)
+        draw_heading(surface, lay, "Arlington", TAGLINE, px_share=1.25)
