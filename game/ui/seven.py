@@ -1,0 +1,193 @@
+"""What the table says in seven-hand Arlington, as pure functions over a seat's view.
+
+Where discards are offered instead of piled, the table must show the discard held out (who
+offered it, who is asked now, who passed already), the hand number with this hand's bonus and
+the cards out of play, the partners and their combined total, and, briefly, what a computer
+did with an offer. Each is read here from a ``View`` (or the ``State`` a summary reads once
+every hand is revealed): they use only the fields both carry, so nothing here can show a
+seat what it may not see. No pygame; the drawing is ``offer_panel``'s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules.actions import PASS, Act, Action
+from ..rules.cards import Card
+from ..rules.events import Ev, Event
+from ..rules.options import RuleOptions
+from ..rules.phase import Phase
+from ..rules.scoring import team_of, team_totals
+from .table_model import counted, short
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A discard being offered: the card, the seat that discarded it, the seat asked now,
+    the seats that passed it already (in the order asked) and those still to be asked after
+    the one asked now."""
+
+    card: Card
+    discarder: int
+    asked: int
+    passed: tuple[int, ...]
+    waiting: tuple[int, ...]
+
+    @property
+    def take(self) -> Action:
+        """The action that takes the card (the asked seat's ``take 9C``)."""
+        return Action(Act.TAKE_OFFER, (self.card,))
+
+    @property
+    def refuse(self) -> Action:
+        """The action that passes it on."""
+        return PASS
+
+
+def pending_offer(view) -> Offer | None:
+    """The discard offered now, or None when no discard waits for an answer. ``view`` is a
+    ``View`` (or a ``State``): the offered card lies alone on the pile, and ``offer`` counts
+    the seats asked so far, so the discarder sits that many seats before the one asked."""
+    if view.phase is not Phase.DISCARD_OFFER or not view.pile:
+        return None
+    n, asked = view.players, view.turn
+    discarder = (asked - view.offer) % n
+    passed = tuple((discarder + i) % n for i in range(1, view.offer))
+    waiting = tuple((asked + i) % n for i in range(1, n - view.offer))
+    return Offer(view.pile[-1], discarder, asked, passed, waiting)
+
+
+def must_answer(view) -> bool:
+    """Whether the seat of ``view`` is asked to take or pass a discard now."""
+    offer = pending_offer(view)
+    return offer is not None and offer.asked == view.seat
+
+
+def _who(seat: int, names, viewer: int) -> str:
+    return "you" if seat == viewer else names[seat]
+
+
+def _listed(words) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def offer_prompt(offer: Offer, names, viewer: int) -> str:
+    """The panel's headline: ``North offers you the 9♣`` to the seat asked, else ``North's
+    9♣ is offered to East`` (``names``: each seat's name; ``viewer``: whose eyes)."""
+    card = short(offer.card)
+    if offer.asked == viewer:
+        return f"{names[offer.discarder]} offers you the {card}"
+    owner = "Your" if offer.discarder == viewer else f"{names[offer.discarder]}'s"
+    return f"{owner} {card} is offered to {names[offer.asked]}"
+
+
+def offer_passed(offer: Offer, names, viewer: int) -> str:
+    """Who passed it already, as a line under the headline (empty while nobody has):
+    ``East passed`` / ``You and East passed``."""
+    if not offer.passed:
+        return ""
+    text = _listed(_who(s, names, viewer) for s in offer.passed) + " passed"
+    return text[0].upper() + text[1:]
+
+
+def offer_note(offer: Offer, names, viewer: int) -> str:
+    """What happens next, for the seat asked: who is asked after it, or that the card goes
+    out of play if it passes too."""
+    if offer.waiting:
+        return f"If you pass, {names[offer.waiting[0]]} is asked next"
+    return "If you pass, it is out of play for the rest of the hand"
+
+
+def decision_line(event: Event, names, viewer: int = -1) -> str:
+    """A computer's (or anyone's) answer to an offer in a few words, for the brief line the
+    table shows: ``North took the 7♠``, ``East passed``, ``7♠ is out of play``; empty for
+    any other event (a passed upcard included, which names no card)."""
+    if event.kind is Ev.TOOK_OFFER:
+        who = "You" if event.seat == viewer else names[event.seat]
+        return f"{who} took the {short(event.cards[0])}"
+    if event.kind is Ev.PASSED and event.cards:
+        return f"{'You' if event.seat == viewer else names[event.seat]} passed"
+    if event.kind is Ev.OUT_OF_PLAY:
+        return f"Nobody took it: the {short(event.cards[0])} is out of play"
+    return ""
+
+
+# --------------------------------------------------------------------------- the status strip
+
+
+def status_parts(view) -> tuple[str, ...]:
+    """The strip's pieces, most important first: ``Hand 3 of 7``, ``bonus 200`` and
+    ``5 cards out of play`` (``none out of play`` before the first)."""
+    o = view.options
+    hand = f"Hand {view.hand_no + 1}" + (f" of {o.hand_limit}" if o.hand_limit else "")
+    gone = len(view.out_of_play)
+    away = f"{counted(gone, 'card')} out of play" if gone else "none out of play"
+    return hand, f"bonus {o.bonus(view.hand_no):,}", away
+
+
+def status_text(view) -> str:
+    """The whole strip as one line: ``Hand 3 of 7 · bonus 200 · 5 cards out of play``."""
+    return " \u00b7 ".join(status_parts(view))
+
+
+# --------------------------------------------------------------------------- partners
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    """Partners: their seats (lowest first), their names joined, and their combined total."""
+
+    number: int
+    """0 for seats 1 and 3, 1 for seats 2 and 4."""
+    seats: tuple[int, ...]
+    name: str
+    total: int
+
+    @property
+    def label(self) -> str:
+        """The team by its seats, ``Seats 1 & 3``."""
+        return "Seats " + " & ".join(str(s + 1) for s in self.seats)
+
+
+def partner_of(seat: int, options: RuleOptions, players: int) -> int | None:
+    """``seat``'s partner (the seat across the table), or None without partnerships."""
+    if not options.partnerships or players != 4:
+        return None
+    return (seat + 2) % 4
+
+
+def teams(view, names) -> tuple[Team, ...]:
+    """The two teams with their combined totals (team 1 & 3 first), or () when every seat
+    plays for itself."""
+    o = view.options
+    if not o.partnerships:
+        return ()
+    totals = team_totals(view.totals, o)
+    out = []
+    for number, total in enumerate(totals):
+        seats = tuple(s for s in range(view.players) if team_of(s, o) == number)
+        out.append(Team(number, seats, " & ".join(names[s] for s in seats), total))
+    return tuple(out)
+
+
+def partner_mark(seat: int, viewer: int, options: RuleOptions, players: int) -> str:
+    """The word on a seat's plate with partnerships: ``partner`` for the viewer's partner,
+    ``team 2 & 4`` (or ``team 1 & 3``) for the others; empty without partnerships and for
+    the viewer's own seat."""
+    if partner_of(seat, options, players) is None or seat == viewer:
+        return ""
+    if seat == partner_of(viewer, options, players):
+        return "partner"
+    team = team_of(seat, options)
+    return f"team {team + 1} & {team + 3}"
+
+
+def team_leader(view, names) -> Team | None:
+    """The team ahead (an exact tie: the team of seat 1, as the engine decides), or None
+    without partnerships."""
+    both = teams(view, names)
+    return max(both, key=lambda t: (t.total, -t.number)) if both else None
