@@ -95,8 +95,10 @@ def offer_passed(offer: Offer, names, viewer: int) -> str:
 
 
 def offer_note(offer: Offer, names, viewer: int) -> str:
-    """What happens next, for the seat asked: who is asked after it, or that the card goes
-    out of play if it passes too."""
+    """What happens next: to the seat asked, who is asked after it or that the card goes
+    out of play if it passes too; to anyone else, whose answer the table waits for."""
+    if offer.asked != viewer:
+        return f"Waiting for {names[offer.asked]} to take it or pass"
     if offer.waiting:
         return f"If you pass, {names[offer.waiting[0]]} is asked next"
     return "If you pass, it is out of play for the rest of the hand"

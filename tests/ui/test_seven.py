@@ -67,6 +67,7 @@ def test_the_worked_example_in_words():
     assert seven.offer_prompt(offer, names, viewer=2) == "South's 9\u2663 is offered to West"
     assert seven.offer_passed(offer, names, 1) == ""
     assert seven.offer_note(offer, names, 1) == "If you pass, North is asked next"
+    assert seven.offer_note(offer, names, 0) == "Waiting for West to take it or pass"
     [passed] = s.apply(parse_action("pass"))
     assert seven.decision_line(passed, names, viewer=0) == "West passed"
     offer = seven.pending_offer(s.view(2))

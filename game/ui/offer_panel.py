@@ -1,0 +1,164 @@
+"""Drawing the seven-hand pieces of the table: the offer panel, the status strip, a partner
+mark and the team totals. Each draws on any Surface into a rect it is given and returns what
+a tap can hit, so the table places them with a few calls and a test clicks them without it.
+
+The offer panel holds the discard out as a card, says who offers it to whom and who passed,
+and, to the seat asked, gives Take and Pass buttons large enough for a thumb on a phone
+(``MIN_TARGET`` CSS pixels tall at least, each half the panel wide). Another seat's offer is
+drawn the same way without buttons, so everyone sees the card they will remember.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ..rules.actions import Action
+from . import cardart, seven, theme
+from .widgets import MIN_TARGET, Button, draw_badge, draw_button, draw_panel
+
+TAKE, PASS = "offer:take", "offer:pass"
+"""The buttons' keys."""
+
+PANEL_MAX_W = 440
+"""The widest the panel grows at scale 1 (a phone's width, less margins)."""
+BUTTON_H = 52
+"""Take and Pass at scale 1: taller than a finger's minimum, since they end a wait."""
+CARD_W = 78
+"""The offered card's width at scale 1 (large: it is what the player decides about)."""
+
+TEAM_COLOURS = ((64, 132, 214), (214, 92, 70))
+"""Fill of team 1 & 3's marks and of team 2 & 4's (with their words: never colour alone)."""
+
+
+@dataclass(frozen=True, eq=False)
+class OfferPanel:
+    """Where the drawn panel's parts are: the panel, the card, and the buttons (None when
+    the viewer is not the seat asked)."""
+
+    rect: pygame.Rect
+    card: pygame.Rect
+    take: Button | None
+    pass_: Button | None
+    offer: seven.Offer | None = None
+    """What the buttons answer (None in a bare ``offer_panel_layout``)."""
+
+    def action_at(self, pos) -> Action | None:
+        """The engine action a tap at ``pos`` answers the offer with, or None (a tap beside
+        the buttons, or on a panel that has none)."""
+        if self.offer is None:
+            return None
+        if self.take is not None and self.take.hit(pos):
+            return self.offer.take
+        if self.pass_ is not None and self.pass_.hit(pos):
+            return self.offer.refuse
+        return None
+
+    def buttons(self) -> list[Button]:
+        return [b for b in (self.take, self.pass_) if b is not None]
+
+
+def _px(scale: float, base: int) -> int:
+    return max(12, round(base * scale))
+
+
+def offer_panel_layout(area, scale: float = 1.0, asks: bool = True) -> OfferPanel:
+    """The panel's geometry centred in ``area``, before anything is drawn (the table may
+    reserve its room): ``asks`` makes room for the Take / Pass buttons."""
+    area = pygame.Rect(area)
+    pad = round(14 * scale)
+    w = min(area.w - 2 * round(8 * scale), round(PANEL_MAX_W * scale))
+    cw = max(cardart.MIN_READABLE_WIDTH + 8, min(round(CARD_W * scale), w // 4))
+    ch = cardart.height(cw)
+    bh = max(MIN_TARGET, round(BUTTON_H * scale))
+    head = theme.line_height(_px(scale, 17))
+    h = pad + head + pad // 2 + ch + pad + ((bh + pad) if asks else 0)
+    rect = pygame.Rect(0, 0, w, min(h, area.h))
+    rect.center = area.center
+    card = pygame.Rect(rect.x + pad, rect.y + pad + head + pad // 2, cw, ch)
+    take = pass_ = None
+    if asks:
+        bw = (w - 3 * pad) // 2
+        y = rect.bottom - pad - bh
+        take = Button((rect.x + pad, y, bw, bh), "Take", TAKE, primary=True)
+        pass_ = Button((rect.right - pad - bw, y, bw, bh), "Pass", PASS)
+    return OfferPanel(rect, card, take, pass_)
+
+
+def draw_offer_panel(surface: pygame.Surface, area, offer: seven.Offer, names, viewer: int,
+                     *, scale: float = 1.0, four_colour: bool = False,
+                     pressed: str | None = None) -> OfferPanel:
+    """Draw ``offer`` as a panel centred in ``area`` for the eyes of ``viewer``; returns its
+    hit rects. ``names``: each seat's name; ``pressed``: the key of a button held down."""
+    asks = offer.asked == viewer
+    layout = offer_panel_layout(area, scale, asks)
+    panel = OfferPanel(layout.rect, layout.card, layout.take, layout.pass_, offer)
+    r = draw_panel(surface, panel.rect, radius=round(16 * scale))
+    pad = round(14 * scale)
+    big, small = _px(scale, 17), _px(scale, 14)
+    prompt = seven.offer_prompt(offer, names, viewer)
+    theme.text(surface, prompt, theme.fit_px(prompt, big, r.w - 2 * pad, True),
+               (r.x + pad, r.y + pad), theme.PANEL_INK, bold=True)
+    card = panel.card
+    surface.blit(cardart.shadow(card.w), cardart.shadow_pos(card))
+    surface.blit(cardart.face(offer.card, card.w, four_colour), card)
+    x, y = card.right + pad, card.y
+    room = r.right - pad - x
+    lines = (seven.offer_passed(offer, names, viewer), seven.offer_note(offer, names, viewer))
+    for line in filter(None, lines):
+        for part in theme.wrap(line, small, room):
+            theme.text(surface, part, small, (x, y), theme.PANEL_DIM)
+            y += theme.line_height(small)
+    for button in panel.buttons():
+        draw_button(surface, button, pressed == button.key, theme.PANEL_INK)
+    return panel
+
+
+def draw_status_strip(surface: pygame.Surface, rect, view, *, scale: float = 1.0
+                      ) -> pygame.Rect:
+    """The strip always in sight in seven: ``Hand 3 of 7 · bonus 200 · 5 cards out of play``
+    on a dark band filling ``rect``, the text shrunk to fit (never below 11 px)."""
+    rect = pygame.Rect(rect)
+    surface.blit(theme.rounded(rect.size, min(rect.h // 2, round(12 * scale)),
+                               (10, 24, 18, 200)), rect)
+    text = seven.status_text(view)
+    px = theme.fit_px(text, max(11, min(_px(scale, 15), round(rect.h * 0.55))),
+                      rect.w - round(16 * scale), smallest=11)
+    theme.text(surface, text, px, rect.center, theme.INK, "center")
+    return rect
+
+
+def draw_partner_mark(surface: pygame.Surface, center, seat: int, viewer: int, options,
+                      players: int, *, scale: float = 1.0) -> pygame.Rect | None:
+    """A seat's pill with partnerships: ``partner`` on the viewer's partner, its team on
+    the others, in the team's colour; None (nothing drawn) without partnerships and on the
+    viewer's own seat."""
+    word = seven.partner_mark(seat, viewer, options, players)
+    if not word:
+        return None
+    fill = TEAM_COLOURS[seat % 2]
+    return draw_badge(surface, word, center, _px(scale, 13), (*fill, 235), (255, 255, 255))
+
+
+def draw_team_totals(surface: pygame.Surface, rect, teams, *, scale: float = 1.0
+                     ) -> pygame.Rect:
+    """The two teams' combined totals, one line each in ``rect`` (the team ahead first
+    coloured; each line names the partners and the seats)."""
+    rect = pygame.Rect(rect)
+    px = _px(scale, 14)
+    best = max(t.total for t in teams) if teams else 0
+    y = rect.y
+    for team in teams:
+        total = f"{team.total:,}" if team.total >= 0 else f"\u2212{-team.total:,}"
+        tw = theme.text_width(total, px, True)
+        label = f"{team.name} ({team.label.lower()})"
+        mark = pygame.Rect(rect.x, y + 3, round(8 * scale), theme.line_height(px) - 6)
+        surface.blit(theme.rounded(mark.size, mark.w // 2, TEAM_COLOURS[team.number]), mark)
+        ink = theme.ACCENT if team.total == best else theme.INK
+        left = mark.right + round(6 * scale)
+        theme.text(surface, label, theme.fit_px(label, px, rect.right - tw - 8 - left),
+                   (left, y), ink)
+        theme.text(surface, total, px, (rect.right, y), ink, "topright", True)
+        y += theme.line_height(px)
+    return pygame.Rect(rect.x, rect.y, rect.w, y - rect.y)
