@@ -177,7 +177,10 @@ def test_preset_limits_the_player_count():
     assert app.scenes.top.state.players == 8
     with pytest.raises(AssertionError):
         press(app, "players", "+")         # no + beyond the most the rules allow
-    press(app, "preset", "-")              # digital -> book (2-4 players)
+    press(app, "preset", "-")              # digital -> seven (2-4 players)
+    assert app.scenes.top.state.preset == "seven"
+    assert app.scenes.top.state.players == 4
+    press(app, "preset", "-")              # seven -> book (2-4 players)
     assert app.scenes.top.state.preset == "book"
     assert app.scenes.top.state.players == 4
     press(app, "start")
@@ -307,8 +310,9 @@ def test_rules_describe_the_seven_hand_game_and_its_teams():
     assert "seats 1 and 3 against seats 2 and 4" in text
 
 
-def test_a_new_game_offers_only_the_presets_the_table_plays():
-    # The table does not show an offered discard yet: seven is for the engine and tools.
+def test_a_match_starts_only_under_the_presets_the_table_plays():
+    # The table does not show an offered discard yet: seven is offered by New game (which
+    # refuses to start it) and played by the engine and tools.
     assert "seven" in PRESETS and "seven" not in TABLE_PRESETS
     assert set(TABLE_PRESETS) == {"digital", "classic", "book"}
 

@@ -1,8 +1,10 @@
 """The new-game screen: who sits where, which rules, and the deal.
 
-Every rule option is offered with the engine's own label and explanation
-(``RuleOptions`` field metadata); a preset fills them all in, and any change after that is
-shown as a change of that preset. The choices live in ``NewGameState``, a frozen value the
+Every rule option that can matter under the others is offered with the engine's own label
+and explanation (``RuleOptions`` field metadata); a preset fills them all in, and any change
+after that is shown as a change of that preset. Every preset is offered, seven-hand Arlington
+with its partnerships at four players too; Start opens only what the table plays
+(``ui.presets``). The choices live in ``NewGameState``, a frozen value the
 scene replaces, so what a tap does is a pure function tested without drawing.
 """
 
@@ -15,10 +17,17 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...rules.options import INFO, PRESETS, RuleOptions
+from ...rules.options import INFO, PRESETS, CardValues, Discards, RuleOptions
 from ...rules.save import Setup
 from ...services.seats import LEVELS, Seat
-from ..presets import PRESET_NAMES, TABLE_PRESETS
+from ..presets import (
+    NEW_GAME_PRESETS,
+    NOT_AT_THE_TABLE,
+    PRESET_NAMES,
+    PRESET_NOTES,
+    TABLE_PRESETS,
+    table_plays,
+)
 from .page import BUTTON, CHOICE, STEPPER, TOGGLE, Field, FooterButton, Heading, PageScene, Text
 from .rules_text import value_text
 
@@ -34,17 +43,39 @@ OPTION_VALUES = {
     "wild_queen_of_spades_value": (10, 50),
     "one_turn_out_bonus": (0, 100, 250),
     "match_bonus": (0, 100, 200),
-    "target": (500, 1000, 1500, 2000, 3000),
+    "target": (500, 1000, 1500, 2000, 3000, None),
     "hand_limit": (10, 25, 50, 100, None),
 }
 """The values offered for the options that are numbers (an enum offers all its members, a
-yes/no option is a toggle). A value a preset uses is always among them."""
+yes/no option is a toggle). A value a preset uses is always among them (no target: the seven
+hands alone end the match)."""
 
 HIDDEN = ("min_players", "max_players", "discards", "card_values", "queen_of_spades_rules",
-          "twos_melds", "set_naturals", "going_out_bonus", "partnerships")
+          "twos_melds", "set_naturals", "going_out_bonus")
 """Limits of the table, shown with the player count rather than as controls of their own;
-and the options of the seven-hand game, which the table does not offer yet (see
-``ui.presets``)."""
+and the options that make seven-hand Arlington another game rather than a variant (where
+discards go, its card values, its bonus steps, its melds), which come with its preset and
+are described under it."""
+
+PARTNERS = 4
+"""Partnerships are for exactly this many players (seats 1 and 3 against 2 and 4)."""
+PARTNERS_ONLY_FOUR = "Partnerships are for four players: seats 1 and 3 against seats 2 and 4"
+PARTNERS_OFF = "Partnerships need four players, so they are off"
+
+
+def shown_options(options: RuleOptions, players: int) -> tuple[str, ...]:
+    """The options offered as controls, in the engine's order: every one but ``HIDDEN``, the
+    partnerships only at four players, and none that cannot matter under the rest (the pile's
+    rules and the first upcard where there is no pile, what a 2 standing for the queen of
+    spades scores where the card values give every wild its own)."""
+    moot = set(HIDDEN)
+    if players != PARTNERS:
+        moot.add("partnerships")
+    if options.discards is Discards.OFFERED:
+        moot.update(("pile_take", "easy_pile", "upcard_offer"))
+    if options.card_values is not CardValues.OKLAHOMA:
+        moot.add("wild_queen_of_spades_value")
+    return tuple(name for name in INFO if name not in moot)
 
 MAX_SEED = 999_999
 SEED_DIGITS = len(str(MAX_SEED))
@@ -109,8 +140,12 @@ class NewGameState:
         return self.options != PRESETS[self.preset]
 
     def with_players(self, n: int) -> NewGameState:
+        """``n`` players, within the rules' limits; partnerships go off away from four."""
         o = self.options
-        return dataclasses.replace(self, players=max(o.min_players, min(o.max_players, n)))
+        players = max(o.min_players, min(o.max_players, n))
+        if o.partnerships and players != PARTNERS:
+            o = o.with_changes(partnerships=False)
+        return dataclasses.replace(self, players=players, options=o)
 
     def with_seat(self, seat: int, kind: str) -> NewGameState:
         """Seat ``seat`` (1-based, 2..8) becomes ``kind``."""
@@ -124,6 +159,8 @@ class NewGameState:
 
     def with_option(self, name: str, value) -> NewGameState:
         """One option changed; ValueError (the engine's reason) if the rules refuse it."""
+        if name == "partnerships" and value and self.players != PARTNERS:
+            raise ValueError(PARTNERS_ONLY_FOUR)
         new = dataclasses.replace(self, options=self.options.with_changes(**{name: value}))
         return new.with_players(self.players)
 
@@ -178,15 +215,14 @@ class NewGameScene(PageScene):
             rows.append(Field(f"seat{seat}", f"Seat {seat}", CHOICE, SEAT_KINDS.index(kind),
                               names=tuple(SEAT_NAMES[k] for k in SEAT_KINDS)))
         rows += [Heading("Rules"),
-                 Field("preset", "Preset", CHOICE, TABLE_PRESETS.index(st.preset),
-                       "A starting point: it sets every option below, and any of them can "
-                       "still be changed.",
+                 Field("preset", "Preset", CHOICE, NEW_GAME_PRESETS.index(st.preset),
+                       PRESET_NOTES[st.preset] + " It sets every option below, and any of "
+                       "them can still be changed.",
                        names=tuple(PRESET_NAMES[p] + (" (changed)" if p == st.preset
                                                       and st.changed else "")
-                                   for p in TABLE_PRESETS))]
-        for name, info in INFO.items():
-            if name in HIDDEN:
-                continue
+                                   for p in NEW_GAME_PRESETS))]
+        for name in shown_options(o, st.players):
+            info = INFO[name]
             value = getattr(o, name)
             if isinstance(value, bool):
                 rows.append(Field(f"opt:{name}", info.label, TOGGLE, value, info.explain))
@@ -221,12 +257,14 @@ class NewGameScene(PageScene):
             self.app.open("rules", st.options)
         elif key == "players":
             self.state = st.with_players(st.players + step)
+            if st.options.partnerships and not self.state.options.partnerships:
+                self.message = PARTNERS_OFF
         elif key.startswith("seat"):
             seat = int(key[4:])
             i = SEAT_KINDS.index(st.seats[seat - 2])
             self.state = st.with_seat(seat, SEAT_KINDS[(i + step) % len(SEAT_KINDS)])
         elif key == "preset":
-            names = TABLE_PRESETS
+            names = NEW_GAME_PRESETS
             self.state = st.with_preset(names[(names.index(st.preset) + step) % len(names)])
         elif key.startswith("opt:"):
             self._change_option(key[4:], step)
@@ -263,15 +301,19 @@ class NewGameScene(PageScene):
 
     def use_code(self, setup: Setup) -> None:
         """Take the rules, players and seed of a deal code (the seats stay as chosen)."""
-        preset = next((n for n in TABLE_PRESETS if PRESETS[n] == setup.options),
+        preset = next((n for n in NEW_GAME_PRESETS if PRESETS[n] == setup.options),
                       self.state.preset)
         self.state = dataclasses.replace(self.state, preset=preset, options=setup.options,
                                          players=setup.players, seed=setup.seed)
         self.message = "The deal code's rules, players and seed are set"
 
     def start(self) -> None:
-        """Open the table; the choices become the next new game's defaults."""
+        """Open the table; the choices become the next new game's defaults. Rules the table
+        cannot play yet are refused with the reason, and nothing else changes."""
         st = self.state
+        if not table_plays(st.options):
+            self.message = NOT_AT_THE_TABLE
+            return
         computers = [k for k in st.seats[:st.players - 1] if k != PERSON]
         settings = dataclasses.replace(
             self.app.settings, players=st.players,
