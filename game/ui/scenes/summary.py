@@ -1,8 +1,10 @@
 """The end of a hand and the end of a match, drawn over the table.
 
-``hand_lines`` and ``standings`` read the engine's state once a hand is scored (every hand
-is revealed then, so reading them shows nothing a seat may not see) and are pure; the scenes
-only lay them out.
+``hand_lines``, ``standings`` and the team pieces read the engine's state once a hand is
+scored (every hand is revealed then, so reading them shows nothing a seat may not see) and are
+pure; the scenes only lay them out. With partnerships the teams come first: partners' hand
+scores and totals added, the team with the higher total named the winner, and a score sheet
+by team above the players' own.
 """
 
 from __future__ import annotations
@@ -13,9 +15,9 @@ from dataclasses import dataclass
 import pygame
 
 from ...rules.save import Setup
-from ...rules.scoring import hand_penalty, meld_points, settlement
+from ...rules.scoring import final_sheet, hand_penalty, meld_points, settlement
 from ...rules.state import Phase
-from .. import cardart, theme
+from .. import cardart, seven, theme
 from .page import BUTTON, Field, FooterButton, Heading, PageScene, Row, Text
 
 
@@ -175,9 +177,84 @@ class SheetLine(Row):
             theme.text(surface, cell, px, (right, cy), ink, "midright", self.header)
 
 
+@dataclass(frozen=True, slots=True)
+class TeamLine(Row):
+    """A team at the end of a hand: the partners, this hand's combined score, the total."""
+
+    name: str
+    seats: str
+    """``Seats 1 & 3``."""
+    score: int
+    total: int
+    ahead: bool = False
+
+    def measure(self, m, width):
+        return m.gap + theme.line_height(m.label_px + 2) + theme.line_height(m.small_px) + m.gap
+
+    def draw(self, surface, m, rect, pressed):
+        y = rect.y + m.gap
+        big = m.label_px + 2
+        ink = theme.ACCENT if self.ahead else theme.INK
+        score = signed(self.score)
+        sw = theme.text_width(score, big + 2, True)
+        theme.text(surface, score, big + 2, (rect.right, y), ink, "topright", True)
+        px = theme.fit_px(self.name, big, rect.w - sw - m.gap, True)
+        theme.text(surface, self.name, px, (rect.x, y), ink, bold=True)
+        y += theme.line_height(big)
+        detail = f"{self.seats}  \u2022  team total {number(self.total)}"
+        theme.text(surface, detail, theme.fit_px(detail, m.small_px, rect.w), (rect.x, y),
+                   theme.INK_DIM)
+
+
+def _teams(state, seats) -> tuple:
+    """The partnerships' teams (``seven.teams``: seats, joined names, combined total), or ()
+    when every seat plays for itself."""
+    return seven.teams(state, [s.name for s in seats])
+
+
+def team_lines(state, seats) -> list[TeamLine]:
+    """The teams' lines for the hand just scored (none without partnerships): partners'
+    hand scores and totals added; the team ahead marked (a tie: the team of seat 1)."""
+    teams = _teams(state, seats)
+    if not teams or not state.hand_scores:
+        return []
+    scores = state.hand_scores[-1]
+    ahead = seven.team_leader(state, [s.name for s in seats])
+    return [TeamLine(t.name, t.label, sum(scores[s] for s in t.seats), t.total, t == ahead)
+            for t in teams]
+
+
+def bonus_note(state) -> str:
+    """This hand's going-out bonus and who took it, and the next hand's where it differs."""
+    o, k = state.options, len(state.hand_scores) - 1
+    bonus = o.bonus(k)
+    out = state.hand_outs[-1] if state.hand_outs else -1
+    said = (f"The going-out bonus of hand {k + 1} was {bonus:,}" if out >= 0 else
+            f"Nobody went out, so nobody took hand {k + 1}'s bonus of {bonus:,}")
+    if state.phase is Phase.HAND_OVER and o.bonus(k + 1) != bonus:
+        said += f"; hand {k + 2} pays {o.bonus(k + 1):,}"
+    return said + "."
+
+
+def leading_note(state, seats) -> str:
+    """Who leads after this hand (a team with partnerships), against the target or the
+    hands left."""
+    o = state.options
+    sides = [(t.name, t.total) for t in _teams(state, seats)] or \
+        [(seats[s].name, state.totals[s]) for s in range(state.players)]
+    first = max(total for _, total in sides)
+    leaders = [name for name, total in sides if total == first]
+    said = f"Leading: {', '.join(leaders)} with {number(first)}"
+    if o.target is not None:
+        return said + f" of {o.target:,}."
+    return said + f" after {len(state.hand_scores)} of {o.hand_limit} hands."
+
+
 def standings(state, seats) -> list[Standing]:
-    """The players by final total, highest first (ties in seat order, as the engine breaks
-    them); the settled totals where the rules round them."""
+    """The players (with partnerships, the teams) by final total, highest first (ties in
+    seat order, as the engine breaks them); the settled totals where the rules round them."""
+    if state.options.partnerships:
+        return team_standings(state, seats)
     settled = settlement(state.totals) if state.options.settlement_rounding else None
     order = sorted(range(state.players), key=lambda s: (-state.totals[s], s))
     if state.winner in order:  # the engine's winner comes first whatever the tie rule
@@ -188,6 +265,31 @@ def standings(state, seats) -> list[Standing]:
             for i, s in enumerate(order)]
 
 
+def team_standings(state, seats) -> list[Standing]:
+    """The teams by final total, the winner's team first (a tie goes to the team of seat 1,
+    as the engine decides), settled as the final sheet settles them."""
+    teams = _teams(state, seats)
+    sheet = final_sheet(state.totals, state.options)
+    order = sorted(teams, key=lambda t: (state.winner not in t.seats, -t.total, t.number))
+    return [Standing(place + 1, t.name, t.total,
+                     sheet[t.number] if state.options.settlement_rounding else None,
+                     state.winner in t.seats)
+            for place, t in enumerate(order)]
+
+
+def winner_title(state, seats) -> str:
+    """The result's headline: the winning player, or the winning partners."""
+    if state.winner < 0:
+        return "Nobody wins the match"
+    team = next((t for t in _teams(state, seats) if state.winner in t.seats), None)
+    if team is not None:
+        if any(seats[s].name == "You" for s in team.seats):
+            return "You and your partner win the match!"
+        return f"{team.name} win the match"
+    winner = seats[state.winner].name
+    return "You win the match!" if winner == "You" else f"{winner} wins the match"
+
+
 def score_sheet(state, seats) -> list[SheetLine]:
     """Every hand's scores, a column per player, and the totals."""
     head = SheetLine("Hand", tuple(s.name for s in seats[:state.players]), header=True)
@@ -195,6 +297,20 @@ def score_sheet(state, seats) -> list[SheetLine]:
     for i, scores in enumerate(state.hand_scores):
         lines.append(SheetLine(str(i + 1), tuple(signed(v) for v in scores)))
     lines.append(SheetLine("Total", tuple(number(t) for t in state.totals), header=True))
+    return lines
+
+
+def team_sheet(state, seats) -> list[SheetLine]:
+    """Every hand's scores a column per team (partners added), and the team totals (none
+    without partnerships)."""
+    teams = _teams(state, seats)
+    if not teams:
+        return []
+    lines = [SheetLine("Hand", tuple(t.name for t in teams), header=True)]
+    for i, scores in enumerate(state.hand_scores):
+        lines.append(SheetLine(str(i + 1), tuple(signed(sum(scores[s] for s in t.seats))
+                                                  for t in teams)))
+    lines.append(SheetLine("Total", tuple(number(t.total) for t in teams), header=True))
     return lines
 
 
@@ -223,13 +339,15 @@ class HandSummaryScene(PageScene):
         key = self.app.settings.four_colour
         if self._rows is None or self._rows[0] != key:
             state = self.table.game.state
-            lines = hand_lines(state, self.table.seats, key)
-            first = max(state.totals)
-            leaders = [self.table.seats[s].name for s in range(state.players)
-                       if state.totals[s] == first]
-            note = Text(f"Leading: {', '.join(leaders)} with {number(first)} of "
-                        f"{state.options.target:,}.", dim=True)
-            self._rows = (key, [*lines, note, REPLAY_HAND])
+            seats = self.table.seats
+            lines = hand_lines(state, seats, key)
+            teams = team_lines(state, seats)
+            if teams:
+                lines = [Heading("Teams"), *teams, Heading("Players"), *lines]
+            notes = [Text(leading_note(state, seats), dim=True)]
+            if len(set(state.options.going_out_bonus)) > 1:
+                notes.insert(0, Text(bonus_note(state), dim=True))
+            self._rows = (key, [*lines, *notes, REPLAY_HAND])
         return self._rows[1]
 
     def settings_changed(self):
@@ -261,9 +379,7 @@ class MatchResultScene(PageScene):
     def __init__(self, app, table):
         super().__init__(app)
         self.table = table
-        state = table.game.state
-        winner = table.seats[state.winner].name if state.winner >= 0 else "Nobody"
-        self.title = "You win the match!" if winner == "You" else f"{winner} wins the match"
+        self.title = winner_title(table.game.state, table.seats)
         self._rows = None
 
     def subtitle(self):
@@ -274,15 +390,22 @@ class MatchResultScene(PageScene):
         key = self.app.settings.four_colour
         if self._rows is None or self._rows[0] != key:
             state, seats = self.table.game.state, self.table.seats
-            rows = [Heading("Final totals"), *standings(state, seats)]
+            rows = [Heading("Final totals by team" if state.options.partnerships
+                            else "Final totals"), *standings(state, seats)]
             if state.options.match_bonus:
                 rows.append(Text(f"The winner's total includes the match bonus of "
                                  f"{state.options.match_bonus}.", dim=True))
             if state.options.settlement_rounding:
                 rows.append(Text("Totals are settled to the nearest hundred (exact totals in "
                                  "brackets).", dim=True))
-            rows += [Heading("The last hand"), *hand_lines(state, seats, key), REPLAY_HAND,
-                     Heading("Score sheet"), *score_sheet(state, seats), REPLAY_MATCH]
+            teams = team_sheet(state, seats)
+            if len(set(state.options.going_out_bonus)) > 1:
+                rows.append(Text(bonus_note(state), dim=True))
+            rows += [Heading("The last hand"), *team_lines(state, seats),
+                     *hand_lines(state, seats, key), REPLAY_HAND]
+            if teams:
+                rows += [Heading("Score sheet by team"), *teams]
+            rows += [Heading("Score sheet"), *score_sheet(state, seats), REPLAY_MATCH]
             self._rows = (key, rows)
         return self._rows[1]
 
