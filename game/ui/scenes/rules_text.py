@@ -81,12 +81,18 @@ def rules_text(o: RuleOptions) -> list[Para]:
     offered = o.discards is Discards.OFFERED
     if o.target is None:
         aim = (f"Exactly {o.hand_limit} hands are played; the highest total wins the match"
-               + (", by team." if o.partnerships else "."))
+               + (" (with partnerships, the higher team total)" if o.partnerships else "")
+               + "; an exact tie goes to the lower-numbered seat"
+               + ("'s team." if o.partnerships else "."))
     else:
         aim = (f"Hands are played until someone has {o.target:,} points or more at the end "
                "of a hand; the highest total wins the match.")
     out = [_h("The aim"),
            _p("Lay cards on the table in melds for points, and empty your hand. " + aim)]
+    if offered:
+        out.append(_p("This is seven-hand Arlington: there is no discard pile, each discard "
+                      "is offered to the other players instead, and the bonus for going out "
+                      "grows from hand to hand."))
     if o.hand_limit is not None and o.target is not None:
         out.append(_p(f"A match also ends after {o.hand_limit} hands, so it always finishes."))
 
@@ -119,12 +125,14 @@ def rules_text(o: RuleOptions) -> list[Para]:
             _li("New runs are laid with naturals only; a wild may be added to your run later, "
                 "at most one wild per run." if not o.wilds_in_new_runs else
                 "A new run may include a wild if it has at least two natural cards."),
-            _li("You may add cards only to your own melds, never to an opponent's."
+            _li("You may add cards only to your own melds, never to an opponent's"
+                + (" (nor to your partner's)." if o.partnerships else ".")
                 + (f" You may have at most {o.meld_slots} melds on the table."
                    if o.meld_slots is not None else ""))]
     if o.jokers:
         out.append(_li("The player who melded a joker may later put the natural card it "
-                       "stands for in its place and take the joker back into their hand."))
+                       "stands for in its place and take the joker back into their hand, "
+                       "where everyone knows it is."))
 
     draw = ("1. Draw the top card of the stock." if offered else
             "1. Draw: take the top card of the stock, or take the whole discard pile. "
@@ -132,8 +140,13 @@ def rules_text(o: RuleOptions) -> list[Para]:
     discard = "3. Discard one card face up to end your turn."
     if offered:
         discard += (" The discard is offered to the other players in turn, starting on your "
-                    "left: each may take it into their hand or pass. Taking it is not a "
-                    "turn. If everyone passes, it is out of play for the rest of the hand.")
+                    "left" + (" (your partner is asked in turn like anyone else)"
+                              if o.partnerships else "") +
+                    ": each may take it into their hand or pass. Taking it is not a turn: "
+                    "the taker still draws on their own turn, and everyone knows the card is "
+                    "in their hand. If everyone passes, it is out of play for the rest of "
+                    "the hand, set aside face down. Either way, the player on your left plays "
+                    "next.")
     if o.queen_of_spades_rules:
         discard += (" The queen of spades may be discarded only as your last card, or when "
                     "you hold nothing but queens of spades.")
@@ -145,7 +158,8 @@ def rules_text(o: RuleOptions) -> list[Para]:
             _p("You go out when your hand is empty: " +
                ("by discarding your last card, or by melding every card." if
                 o.go_out_by_melding else "only by discarding your last card.") +
-               " The hand ends at once."),
+               " The hand ends at once" + (" (a last discard is not offered)." if offered
+                                           else ".")),
             _h("When the stock runs out"),
             _p(_stock_text(o)),
             _h("Scoring"),
@@ -169,6 +183,9 @@ def rules_text(o: RuleOptions) -> list[Para]:
                     f"{o.wild_queen_of_spades_value}.")]
         if o.jokers:
             out.append(_li("Joker: 100 melded, −200 in hand."))
+    if o.partnerships:
+        out.append(_li("Partners' hand scores are added: the final sheet shows the totals by "
+                       "team, and the team with the higher total wins."))
     if o.one_turn_out_bonus:
         out.append(_li(f"Going out in one turn with nothing melded before (not on your first "
                        f"turn): +{o.one_turn_out_bonus}."))
