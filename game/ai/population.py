@@ -29,7 +29,8 @@ from dataclasses import dataclass
 
 from ..rules.actions import PILE_TAKES, Act, Action
 from ..rules.cards import QUEEN_OF_SPADES, is_wild
-from ..rules.scoring import IN_HAND, MELDED
+from ..rules.phase import Phase
+from ..rules.scoring import values
 from . import sparring as S
 from .agent import BaseAgent
 from .knowledge import SeatKnowledge
@@ -110,16 +111,17 @@ def discard_choice(k, legal: list[Action], habits: Habits) -> Action:
     hand = list(k.hand)
     counts = S._counts(hand)
     nxt = (k.seat + 1) % k.players
-    pile_value = 10.0 + sum(MELDED[c] for c in k.pile)
+    melded, in_hand = values(k.options)
+    pile_value = 10.0 + sum(melded[c] for c in k.pile)
     best, best_v = None, -1e18
     for a in legal:
         if a.kind is not Act.DISCARD:
             continue
         c = a.cards[0]
-        v = habits.penalty_weight * IN_HAND[c] - habits.promise_weight * S._promise(c, hand,
+        v = habits.penalty_weight * in_hand[c] - habits.promise_weight * S._promise(c, hand,
                                                                                    counts)
         if habits.danger_weight and nxt != k.seat:
-            v -= habits.danger_weight * takes_pile(k, c, nxt) * (pile_value + MELDED[c])
+            v -= habits.danger_weight * takes_pile(k, c, nxt) * (pile_value + melded[c])
         if v > best_v:
             best, best_v = a, v
     return best if best is not None else legal[0]
@@ -153,7 +155,8 @@ def meld_choice(k, legal: list[Action], habits: Habits) -> Action:
         if a.kind is Act.SWAP:
             v = 30.0  # the joker comes back to hand
         elif a.kind in S.MELDS:
-            queen = QUEEN_OF_SPADES in a.cards or a.stands == QUEEN_OF_SPADES
+            queen = k.options.queen_of_spades_rules and (QUEEN_OF_SPADES in a.cards
+                                                         or a.stands == QUEEN_OF_SPADES)
             if spare and not queen and any(is_wild(c) for c in a.cards):
                 continue
             v = S.gain(a, k) + (100.0 if queen else 0.0)
@@ -168,10 +171,10 @@ def habit_choice(k, legal: list[Action], habits: Habits) -> Action:
     """The action of a player with ``habits`` for the seat of the ``SeatKnowledge`` ``k``."""
     if len(legal) == 1:
         return legal[0]
-    phase = int(k.phase)
-    if phase == 4:
+    phase = k.phase
+    if phase is Phase.OFFER or phase is Phase.DISCARD_OFFER:
         return S._offer(k, legal)
-    if phase == 0:
+    if phase is Phase.DRAW:
         return draw_choice(k, legal, habits)
     return meld_choice(k, legal, habits)
 

@@ -11,7 +11,9 @@ Both read only what a seat knows, through the fields a ``View`` and a search ``S
 (``hand``, ``melds``, ``pile``, ``hand_counts``, ``known``, ``stock_count``, ``seat``,
 ``players``, ``options``, ``phase``), so the hard level can play them inside its sampled
 worlds as opponent models. The rules they need come from the rules package itself (legal
-listings, meld building, card values), never from ``heuristics.py``.
+listings, meld building, card values), never from ``heuristics.py``; the card values are
+those of the seat's own rules (``scoring.values``), so in seven hands a 2 left in hand costs
+50 and the queen of spades is an ordinary queen.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from ..rules.actions import PILE_TAKES, Act, Action
 from ..rules.cards import QUEEN_OF_SPADES, is_wild
 from ..rules.melds import add_to, new_run, new_set
 from ..rules.phase import Phase
-from ..rules.scoring import IN_HAND, MELDED, meld_points
+from ..rules.scoring import meld_points, values
 from .agent import BaseAgent
 
 MELDS = (Act.SET, Act.RUN, Act.ADD)
@@ -54,7 +56,8 @@ def gain(action: Action, k, top: int = -1) -> float:
     cards = list(action.cards)
     if top >= 0 and top in cards:
         cards.remove(top)
-    return points + sum(IN_HAND[c] for c in cards)
+    in_hand = values(k.options)[1]
+    return points + sum(in_hand[c] for c in cards)
 
 
 def after(hand: list, melds: list, action: Action, options):
@@ -134,13 +137,14 @@ def _pile_rest(k, hand: list, rest) -> float:
     value = 0.0
     joined = hand + list(rest)
     counts = _counts(joined)
+    melded, in_hand = values(k.options)
     for c in rest:
-        if c == QUEEN_OF_SPADES:
+        if c == QUEEN_OF_SPADES and k.options.queen_of_spades_rules:
             value += 20.0 if counts.get(12, 0) >= 2 else -60.0
         elif is_wild(c) or _promise(c, joined, counts) >= 8.0:
-            value += 0.5 * MELDED[c] + (10.0 if is_wild(c) else 0.0)
+            value += 0.5 * melded[c] + (10.0 if is_wild(c) else 0.0)
         else:
-            value -= 0.3 * IN_HAND[c]
+            value -= 0.3 * in_hand[c]
     return value
 
 
@@ -176,12 +180,13 @@ def best_discard(k, legal: list[Action], feed_guard: bool = False) -> Action:
     watched = set()
     if feed_guard and k.players > 1:
         watched = {c >> 2 for c in k.known[(k.seat + 1) % k.players] if not is_wild(c)}
+    in_hand = values(k.options)[1]
     best, best_v = None, -1e9
     for a in legal:
         if a.kind is not Act.DISCARD:
             continue
         c = a.cards[0]
-        v = IN_HAND[c] - _promise(c, hand, counts)
+        v = in_hand[c] - _promise(c, hand, counts)
         if (c >> 2) in watched and not is_wild(c):
             v -= 25.0
         if v > best_v:
@@ -276,7 +281,8 @@ def dangerous(k) -> bool:
         return True
     if k.stock_count <= 3 * k.players:
         return True
-    return sum(IN_HAND[c] for c in k.hand) >= HEAVY_HAND or len(k.hand) >= 18
+    in_hand = values(k.options)[1]
+    return sum(in_hand[c] for c in k.hand) >= HEAVY_HAND or len(k.hand) >= 18
 
 
 def hoarder_choice(k, legal: list[Action]) -> Action:
