@@ -12,6 +12,7 @@ from game.rules.cards import parse_card
 from game.rules.deal import Deal
 from game.rules.options import SEVEN, CardValues
 from game.rules.state import State
+from tests.engine.test_variants_seven import three_seats
 
 OKLAHOMA_VALUES = SEVEN.with_changes(card_values=CardValues.OKLAHOMA)
 """Seven hands as it is in every other way, scored by Oklahoma's table."""
@@ -67,12 +68,7 @@ def test_the_queen_of_spades_is_an_ordinary_card_in_seven_hands():
 
 def offered_to_second_and_third():
     """Seat 1 discards the 9C: seat 2 holds no card near it, seat 3 a pair of nines."""
-    deal = Deal.arranged(SEVEN, [
-        cards("9C AS 3S 5S 7D 8D 10H JH KH 4C 6C QC KC"),
-        cards("AH 3H 5H 7S 8S 10S JS KS 4D 6D QD KD 3D"),
-        cards("9S 9H AC 3C 5C 7C 8C 10C JC 5D 6H QH 4H"),
-    ], stock_top=cards("4D 2C 7H"))
-    state = State(SEVEN, 3, 0, deal=deal)
+    state = three_seats()
     for text in ("draw", "discard 9C"):
         state.apply(parse_action(text))
     return state

@@ -7,18 +7,13 @@ from __future__ import annotations
 import random
 
 from game.ai.easy import EasyAgent
-from game.rules.cards import parse_card
-from game.rules.deal import Deal
 from game.rules.options import SEVEN
 from game.rules.state import Phase, State
 from game.services.seats import Seat
+from tests.engine.test_variants_seven import three_seats  # noqa: F401  (rules.md's example)
 
 NAMES = ("You", "West", "North", "East")
 SEATS = tuple(Seat(n) if i == 0 else Seat(n, "easy") for i, n in enumerate(NAMES))
-
-
-def cards(text: str) -> list[int]:
-    return [parse_card(c) for c in text.split()]
 
 
 class Played:
@@ -53,13 +48,3 @@ class Played:
                 return self
             self.step()
         raise AssertionError("the position was never reached")
-
-
-def three_seats() -> State:
-    """Rules.md's example: seat 1 will discard the 9♣, seat 3 holds 9♠ 9♥ (seats 1-3)."""
-    deal = Deal.arranged(SEVEN, [
-        cards("9C AS 3S 5S 7D 8D 10H JH KH 4C 6C QC KC"),
-        cards("AH 3H 5H 7S 8S 10S JS KS 4D 6D QD KD 3D"),
-        cards("9S 9H AC 3C 5C 7C 8C 10C JC 5D 6H QH 4H"),
-    ], stock_top=cards("4D 2C 7H"))
-    return State(SEVEN, 3, 0, deal=deal)
