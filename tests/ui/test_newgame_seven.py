@@ -5,6 +5,7 @@ refused at Start with the reason until the table plays offered discards."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 from scene_nav import make_app, press, step
 
@@ -58,7 +59,7 @@ def test_seven_hands_is_chosen_and_described():
     assert scene.state.options == SEVEN and not scene.state.changed
 
 
-def test_partnerships_are_offered_at_four_players_and_go_off_away_from_it():
+def test_partnerships_are_offered_at_four_players_and_go_off_away_from_it(artifacts):
     app, scene = seven_chosen()
     press(app, "players", "+")
     press(app, "players", "+")
@@ -66,13 +67,17 @@ def test_partnerships_are_offered_at_four_players_and_go_off_away_from_it():
     toggle = row(scene, "opt:partnerships")
     assert (toggle.label, toggle.explain, toggle.value) == (
         INFO["partnerships"].label, INFO["partnerships"].explain, False)
+    assert row(scene, "seat3").label == "Seat 3"
     press(app, "opt:partnerships", touch=True)
     assert scene.state.options == SEVEN.with_changes(partnerships=True)
+    assert [row(scene, f"seat{n}").label for n in (2, 3, 4)] == \
+        ["Seat 2", "Seat 3 (your partner)", "Seat 4"]
     assert row(scene, "opt:partnerships").value is True
     assert row(scene, "preset").names[row(scene, "preset").value] == "Seven hands (changed)"
     setup = scene.state.setup()
     state = setup.start()  # the engine takes the choice as it is
     assert state.options.partnerships and state.players == 4
+    pygame.image.save(app.surface, str(artifacts / "seven_newgame_390x844.png"))
     press(app, "players", "-")
     assert scene.state.players == 3 and not scene.state.options.partnerships
     assert scene.subtitle() == PARTNERS_OFF and row(scene, "opt:partnerships") is None

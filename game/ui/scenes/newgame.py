@@ -212,7 +212,8 @@ class NewGameScene(PageScene):
                      "sharing this screen.", dim=True)]
         for seat in range(2, st.players + 1):
             kind = st.seats[seat - 2]
-            rows.append(Field(f"seat{seat}", f"Seat {seat}", CHOICE, SEAT_KINDS.index(kind),
+            label = f"Seat {seat}" + (" (your partner)" if o.partnerships and seat == 3 else "")
+            rows.append(Field(f"seat{seat}", label, CHOICE, SEAT_KINDS.index(kind),
                               names=tuple(SEAT_NAMES[k] for k in SEAT_KINDS)))
         rows += [Heading("Rules"),
                  Field("preset", "Preset", CHOICE, NEW_GAME_PRESETS.index(st.preset),
