@@ -27,6 +27,8 @@ BUTTON_H = 52
 """Take and Pass at scale 1: taller than a finger's minimum, since they end a wait."""
 CARD_W = 78
 """The offered card's width at scale 1 (large: it is what the player decides about)."""
+SMALLEST_CARD = cardart.MIN_READABLE_WIDTH + 8
+"""The narrowest the card gets in a short area: its index still easily read."""
 
 TEAM_COLOURS = ((64, 132, 214), (214, 92, 70))
 """Fill of team 1 & 3's marks and of team 2 & 4's (with their words: never colour alone)."""
@@ -63,26 +65,40 @@ def _px(scale: float, base: int) -> int:
     return max(12, round(base * scale))
 
 
+def _frame_h(scale: float, asks: bool) -> int:
+    """The panel's height less its card's: padding, the headline and the buttons' row."""
+    pad = round(14 * scale)
+    buttons = max(MIN_TARGET, round(BUTTON_H * scale)) + pad if asks else 0
+    return pad + theme.line_height(_px(scale, 17)) + pad // 2 + pad + buttons
+
+
+def least_height(scale: float = 1.0, asks: bool = True) -> int:
+    """The least room (height) the panel needs: the table keeps at least this much for it."""
+    return _frame_h(scale, asks) + cardart.height(SMALLEST_CARD)
+
+
 def offer_panel_layout(area, scale: float = 1.0, asks: bool = True) -> OfferPanel:
     """The panel's geometry centred in ``area``, before anything is drawn (the table may
-    reserve its room): ``asks`` makes room for the Take / Pass buttons."""
+    reserve its room): ``asks`` makes room for the Take / Pass buttons. In a short area the
+    card shrinks first (down to ``SMALLEST_CARD``); the buttons never do."""
     area = pygame.Rect(area)
     pad = round(14 * scale)
     w = min(area.w - 2 * round(8 * scale), round(PANEL_MAX_W * scale))
-    cw = max(cardart.MIN_READABLE_WIDTH + 8, min(round(CARD_W * scale), w // 4))
-    ch = cardart.height(cw)
     bh = max(MIN_TARGET, round(BUTTON_H * scale))
     head = theme.line_height(_px(scale, 17))
-    h = pad + head + pad // 2 + ch + pad + ((bh + pad) if asks else 0)
-    rect = pygame.Rect(0, 0, w, min(h, area.h))
+    rest = _frame_h(scale, asks)
+    cw = max(SMALLEST_CARD, min(round(CARD_W * scale), w // 4,
+                                int((area.h - rest) / cardart.CARD_RATIO)))
+    ch = cardart.height(cw)
+    rect = pygame.Rect(0, 0, w, rest + ch)
     rect.center = area.center
     card = pygame.Rect(rect.x + pad, rect.y + pad + head + pad // 2, cw, ch)
     take = pass_ = None
     if asks:
         bw = (w - 3 * pad) // 2
         y = rect.bottom - pad - bh
-        take = Button((rect.x + pad, y, bw, bh), "Take", TAKE, primary=True)
-        pass_ = Button((rect.right - pad - bw, y, bw, bh), "Pass", PASS)
+        take = Button(pygame.Rect(rect.x + pad, y, bw, bh), "Take", TAKE, primary=True)
+        pass_ = Button(pygame.Rect(rect.right - pad - bw, y, bw, bh), "Pass", PASS)
     return OfferPanel(rect, card, take, pass_)
 
 

@@ -15,11 +15,14 @@ from game.rules.events import Ev
 from game.rules.phase import Phase
 from game.ui import cardart, seven, theme
 from game.ui.offer_panel import (
+    SMALLEST_CARD,
     TEAM_COLOURS,
     draw_offer_panel,
     draw_partner_mark,
     draw_status_strip,
     draw_team_totals,
+    least_height,
+    offer_panel_layout,
 )
 from game.ui.pointer import P, PointerStream
 from game.ui.widgets import MIN_TARGET
@@ -200,3 +203,25 @@ def test_pictures(size, artifacts):
                           game.state.options, 4, scale=s)
     pygame.image.save(team.surface, artifacts / f"seven_teams_{size[0]}x{size[1]}.png")
     assert team.panel is not None
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.4])
+def test_the_panel_fits_the_room_the_table_gives_it(scale):
+    """From the smallest room it needs up: inside the area, the card above the buttons, the
+    buttons whole and a thumb's size; a larger room never makes a smaller card."""
+    last = 0
+    roomy = offer_panel_layout(pygame.Rect(0, 0, 390, 10_000), scale)
+    least = least_height(scale)
+    assert least == roomy.rect.h - roomy.card.h + cardart.height(SMALLEST_CARD)
+    for h in range(least, 520, 7):
+        for w in (320, 390, 1280):
+            area = pygame.Rect(5, 40, w, h)
+            panel = offer_panel_layout(area, scale)
+            assert area.contains(panel.rect), (w, h)
+            assert panel.rect.contains(panel.card) and panel.card.w >= SMALLEST_CARD
+            for b in panel.buttons():
+                assert panel.rect.contains(b.rect) and b.rect.h >= MIN_TARGET
+                assert panel.card.bottom < b.rect.top
+            if w == 390:
+                assert panel.card.w >= last
+                last = panel.card.w
