@@ -104,16 +104,17 @@ def offer_panel_layout(area, scale: float = 1.0, asks: bool = True) -> OfferPane
 
 def draw_offer_panel(surface: pygame.Surface, area, offer: seven.Offer, names, viewer: int,
                      *, scale: float = 1.0, four_colour: bool = False,
-                     pressed: str | None = None) -> OfferPanel:
+                     pressed: str | None = None, partner: int | None = None) -> OfferPanel:
     """Draw ``offer`` as a panel centred in ``area`` for the eyes of ``viewer``; returns its
-    hit rects. ``names``: each seat's name; ``pressed``: the key of a button held down."""
+    hit rects. ``names``: each seat's name; ``pressed``: the key of a button held down;
+    ``partner``: the viewer's partner (``seven.partner_of``), named so in the headline."""
     asks = offer.asked == viewer
     layout = offer_panel_layout(area, scale, asks)
     panel = OfferPanel(layout.rect, layout.card, layout.take, layout.pass_, offer)
     r = draw_panel(surface, panel.rect, radius=round(16 * scale))
     pad = round(14 * scale)
     big, small = _px(scale, 17), _px(scale, 14)
-    prompt = seven.offer_prompt(offer, names, viewer)
+    prompt = seven.offer_prompt(offer, names, viewer, partner)
     theme.text(surface, prompt, theme.fit_px(prompt, big, r.w - 2 * pad, True),
                (r.x + pad, r.y + pad), theme.PANEL_INK, bold=True)
     card = panel.card

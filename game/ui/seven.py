@@ -75,12 +75,15 @@ def _listed(words) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def offer_prompt(offer: Offer, names, viewer: int) -> str:
-    """The panel's headline: ``North offers you the 9♣`` to the seat asked, else ``North's
-    9♣ is offered to East`` (``names``: each seat's name; ``viewer``: whose eyes)."""
+def offer_prompt(offer: Offer, names, viewer: int, partner: int | None = None) -> str:
+    """The panel's headline: ``North offers you the 9♣`` to the seat asked (``Your partner
+    North offers…`` from the viewer's ``partner``), else ``North's 9♣ is offered to East``
+    (``names``: each seat's name; ``viewer``: whose eyes)."""
     card = short(offer.card)
     if offer.asked == viewer:
-        return f"{names[offer.discarder]} offers you the {card}"
+        who = names[offer.discarder]
+        return ("Your partner " if offer.discarder == partner else "") + \
+            f"{who} offers you the {card}"
     owner = "Your" if offer.discarder == viewer else f"{names[offer.discarder]}'s"
     return f"{owner} {card} is offered to {names[offer.asked]}"
 

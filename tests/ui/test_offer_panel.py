@@ -40,6 +40,7 @@ class Harness:
 
     def __init__(self, state, size, viewer: int, names=NAMES, touch: bool = True):
         self.state, self.size, self.viewer, self.names = state, size, viewer, names
+        self.partner = seven.partner_of(viewer, state.options, state.players)
         self.surface = pygame.Surface(size)
         self.stream = PointerStream(size)
         self.touch = touch
@@ -52,7 +53,7 @@ class Harness:
         offer = seven.pending_offer(self.state.view(self.viewer))
         self.panel = None if offer is None else draw_offer_panel(
             self.surface, self.surface.get_rect(), offer, self.names, self.viewer,
-            scale=scale_for(self.size))
+            scale=scale_for(self.size), partner=self.partner)
 
     def tap(self, pos):
         raw = touch_tap(pos, self.size) if self.touch else mouse_tap(pos)

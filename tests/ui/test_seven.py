@@ -65,6 +65,10 @@ def test_the_worked_example_in_words():
     assert seven.offer_prompt(offer, names, viewer=1) == "South offers you the 9\u2663"
     assert seven.offer_prompt(offer, names, viewer=0) == "Your 9\u2663 is offered to West"
     assert seven.offer_prompt(offer, names, viewer=2) == "South's 9\u2663 is offered to West"
+    assert seven.offer_prompt(offer, names, viewer=1, partner=0) == \
+        "Your partner South offers you the 9\u2663"
+    assert seven.offer_prompt(offer, names, viewer=1, partner=2) == \
+        "South offers you the 9\u2663"
     assert seven.offer_passed(offer, names, 1) == ""
     assert seven.offer_note(offer, names, 1) == "If you pass, North is asked next"
     assert seven.offer_note(offer, names, 0) == "Waiting for West to take it or pass"
