@@ -65,11 +65,12 @@ PARTNERS_OFF = "Partnerships need four players, so they are off"
 
 def shown_options(options: RuleOptions, players: int) -> tuple[str, ...]:
     """The options offered as controls, in the engine's order: every one but ``HIDDEN``, the
-    partnerships only at four players, and none that cannot matter under the rest (the pile's
+    partnerships only at four players of the seven-hand game (the only one whose rules have
+    teams), and none that cannot matter under the rest (the pile's
     rules and the first upcard where there is no pile, what a 2 standing for the queen of
     spades scores where the card values give every wild its own)."""
     moot = set(HIDDEN)
-    if players != PARTNERS:
+    if players != PARTNERS or options.discards is not Discards.OFFERED:
         moot.add("partnerships")
     if options.discards is Discards.OFFERED:
         moot.update(("pile_take", "easy_pile", "upcard_offer"))
