@@ -39,22 +39,30 @@ def report(text: str) -> tuple[dict, int]:
     return out, 0 if result.ok else 1
 
 
+def read_text(name: str) -> str:
+    """The text of file ``name`` (``-``: standard input); SaveError says why it cannot be
+    read, in the words the tools print."""
+    try:
+        if name == "-":
+            return sys.stdin.read()
+        with open(name, encoding="utf-8") as f:
+            return f.read()
+    except UnicodeDecodeError:
+        raise SaveError(f"cannot read {name}: it is not UTF-8 text") from None
+    except OSError as e:
+        why = (e.strerror or "unreadable").lower()
+        raise SaveError(f"cannot read {name}: {why}") from None
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.replay", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file", help="save file (JSON); - reads standard input")
     args = parser.parse_args(argv)
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
-    except UnicodeDecodeError:
-        out, status = {"ok": False, "error": f"cannot read {args.file}: it is not UTF-8 text"}, 2
-    except OSError as e:
-        why = (e.strerror or "unreadable").lower()
-        out, status = {"ok": False, "error": f"cannot read {args.file}: {why}"}, 2
+        text = read_text(args.file)
+    except SaveError as e:
+        out, status = {"ok": False, "error": str(e)}, 2
     else:
         out, status = report(text)
     print(json.dumps(out))
