@@ -106,68 +106,130 @@ class SeatReviewer:
         self.seat, self.worlds, self.seed = seat, worlds, seed
         self.evidence = Evidence()
 
-    def hard_choice(self, view: View, legal: list[Action], index: int) -> Action:
-        """What the hard level plays at the decision at ``index`` (seeded by the review's seed
-        and the index, as the table's hint is by the count of actions before it). Call
-        ``played`` with what the seat did before the seat's next decision."""
-        from ..ai.hard import HardAgent
-
+    def judging(self, view: View, legal: list[Action], index: int,
+                chosen: Action | None) -> Judging:
+        """The decision at ``index``, to be judged in slices (``Judging.think``): the seat saw
+        ``view``, could play ``legal`` and played ``chosen`` (None: hard's choice, as in a
+        hand replayed with hard's choices substituted). Judge a seat's decisions one after
+        another, in order."""
         if view.seat != self.seat:
             raise ValueError(f"this reviewer judges seat {self.seat + 1}, not {view.seat + 1}")
-        agent = HardAgent(self.seed + index, budget_seconds=None, iterations=self.worlds,
-                          evidence=self.evidence)
-        agent.start(view, legal)
-        while not agent.think(1.0):  # counted in worlds: the slicing changes nothing
+        return Judging(self, view, legal, index, chosen)
+
+    def judge(self, view: View, legal: list[Action], index: int,
+              chosen: Action | None) -> Decision:
+        """``judging`` thought through at once."""
+        judging = self.judging(view, legal, index, chosen)
+        while not judging.think(1.0):  # counted in worlds: the slicing changes nothing
             pass
-        return agent.answer()
+        return judging.decision
 
-    def played(self, view: View, action: Action) -> None:
-        """The seat played ``action`` from ``view``: its discard is what the next view's clues
-        are read against. (A discard hard proposed instead is forgotten at that next view,
-        where the pile is not what it would have left.)"""
-        if action.kind is Act.DISCARD:
-            self.evidence.discarded(view, action.cards[0])
 
-    def loss(self, view: View, hard: Action, chosen: Action, index: int) -> tuple[float, float]:
-        """Expected points ``chosen`` loses against ``hard`` and its standard error, both
-        played in the same ``worlds`` sampled worlds."""
-        if chosen == hard:
-            return 0.0, 0.0
+class Judging:
+    """One decision being judged, a slice at a time: the hard level's search (seeded by the
+    review's seed plus the decision's index, as the table's hint is by the count of actions
+    before it), then, if the seat chose otherwise, both actions compared in the same worlds."""
+
+    def __init__(self, reviewer: SeatReviewer, view: View, legal: list[Action], index: int,
+                 chosen: Action | None):
+        from ..ai.hard import HardAgent
+
+        self._reviewer, self.view, self.index, self.chosen = reviewer, view, index, chosen
+        self._agent = HardAgent(reviewer.seed + index, budget_seconds=None,
+                                iterations=reviewer.worlds, evidence=reviewer.evidence)
+        self._agent.start(view, legal)
+        self._hard: Action | None = None
+        self._comparison = None
+        self.decision: Decision | None = None
+        """The judged decision, once ``think`` has returned True."""
+
+    def think(self, slice_seconds: float) -> bool:
+        """Think for about ``slice_seconds``; True once ``decision`` is ready."""
+        if self.decision is not None:
+            return True
+        if self._hard is None:
+            if not self._agent.think(slice_seconds):
+                return False
+            self._hard = self._agent.answer()
+            if self.chosen is None or self.chosen == self._hard:
+                return self._done(self._hard, 0.0, 0.0)
+            self._comparison = self._compare(self._hard, self.chosen)
+            return False
+        if not self._comparison.think(slice_seconds):
+            return False
+        gain, error = self._comparison.gain(1)
+        return self._done(self.chosen, -gain, error)
+
+    def _compare(self, hard: Action, chosen: Action):
         from ..ai.hard import DEFAULT_HORIZON
         from ..ai.search import Comparison
 
-        evidence = self.evidence
-        rand = random.Random(f"review:{self.seed}:{index}:{view.hand_no}")
-        comparison = Comparison(view, [hard, chosen], rand, worlds=self.worlds,
-                                horizon=DEFAULT_HORIZON,
-                                weigh=evidence.likelihood if evidence.clues else None)
-        while not comparison.think(1.0):
-            pass
-        gain, error = comparison.gain(1)
-        return -gain, error
+        reviewer, view = self._reviewer, self.view
+        evidence = reviewer.evidence
+        rand = random.Random(f"review:{reviewer.seed}:{self.index}:{view.hand_no}")
+        return Comparison(view, [hard, chosen], rand, worlds=reviewer.worlds,
+                          horizon=DEFAULT_HORIZON,
+                          weigh=evidence.likelihood if evidence.clues else None)
 
-    def judge(self, view: View, legal: list[Action], index: int, chosen: Action) -> Decision:
-        """The decision at ``index``: the seat saw ``view``, could play ``legal`` and played
-        ``chosen``."""
-        hard = self.hard_choice(view, legal, index)
-        loss, error = self.loss(view, hard, chosen, index)
-        self.played(view, chosen)
-        return Decision(index, view.phase, chosen, hard, loss, error)
+    def _done(self, chosen: Action, loss: float, error: float) -> bool:
+        # The seat's discard is what its next view's clues are read against. (A discard hard
+        # proposed instead is forgotten at that next view, where the pile is not what it
+        # would have left.)
+        if chosen.kind is Act.DISCARD:
+            self._reviewer.evidence.discarded(self.view, chosen.cards[0])
+        self.decision = Decision(self.index, self.view.phase, chosen, self._hard, loss, error)
+        return True
 
 
-def review(setup: Setup, actions: Sequence[Action], seat: int, hand: int | None = None, *,
-           worlds: int = WORLDS, seed: int = SEED) -> Review:
+class Reviewing:
     """The review of ``seat``'s decisions in ``hand`` (0-based; None: the last hand the
-    record reaches) of a record whose every action is legal (a loaded save's). ValueError
-    names a seat or hand the record does not have."""
-    if not 0 <= seat < setup.players:
-        raise ValueError(f"seat must be 1 to {setup.players}, not {seat + 1}")
-    last = setup.state_after(actions).hand_no
-    hand = last if hand is None else hand
-    if not 0 <= hand <= last:
-        raise ValueError(f"hand must be 1 to {last + 1}, not {hand + 1}")
-    reviewer = SeatReviewer(seat, worlds, seed)
-    state, decisions = setup.start(), []
+    record reaches) of a record whose every action is legal (a loaded save's), worked out a
+    slice at a time so a frame loop stays smooth (``think``), or at once (``review``).
+    ValueError names a seat or hand the record does not have."""
+
+    def __init__(self, setup: Setup, actions: Sequence[Action], seat: int,
+                 hand: int | None = None, *, worlds: int = WORLDS, seed: int = SEED):
+        if not 0 <= seat < setup.players:
+            raise ValueError(f"seat must be 1 to {setup.players}, not {seat + 1}")
+        last = setup.state_after(actions).hand_no
+        hand = last if hand is None else hand
+        if not 0 <= hand <= last:
+            raise ValueError(f"hand must be 1 to {last + 1}, not {hand + 1}")
+        self._reviewer = SeatReviewer(seat, worlds, seed)
+        self.seat, self.hand = seat, hand
+        self._points = _seat_decisions(setup, actions, seat, hand)
+        self._judging: Judging | None = None
+        self._decisions: list[Decision] = []
+
+    @property
+    def progress(self) -> tuple[int, int]:
+        """Decisions judged so far, and how many there are (forced moves included)."""
+        return len(self._decisions), len(self._points)
+
+    def think(self, slice_seconds: float) -> bool:
+        """Think for about ``slice_seconds``; True once ``result`` is ready."""
+        while len(self._decisions) < len(self._points):
+            if self._judging is None:
+                view, legal, index, chosen = self._points[len(self._decisions)]
+                self._judging = self._reviewer.judging(view, legal, index, chosen)
+            if not self._judging.think(slice_seconds):
+                return False
+            self._decisions.append(self._judging.decision)
+            self._judging = None
+        return True
+
+    def result(self) -> Review:
+        """The review (only after ``think`` returned True): the real decisions, those with
+        more than one legal action."""
+        real = tuple(d for d, point in zip(self._decisions, self._points) if len(point[1]) > 1)
+        r = self._reviewer
+        return Review(self.seat, self.hand, r.worlds, r.seed, real)
+
+
+def _seat_decisions(setup: Setup, actions: Sequence[Action], seat: int, hand: int) -> list:
+    """(view, legal actions, index, action) of every move ``seat`` made in ``hand``: the view
+    read from the state at that moment, the legal actions from the view."""
+    state, out = setup.start(), []
     for index, action in enumerate(actions):
         if state.phase is Phase.HAND_OVER:
             state.next_hand()
@@ -175,9 +237,15 @@ def review(setup: Setup, actions: Sequence[Action], seat: int, hand: int | None 
             break
         if state.hand_no == hand and state.turn == seat and state.phase in DECIDING:
             view = state.view(seat)
-            legal = view.legal_actions()
-            decision = reviewer.judge(view, legal, index, action)
-            if len(legal) > 1:
-                decisions.append(decision)
+            out.append((view, view.legal_actions(), index, action))
         advance(state, action, trusted=True)
-    return Review(seat, hand, worlds, seed, tuple(decisions))
+    return out
+
+
+def review(setup: Setup, actions: Sequence[Action], seat: int, hand: int | None = None, *,
+           worlds: int = WORLDS, seed: int = SEED) -> Review:
+    """``Reviewing`` thought through at once."""
+    reviewing = Reviewing(setup, actions, seat, hand, worlds=worlds, seed=seed)
+    while not reviewing.think(1.0):
+        pass
+    return reviewing.result()

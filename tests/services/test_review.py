@@ -14,7 +14,7 @@ from game.rules.deal import Deal
 from game.rules.options import preset
 from game.rules.save import Game, Setup
 from game.rules.state import Phase
-from game.services.review import DECIDING, SeatReviewer, review
+from game.services.review import DECIDING, Reviewing, SeatReviewer, review
 
 WORLDS = 8
 OPTIONS = preset("digital")
@@ -76,8 +76,7 @@ def test_hard_choices_substituted_cost_nothing():
         state = game.state
         view, legal = state.view(state.turn), state.legal_actions()
         if state.turn == 0 and state.phase in DECIDING:
-            action = reviewer.hard_choice(view, legal, len(game.actions))
-            reviewer.played(view, action)
+            action = reviewer.judge(view, legal, len(game.actions), None).chosen
         else:
             action = other.choose(view, legal)
         game.play(action)
@@ -105,6 +104,19 @@ def test_a_weaker_players_mistakes_come_dearest_first():
     report = done.to_json()
     assert report["costliest"] == [d.index for d in dear]
     assert (report["seat"], report["hand"], report["worlds"], report["seed"]) == (1, 1, 8, 0)
+
+
+def test_a_review_thought_in_frame_slices_is_the_review_at_once():
+    setup = Setup(OPTIONS, 2, 7)
+    actions = played_hand(setup, [make_agent("easy", 1), make_agent("medium", 2)]).actions
+    reviewing = Reviewing(setup, actions, 0, worlds=WORLDS)
+    slices, seen = 0, []
+    while not reviewing.think(0.0):  # a slice of no time still makes one step
+        slices += 1
+        seen.append(reviewing.progress[0])
+    assert slices > reviewing.progress[1]  # many steps for each decision
+    assert seen == sorted(seen) and reviewing.progress[0] == reviewing.progress[1]
+    assert reviewing.result() == review(setup, actions, 0, worlds=WORLDS)
 
 
 def test_a_review_names_a_seat_or_hand_the_record_lacks():
