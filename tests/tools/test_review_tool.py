@@ -104,3 +104,21 @@ def test_the_module_runs_from_the_command_line(tmp_path, save):
                           cwd=ROOT, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["ok"]
+
+
+def test_the_check_plays_each_top_mistake_out_again():
+    from game.services.review import review
+    from tools import review_check
+
+    figures = review_check.check(hands=2, worlds=4, verify=4)
+    assert (figures["hands"], figures["worlds"], figures["verify_worlds"]) == (2, 4, 4)
+    rows = figures["rows"]
+    assert [r["seed"] for r in rows] == [1, 2]
+    checked = [r for r in rows if "verified" in r]
+    assert figures["with_a_mistake"] == len(checked) >= 1
+    assert figures["held"] == sum(r["verified"] > 0 for r in checked)
+    for r in checked:
+        game = review_check.played_hand(r["seed"])
+        top = review(game.setup, game.actions, 0, 0, worlds=4).costliest(1)[0]
+        assert (r["index"], r["chosen"], r["hard"]) == (top.index, str(top.chosen),
+                                                        str(top.hard))
