@@ -14,7 +14,9 @@ from game.ai.registry import make_agent
 from game.rules.options import preset
 from game.rules.save import Game, Setup
 from game.rules.state import Phase
+from game.services.review import review
 from tools import review as tool
+from tools import review_check
 
 ROOT = Path(__file__).resolve().parents[2]
 MORE = 8
@@ -107,9 +109,6 @@ def test_the_module_runs_from_the_command_line(tmp_path, save):
 
 
 def test_the_check_plays_each_top_mistake_out_again():
-    from game.services.review import review
-    from tools import review_check
-
     figures = review_check.check(hands=2, worlds=4, verify=4)
     assert (figures["hands"], figures["worlds"], figures["verify_worlds"]) == (2, 4, 4)
     rows = figures["rows"]
