@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 
 from game.rules.save import SaveError, parse_json, replay
 from game.rules.scoring import final_sheet
@@ -59,8 +60,14 @@ def main(argv=None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file", help="save file (JSON); - reads standard input")
     args = parser.parse_args(argv)
+    return print_report(args.file, report)
+
+
+def print_report(name: str, report: Callable[[str], tuple[dict, int]]) -> int:
+    """Print the JSON ``report`` of the save file ``name`` (or why it cannot be read, exit
+    status 2) and return the exit status: the replay's and the review's ``main``."""
     try:
-        text = read_text(args.file)
+        text = read_text(name)
     except SaveError as e:
         out, status = {"ok": False, "error": str(e)}, 2
     else:

@@ -16,13 +16,12 @@ action is refused (a hand-edited or broken record; ``python -m tools.replay`` sa
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from game.rules.save import SaveError, parse_json, replay
 from game.services.review import SEED, WORLDS, review
 
-from .replay import read_text
+from .replay import print_report
 
 
 def report(text: str, seat: int = 1, hand: int | None = None, *, worlds: int = WORLDS,
@@ -69,14 +68,8 @@ def main(argv=None) -> int:
                         help=f"sampled worlds per search (default {WORLDS})")
     parser.add_argument("--seed", type=int, default=SEED, help=f"the seed (default {SEED})")
     args = parser.parse_args(argv)
-    try:
-        text = read_text(args.file)
-    except SaveError as e:
-        out, status = {"ok": False, "error": str(e)}, 2
-    else:
-        out, status = report(text, args.seat, args.hand, worlds=args.worlds, seed=args.seed)
-    print(json.dumps(out, ensure_ascii=False))
-    return status
+    return print_report(args.file, lambda text: report(text, args.seat, args.hand,
+                                                       worlds=args.worlds, seed=args.seed))
 
 
 if __name__ == "__main__":
