@@ -25,11 +25,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..rules.actions import Act, Action
 from ..rules.phase import Phase
 from ..rules.save import Setup, advance
 from ..rules.view import View
+
+if TYPE_CHECKING:  # the search loads with the first review, not with the game
+    from ..ai.search import Comparison
 
 WORLDS = 100
 """Sampled worlds per search by default: the hints' count, so a review's choices are the
@@ -122,7 +126,7 @@ class SeatReviewer:
         judging = self.judging(view, legal, index, chosen)
         while not judging.think(1.0):  # counted in worlds: the slicing changes nothing
             pass
-        return judging.decision
+        return judging.result()
 
 
 class Judging:
@@ -138,29 +142,35 @@ class Judging:
         self._agent = HardAgent(reviewer.seed + index, budget_seconds=None,
                                 iterations=reviewer.worlds, evidence=reviewer.evidence)
         self._agent.start(view, legal)
-        self._hard: Action | None = None
-        self._comparison = None
-        self.decision: Decision | None = None
-        """The judged decision, once ``think`` has returned True."""
+        self._comparison: Comparison | None = None
+        self._decision: Decision | None = None
 
     def think(self, slice_seconds: float) -> bool:
-        """Think for about ``slice_seconds``; True once ``decision`` is ready."""
-        if self.decision is not None:
+        """Think for about ``slice_seconds``; True once ``result`` is ready."""
+        if self._decision is not None:
             return True
-        if self._hard is None:
+        comparison = self._comparison
+        if comparison is None:
             if not self._agent.think(slice_seconds):
                 return False
-            self._hard = self._agent.answer()
-            if self.chosen is None or self.chosen == self._hard:
-                return self._done(self._hard, 0.0, 0.0)
-            self._comparison = self._compare(self._hard, self.chosen)
+            hard, chosen = self._agent.answer(), self.chosen
+            if chosen is None or chosen == hard:
+                return self._done(hard, hard, 0.0, 0.0)
+            self._comparison = self._compare(hard, chosen)
             return False
-        if not self._comparison.think(slice_seconds):
+        if not comparison.think(slice_seconds):
             return False
-        gain, error = self._comparison.gain(1)
-        return self._done(self.chosen, -gain, error)
+        gain, error = comparison.gain(1)
+        hard, chosen = comparison.cands
+        return self._done(chosen, hard, -gain, error)
 
-    def _compare(self, hard: Action, chosen: Action):
+    def result(self) -> Decision:
+        """The judged decision (only after ``think`` returned True)."""
+        if self._decision is None:
+            raise RuntimeError("result() before think() returned True")
+        return self._decision
+
+    def _compare(self, hard: Action, chosen: Action) -> Comparison:
         from ..ai.hard import DEFAULT_HORIZON
         from ..ai.search import Comparison
 
@@ -171,13 +181,13 @@ class Judging:
                           horizon=DEFAULT_HORIZON,
                           weigh=evidence.likelihood if evidence.clues else None)
 
-    def _done(self, chosen: Action, loss: float, error: float) -> bool:
+    def _done(self, chosen: Action, hard: Action, loss: float, error: float) -> bool:
         # The seat's discard is what its next view's clues are read against. (A discard hard
         # proposed instead is forgotten at that next view, where the pile is not what it
         # would have left.)
         if chosen.kind is Act.DISCARD:
             self._reviewer.evidence.discarded(self.view, chosen.cards[0])
-        self.decision = Decision(self.index, self.view.phase, chosen, self._hard, loss, error)
+        self._decision = Decision(self.index, self.view.phase, chosen, hard, loss, error)
         return True
 
 
@@ -214,7 +224,7 @@ class Reviewing:
                 self._judging = self._reviewer.judging(view, legal, index, chosen)
             if not self._judging.think(slice_seconds):
                 return False
-            self._decisions.append(self._judging.decision)
+            self._decisions.append(self._judging.result())
             self._judging = None
         return True
 
