@@ -87,7 +87,7 @@ def test_the_replay_opens_at_the_dearest_move_with_hards_move_raised():
         assert f"over {WORLDS} sampled worlds" in callout.lines[1]
 
     shows(dear[0])
-    press(app, "mistake1")
+    press(app, "mistake1", touch=True)  # a browser touch
     shows(dear[1])
     press(app, "next")  # one move on: what was played, no word on it
     assert scene.index == dear[1].index + 1 and not callouts(scene)
