@@ -36,8 +36,7 @@ if TYPE_CHECKING:  # the search loads with the first review, not with the game
     from ..ai.search import Comparison
 
 WORLDS = 100
-"""Sampled worlds per search by default: the hints' count, so a review's choices are the
-choices a hint at that moment names."""
+"""Sampled worlds per search by default: the hints' count."""
 SEED = 0
 """The review's seed by default (reported with every review)."""
 COSTLIEST = 3
