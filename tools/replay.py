@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 
 from game.rules.save import SaveError, parse_json, replay
 from game.rules.scoring import final_sheet
@@ -39,22 +40,36 @@ def report(text: str) -> tuple[dict, int]:
     return out, 0 if result.ok else 1
 
 
+def read_text(name: str) -> str:
+    """The text of file ``name`` (``-``: standard input); SaveError says why it cannot be
+    read, in the words the tools print."""
+    try:
+        if name == "-":
+            return sys.stdin.read()
+        with open(name, encoding="utf-8") as f:
+            return f.read()
+    except UnicodeDecodeError:
+        raise SaveError(f"cannot read {name}: it is not UTF-8 text") from None
+    except OSError as e:
+        why = (e.strerror or "unreadable").lower()
+        raise SaveError(f"cannot read {name}: {why}") from None
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.replay", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file", help="save file (JSON); - reads standard input")
     args = parser.parse_args(argv)
+    return print_report(args.file, report)
+
+
+def print_report(name: str, report: Callable[[str], tuple[dict, int]]) -> int:
+    """Print the JSON ``report`` of the save file ``name`` (or why it cannot be read, exit
+    status 2) and return the exit status: the replay's and the review's ``main``."""
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
-    except UnicodeDecodeError:
-        out, status = {"ok": False, "error": f"cannot read {args.file}: it is not UTF-8 text"}, 2
-    except OSError as e:
-        why = (e.strerror or "unreadable").lower()
-        out, status = {"ok": False, "error": f"cannot read {args.file}: {why}"}, 2
+        text = read_text(name)
+    except SaveError as e:
+        out, status = {"ok": False, "error": str(e)}, 2
     else:
         out, status = report(text)
     print(json.dumps(out))

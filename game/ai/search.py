@@ -256,9 +256,12 @@ class Search:
         """The prior: medium's choice."""
         return self.cands[0]
 
+    def _listing(self) -> list[Action]:
+        """The candidates to search, the prior first."""
+        return candidates(SeatKnowledge.of_view(self.view), self._legal, self._width)[1]
+
     def _prepare(self) -> list[Action]:
-        _, cands = candidates(SeatKnowledge.of_view(self.view), self._legal, self._width)
-        self._cands = cands
+        cands = self._cands = self._listing()
         n = len(cands)
         self.totals = [0.0] * n
         """Sum over worlds of each candidate's value (while it was live)."""
@@ -283,7 +286,7 @@ class Search:
         return mean, math.sqrt(var / w)
 
     def _record(self) -> None:
-        """Fold one finished world into the statistics, drop the clearly worse, maybe stop."""
+        """Fold one finished world into the statistics, then prune."""
         base = self._pending[0]
         for i, v in zip(self.live, self._pending):
             self.totals[i] += v
@@ -292,6 +295,10 @@ class Search:
             self._diff[i] += d
             self._diff_sq[i] += d * d
         self.done += 1
+        self._prune()
+
+    def _prune(self) -> None:
+        """Drop the clearly worse alternatives; stop once the choice is settled."""
         if self.done < MIN_WORLDS:
             return
         stats = {i: self.gain(i) for i in self.live if i}
@@ -413,3 +420,22 @@ class Search:
             if self.worlds[i] >= OVERRIDE_WORLDS and m > OVERRIDE_SE * se and m > best_m:
                 best_i, best_m = i, m
         return self.cands[best_i]
+
+
+class Comparison(Search):
+    """Given actions played in every one of exactly ``worlds`` sampled worlds, each world
+    shared by all of them (common random numbers), nothing dropped and no early stop: how a
+    review weighs a player's action against the search's choice (``gain(1)`` is the mean of
+    the second action's value less the first's, world by world, with its standard error).
+    The same action twice gains exactly zero: its playouts in one world are the same game."""
+
+    def __init__(self, view, actions: list[Action], rand: random.Random, *, worlds: int,
+                 horizon: int, weigh=None):
+        super().__init__(view, list(actions), rand, iterations=worlds, seconds=None,
+                         horizon=horizon, width=len(actions), weigh=weigh)
+
+    def _listing(self) -> list[Action]:
+        return list(self._legal)
+
+    def _prune(self) -> None:
+        return
