@@ -13,8 +13,9 @@ from game.rules.deal import Deal
 from game.rules.options import PRESETS
 from game.rules.save import Game, Setup
 from game.rules.state import Phase
-from game.services.seats import default_seats
+from game.services.seats import Seat, default_seats
 from game.ui import scenes
+from game.ui.scenes import summary
 from game.ui.scenes.replay import CardsRow, ReplayScene
 from game.ui.scenes.table import TableScene
 
@@ -86,3 +87,22 @@ def test_replay_the_whole_match_from_the_result():
     assert shown_hands(scene) == [tuple(h) for h in first.hands]
     assert scene.subtitle().startswith("Hand 1 \u00b7 move 0 of") and "The deal" in \
         scene.subtitle()
+
+
+def test_review_your_play_opens_the_review_of_the_persons_seat():
+    app, table = after_hands(1)
+    before = table.game.state.snapshot()
+    press(app, "review_hand")
+    scene = app.scenes.top
+    assert isinstance(scene, ReplayScene)
+    assert scene.reviewing is not None and scene.reviewing.seat == 0  # the person's seat
+    assert table.game.state.snapshot() == before
+    press(app, "back")
+    assert isinstance(app.scenes.top, scenes.HandSummaryScene)
+
+
+def test_a_table_of_computers_offers_no_review_and_people_review_the_first_persons_seat():
+    computers = tuple(Seat(f"Computer {i}", "easy") for i in range(3))
+    assert summary.review_field(computers) == []
+    hot_seat = (computers[0], Seat("Ann"), Seat("Bo"))
+    assert summary.reviewed_seat(hot_seat) == 1

@@ -347,7 +347,7 @@ class HandSummaryScene(PageScene):
             notes = [Text(leading_note(state, seats), dim=True)]
             if len(set(state.options.going_out_bonus)) > 1:
                 notes.insert(0, Text(bonus_note(state), dim=True))
-            self._rows = (key, [*lines, *notes, REPLAY_HAND])
+            self._rows = (key, [*lines, *notes, REPLAY_HAND, *review_field(seats)])
         return self._rows[1]
 
     def settings_changed(self):
@@ -402,7 +402,7 @@ class MatchResultScene(PageScene):
             if len(set(state.options.going_out_bonus)) > 1:
                 rows.append(Text(bonus_note(state), dim=True))
             rows += [Heading("The last hand"), *team_lines(state, seats),
-                     *hand_lines(state, seats, key), REPLAY_HAND]
+                     *hand_lines(state, seats, key), REPLAY_HAND, *review_field(seats)]
             if teams:
                 rows += [Heading("Score sheet by team"), *teams]
             rows += [Heading("Score sheet"), *score_sheet(state, seats), REPLAY_MATCH]
@@ -435,11 +435,30 @@ REPLAY_MATCH = Field("replay_match", "Replay the whole match", BUTTON, "Replay",
                      "Every hand from the first deal, move by move.")
 
 
+REVIEW_HAND = Field("review_hand", "Review your play", BUTTON, "Review",
+                    "Your costliest decisions of this hand, and what the hard level would "
+                    "have played.")
+
+
+def reviewed_seat(seats) -> int | None:
+    """The seat a review looks at: the first person's (with several people at the table, the
+    one who holds the first seat); none when only computers played."""
+    return next((i for i, s in enumerate(seats) if s.is_person), None)
+
+
+def review_field(seats) -> list[Field]:
+    """The review's button, where a person played this hand."""
+    return [] if reviewed_seat(seats) is None else [REVIEW_HAND]
+
+
 def replay(page, key: str) -> None:
-    """Open the replay of the table's last hand or whole match."""
+    """Open the replay of the table's last hand or whole match, or the review of the hand."""
     if key in ("replay_hand", "replay_match"):
         page.app.open("replay", page.table.game, page.table.seats,
                       whole_match=key == "replay_match")
+    elif key == "review_hand":
+        page.app.open("replay", page.table.game, page.table.seats,
+                      review_seat=reviewed_seat(page.table.seats))
 
 
 def next_match(setup: Setup, state) -> Setup:
