@@ -31,10 +31,50 @@ def even(w: float) -> int:
     return max(8, int(round(w / 8)) * 8)
 
 
-def draw_table(surface: pygame.Surface, f: TableFrame) -> None:
-    """The whole table for frame ``f``."""
-    draw_board(surface, f)
+def draw_table(surface: pygame.Surface, f: TableFrame, board: Board | None = None) -> None:
+    """The whole table for frame ``f``; with a ``board``, what stays put comes from it."""
+    if board is None:
+        draw_board(surface, f)
+    else:
+        board.draw(surface, f)
     draw_moving(surface, f)
+
+
+class Board:
+    """The board (see ``draw_board``) composed once into a surface of the window's format,
+    and composed again only when what it shows changes: its key is made of the parts of the
+    frame it reads (``board_key``), so nothing has to remember to mark it stale."""
+
+    def __init__(self) -> None:
+        self.key: tuple | None = None
+        self.image: pygame.Surface | None = None
+        self.composed = 0
+        """How many times the board was drawn (the rest of the frames reused it)."""
+
+    def draw(self, surface: pygame.Surface, f: TableFrame) -> None:
+        key = board_key(f)
+        image = self.image
+        if image is None or image.get_size() != surface.get_size() \
+                or image.get_bitsize() != surface.get_bitsize():
+            image = self.image = surface.copy()
+            self.key = None
+        if key != self.key:
+            draw_board(image, f)
+            self.key = key
+            self.composed += 1
+        surface.blit(image, (0, 0))
+
+
+def board_key(f: TableFrame) -> tuple:
+    """Everything ``draw_board`` reads from frame ``f``: equal keys, equal pixels."""
+    st, m = f.state, f.model
+    return (f.layout, f.settings, f.seats, m.viewer, st.turn, st.phase, tuple(st.totals),
+            tuple(len(h) for h in st.hands), tuple(tuple(s) for s in st.melds),
+            len(st.stock), tuple(st.pile), m.status(), tuple(sorted(m.last_move.items())),
+            m.sort_mode, m.my_turn, f.targets, f.show_log, f.revealed,
+            tuple(tuple(h) for h in st.hands) if f.revealed else (),
+            frozenset(kn for kn in f.hidden.items() if kn[0][0] != "hand"),
+            tuple((r, text, item if isinstance(item, str) else "") for r, item, text in f.slots))
 
 
 def draw_board(surface: pygame.Surface, f: TableFrame) -> None:
@@ -74,7 +114,9 @@ def draw_moving(surface: pygame.Surface, f: TableFrame) -> None:
 def card(surface, f: TableFrame, c, rect: pygame.Rect, shadow: bool = True) -> None:
     """Card ``c`` (None: its back) at ``rect``, with its soft shadow unless ``shadow`` is off."""
     if shadow:
-        surface.blit(cardart.shadow(rect.w), cardart.shadow_pos(rect))
+        art = cardart.with_shadow(c, rect.w, f.settings.four_colour)
+        surface.blit(art, cardart.shadow_pos(rect), special_flags=pygame.BLEND_PREMULTIPLIED)
+        return
     art = cardart.back(rect.w) if c is None else cardart.face(c, rect.w, f.settings.four_colour)
     surface.blit(art, rect.topleft)
 

@@ -63,6 +63,8 @@ class TableScene(Scene):
         self._revealed = False
         self._toast = None
         self._toast_text = ("", Say.REFUSAL)
+        self.board = table_draw.Board()
+        """The felt, panels and laid melds, composed once until they change."""
         if not game.actions:
             self.animate_deal()
 
@@ -334,4 +336,4 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """The table as it is now; nothing changes (the toast and the log follow the model
         in ``update``)."""
-        table_draw.draw_table(surface, self.frame())
+        table_draw.draw_table(surface, self.frame(), self.board)
