@@ -443,12 +443,13 @@ def _smallest(px: int) -> int:
 
 def latest(count: str, turn: str, px: int, width: int) -> str:
     """An opponent's caption, their card count and their last turn; when it is too long for
-    ``width``, the turn's first parts give way, so its latest (the discard) still shows."""
+    ``width``, the turn's first parts give way, so its latest (the discard) still shows,
+    an ellipsis before it: ``4 cards · …melded 7♠ 7♥ 7♦ · discarded Q♥``."""
     parts = turn.split(" \u00b7 ") if turn else []
     text = " \u00b7 ".join([count] + parts)
     while len(parts) > 1 and theme.text_width(text, _smallest(px)) > width:
         parts = parts[1:]
-        text = " \u00b7 ".join([count, "\u2026"] + parts)
+        text = f"{count} \u00b7 \u2026" + " \u00b7 ".join(parts)
     return text
 
 

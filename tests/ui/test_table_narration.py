@@ -84,7 +84,8 @@ def test_a_long_turn_in_a_narrow_panel_keeps_its_latest_part():
     box = layout.opponents[0].caption
     px = round(layout.font * 0.9)
     line = latest("4 cards", turn, px, box.w)
-    assert line.startswith("4 cards \u00b7 \u2026 \u00b7 ") and line.endswith("discarded 4\u2663")
+    assert line.startswith("4 cards \u00b7 \u2026") and line.endswith("discarded 4\u2663")
+    assert "\u2026 \u00b7" not in line  # the ellipsis leads into what it kept
     assert theme.text_width(line, max(MIN_LABEL_PX, round(px * 0.8))) <= box.w
     wide = table_layout((1920, 1080), 2, 11).opponents[0].caption
     assert latest("4 cards", turn, px, wide.w) == "4 cards \u00b7 " + turn  # room: all of it
