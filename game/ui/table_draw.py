@@ -92,6 +92,7 @@ def draw_board(surface: pygame.Surface, f: TableFrame) -> None:
             _draw_opponent(surface, f, seat, levels[w])
     _draw_stock(surface, f, (Where.STOCK, -1) in f.targets)
     _draw_pile(surface, f, (Where.PILE, -1) in f.targets)
+    _draw_beside(surface, f)
     _draw_my_melds(surface, f)
     _draw_plate(surface, f)
     _draw_bar(surface, f)
@@ -331,6 +332,30 @@ def _draw_pile(surface, f: TableFrame, glow: bool) -> None:
         surface.blit(theme.rounded(r.size, 8, (0, 0, 0, 50), 2, theme.INK_DIM), r)
     theme.text(surface, f"Pile {len(st.pile)}", L.font, (r.center[0], L.pile.bottom),
                theme.INK, "midbottom")
+
+
+def _draw_beside(surface, f: TableFrame) -> None:
+    """The melds of the opponent playing, on the felt beside the stock and the pile (where
+    the panels have no room for cards), under a line naming them; a tap shows them all."""
+    seat = f.spotlight()
+    if seat is None or f.opponent_meld_rects(seat) is not None or f.revealed:
+        return
+    found = f.beside_meld_rects(seat)
+    melds = f.state.melds[seat]
+    L = f.layout
+    px = round(L.font * 0.9)
+    title = Rect(L.beside.x, L.beside.y, L.beside.w, theme.line_height(px))
+    name = f.seats[seat].name
+    shown = len(found[1]) if found else 0
+    words = (f"{name}: {counted(len(melds), 'meld')}" if shown == len(melds)
+             else f"{name}: {shown} of {counted(len(melds), 'meld')} · tap to see")
+    fit_line(surface, words, px, title, title.w, theme.INK_DIM)
+    if found is None:
+        return
+    cw, rects = found
+    for i, (meld, mr) in enumerate(zip(melds, rects)):
+        if not f.hidden[("meld", seat, i)]:
+            _draw_meld(surface, f, meld.cards, mr, cw, shadow=False)
 
 
 def _draw_my_melds(surface, f: TableFrame) -> None:

@@ -19,6 +19,7 @@ from . import cardart
 from .layout import (
     Rect,
     TableLayout,
+    beside_meld_rects,
     meld_step,
     my_meld_rects,
     opponent_meld_preview,
@@ -92,6 +93,26 @@ class TableFrame:
         return opponent_meld_preview(self.layout, self.opponent_index(seat),
                                      self.meld_sizes(seat))
 
+    def spotlight(self) -> int | None:
+        """The opponent whose melds the felt beside the stock and the pile shows: the one
+        playing, else the latest before them with melds down (None: no such felt, or no
+        opponent has melded)."""
+        if self.layout.beside is None:
+            return None
+        n = len(self.seats)
+        for back in range(n):
+            seat = (self.state.turn - back) % n
+            if seat != self.model.viewer and self.state.melds[seat]:
+                return seat
+        return None
+
+    def beside_meld_rects(self, seat: int):
+        """``seat``'s melds as drawn beside the stock and the pile (the first ones, as many
+        as fit), or None when that felt shows someone else or nothing."""
+        if seat != self.spotlight():
+            return None
+        return beside_meld_rects(self.layout, self.meld_sizes(seat))
+
     def revealed_melds(self, seat: int):
         """At the reveal, an opponent's melds with their hand laid after them as one more
         group in their panel (card width and rects, the hand's last), or None when the
@@ -142,7 +163,7 @@ class TableFrame:
         elif kind == "meld":
             seat, i = place[1], place[2]
             found = (self.my_meld_rects() if seat == self.model.viewer
-                     else self.opponent_meld_rects(seat))
+                     else self.opponent_meld_rects(seat) or self.beside_meld_rects(seat))
             cw, rects = found or (0, ())
             if i < len(rects) and rects[i].w:
                 return (*rects[i].center, max(cw, cardart.MIN_READABLE_WIDTH))

@@ -91,6 +91,10 @@ def _tap(scene: TableScene, pos) -> None:
         scene.inspect = None
         return
     st = f.state
+    spot = f.spotlight()
+    if spot is not None and L.beside.contains(pos) and st.phase not in OVER:
+        scene.inspect = spot  # the melds beside the pile: all of them, large
+        return
     for seat in range(len(f.seats)):
         if seat != m.viewer and L.opponents[f.opponent_index(seat)].box.contains(pos):
             if st.melds[seat] and f.opponent_meld_rects(seat) is None:
