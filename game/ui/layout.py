@@ -562,16 +562,7 @@ def opponent_meld_preview(layout: TableLayout, index: int,
     meld shown, in order), or None when not even one fits (the line alone says it)."""
     box = layout.opponents[index].melds
     area = Rect(box.x, box.y, box.w, box.h - line_height(round(layout.font * 0.9)))
-    if area.h < card_height(MIN_MINI_WIDTH) or not sizes:
-        return None
-    cw, rects = meld_groups(area, tuple(sizes), min(round(area.h / CARD_RATIO),
-                                                    layout.meld_card_w))
-    shown = []
-    for r in rects:
-        if not r.w:
-            break
-        shown.append(r)
-    return (cw, tuple(shown)) if shown else None
+    return _first_melds(layout, area, sizes)
 
 
 def beside_meld_rects(layout: TableLayout, sizes) -> tuple[int, tuple[Rect, ...]] | None:
@@ -579,10 +570,17 @@ def beside_meld_rects(layout: TableLayout, sizes) -> tuple[int, tuple[Rect, ...]
     under a line naming them: the card width and a rect for each meld shown, in order (the
     first ones, as many as fit), or None when the layout has no such felt or not one fits."""
     b = layout.beside
-    if b is None or not sizes:
+    if b is None:
         return None
     title = line_height(round(layout.font * 0.9))
-    area = Rect(b.x, b.y + title, b.w, b.h - title)
+    return _first_melds(layout, Rect(b.x, b.y + title, b.w, b.h - title), sizes)
+
+
+def _first_melds(layout: TableLayout, area: Rect, sizes):
+    """The first melds of ``sizes`` that fit ``area`` as readable cards, as tall as it
+    allows: the card width and their rects, or None when not even one fits."""
+    if area.h < card_height(MIN_MINI_WIDTH) or not sizes:
+        return None
     cw, rects = meld_groups(area, tuple(sizes), min(round(area.h / CARD_RATIO),
                                                     layout.meld_card_w))
     shown = []
