@@ -164,18 +164,11 @@ def step_at(actions: int, read: int) -> int:
     """The step the lesson is at after ``actions`` moves of ``RECORD`` and ``read`` steps to
     read acknowledged: the first step neither done nor read. A step to read counts as done
     once a later step's action has been played (a lesson resumed part way)."""
-    done_to = -1
+    done_to = max((i for i, s in enumerate(STEPS) if s.action is not None and s.action < actions),
+                  default=-1)
     for i, s in enumerate(STEPS):
-        if s.action is not None and s.action < actions:
-            done_to = i
-    for i, s in enumerate(STEPS):
-        if i <= done_to:
-            continue
-        if s.action is None:
-            if read > i:
-                continue
+        if i > done_to and not (s.action is None and read > i):
             return i
-        return i
     return len(STEPS) - 1
 
 
@@ -205,17 +198,18 @@ class LessonGame(Game):
 
 
 class ScriptedAgent:
-    """Plays one seat's moves of ``RECORD`` in order, through the agent protocol, and checks
-    each is legal when its turn comes (a lesson whose script went wrong says so at once)."""
+    """Plays a fixed list of moves in order, through the agent protocol, and checks each is
+    legal when its turn comes (a lesson whose script went wrong says so at once)."""
 
     name = "scripted"
 
-    def __init__(self, seat: int = SAM, record: tuple[Action, ...] = RECORD):
-        self.moves = [a for a, s in zip(record, _movers(record)) if s == seat]
+    def __init__(self, moves):
+        self.moves = tuple(moves)
         self.played = 0
         self._next: Action | None = None
 
     def start(self, view: View, legal: list[Action]) -> None:
+        self._next = None
         if self.played >= len(self.moves):
             raise ValueError("the lesson's script has no move left for this seat")
         move = self.moves[self.played]
@@ -238,15 +232,20 @@ class ScriptedAgent:
         return self.answer()
 
 
-def _movers(record: tuple[Action, ...]) -> list[int]:
+def _movers(record: tuple[Action, ...]) -> tuple[int, ...]:
     """Which seat plays each action of ``record`` (from the setup, played through)."""
     state = SETUP.start()
     out = []
     for a in record:
         out.append(state.turn)
         state.apply(a)
-    return out
+    return tuple(out)
 
 
-MOVERS = tuple(_movers(RECORD))
+MOVERS = _movers(RECORD)
 """The seat of each action of ``RECORD``."""
+
+
+def moves_of(seat: int) -> tuple[Action, ...]:
+    """One seat's actions of ``RECORD``, in order (what its ``ScriptedAgent`` plays)."""
+    return tuple(a for a, s in zip(RECORD, MOVERS) if s == seat)

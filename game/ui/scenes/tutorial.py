@@ -103,7 +103,8 @@ class TutorialScene(Scene):
         self.table = scene_class("table")(_LessonHost(app, self), self.game, lesson.SEATS)
         # The computer's moves come from the lesson's record (see the report on the table's
         # hooks): its controller keeps its pace, its agent is the script.
-        self.table.controllers[lesson.SAM].agent = lesson.ScriptedAgent()
+        self.table.controllers[lesson.SAM].agent = lesson.ScriptedAgent(
+            lesson.moves_of(lesson.SAM))
         self._keyboard = False
         self._frames = 0
 
@@ -341,9 +342,9 @@ class TutorialScene(Scene):
         text = step.text
         do = f"{self._scores()} {step.do}" if self.finished else step.do
         if self._keyboard and (hint := self.keys_hint()):
-            do = f"{do} ({hint}; Tab skips)"
+            do = f"{do}. Keys: {hint}; Tab skips"
         elif self._keyboard and step.action is None:
-            do = f"{do} (Enter)"
+            do = f"{do}. Keys: Enter"
         labels = self._button_labels()
         spot = self.touch()
         keep_clear = [spot[0]] if spot is not None else []
