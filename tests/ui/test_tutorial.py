@@ -177,3 +177,38 @@ def test_the_menu_pauses_the_lesson_and_resume_returns_to_it():
     assert isinstance(app.scenes.top, PauseScene)
     step(app, mouse_tap(locate(app, "resume")))
     assert app.scenes.top is t and t.index == 0
+
+
+def test_a_rule_met_in_the_lesson_is_said_once_with_rules_a_tap_away():
+    app = make_app((390, 844), Settings(animation_speed=0.0))
+    t = app.open("tutorial")
+    step(app, touch_tap(button(t, "next"), app.size))
+    step(app, touch_tap(t.touch()[0].center, app.size), frames=2)  # draw
+    queen = parse_card("QS")
+    for _ in range(2):  # the same rule twice: the tip comes only the first time
+        t.table.select_cards([queen])
+        step(app, touch_tap(t.table.layout.pile_card.center, app.size), frames=2)
+        assert "queen of spades" in t.table.model.message
+        assert len(t.game.actions) == 1 and queen in t.game.state.hands[lesson.YOU]
+        if t.tip is None:
+            break
+        assert "Q♠ may be discarded only as your last card" in " ".join(t.coach().doing)
+        assert app.settings.tips_seen == ("queen_discard",)
+        step(app, touch_tap(button(t, "rules"), app.size))
+        assert type(app.scenes.top).__name__ == "RulesScene"
+        app.scenes.pop()
+        step(app, touch_tap(button(t, "ok"), app.size))
+        assert t.tip is None
+    else:
+        raise AssertionError("the tip came a second time")
+
+
+def test_no_tip_when_tips_are_off():
+    app = make_app((1280, 720), Settings(animation_speed=0.0, tips=False))
+    t = app.open("tutorial")
+    step(app, key(pygame.K_RETURN))
+    step(app, key(pygame.K_d), frames=2)
+    t.table.select_cards([parse_card("QS")])
+    step(app, key(pygame.K_p), frames=2)
+    assert "queen of spades" in t.table.model.message
+    assert t.tip is None and app.settings.tips_seen == ()

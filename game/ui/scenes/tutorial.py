@@ -17,6 +17,7 @@ import pygame
 
 from ...rules.scoring import hand_penalty, meld_points
 from ...rules.state import Phase
+from ...services import tips
 from ...services import tutorial as lesson
 from ...services.sound import for_action
 from .. import theme, widgets
@@ -107,6 +108,11 @@ class TutorialScene(Scene):
             lesson.moves_of(lesson.SAM))
         self._keyboard = False
         self._frames = 0
+        self._refusals = 0
+        """Refusals of the lesson's game already looked at for a tip."""
+        self.tip: str | None = None
+        """A rule the player just ran into, in one line (shown until OK or the next move)."""
+        self._tip_at = 0
 
     # ----------------------------------------------------------------- where the lesson is
 
@@ -272,6 +278,10 @@ class TutorialScene(Scene):
             self.new_game()
         elif key == "leave":
             self.leave()
+        elif key == "rules":
+            self.app.open("rules", self.game.state.options)
+        elif key == "ok":
+            self.tip = None
 
     def key(self, event) -> None:
         self._keyboard = True
@@ -282,7 +292,9 @@ class TutorialScene(Scene):
             elif k == pygame.K_ESCAPE:
                 self.leave()
             return
-        if k == pygame.K_TAB:
+        if self.tip is not None and k in (pygame.K_r, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._press("rules" if k == pygame.K_r else "ok")
+        elif k == pygame.K_TAB:
             self.skip()
         elif self.step.action is None and k in (pygame.K_RETURN, pygame.K_KP_ENTER,
                                                  pygame.K_SPACE):
@@ -307,6 +319,22 @@ class TutorialScene(Scene):
     def update(self, dt: float) -> None:
         self._frames += 1
         self.table.update(dt)
+        self._follow_refusals()
+
+    def _follow_refusals(self) -> None:
+        """The first time a rule stops a move (and tips are on), the coach says the rule,
+        with Rules a tap away; the tip is kept as seen in the settings."""
+        refused = self.game.refusals[self._refusals:]
+        self._refusals = len(self.game.refusals)
+        for e in refused:
+            text, after, offer = tips.on_refusal(str(e), e.rule, self.app.settings,
+                                                 self.game.state.options)
+            if offer and e.rule is not None:
+                self.tip = tips.line(e.rule, self.game.state.options)
+                self._tip_at = len(self.game.actions)
+                self.app.apply_settings(after)
+        if self.tip is not None and len(self.game.actions) != self._tip_at:
+            self.tip = None  # a move was made: the lesson goes on
 
     # ----------------------------------------------------------------- drawing
 
@@ -339,9 +367,12 @@ class TutorialScene(Scene):
         px = max(13, L.font)
         pad = max(8, px // 2)
         title_px = round(px * 1.15)
-        text = step.text
+        heading, text = step.title, step.text
         do = f"{self._scores()} {step.do}" if self.finished else step.do
-        if self._keyboard and (hint := self.keys_hint()):
+        if self.tip is not None:
+            rule = self.tip.removeprefix("Rule: ")
+            heading, text, do = "A rule to know", "", f"{rule[:1].upper()}{rule[1:]}."
+        elif self._keyboard and (hint := self.keys_hint()):
             do = f"{do}. Keys: {hint}; Tab skips"
         elif self._keyboard and step.action is None:
             do = f"{do}. Keys: Enter"
@@ -360,7 +391,7 @@ class TutorialScene(Scene):
                 head_w = max(40, inner - sum(bw) - pad * len(bw))
                 words = theme.wrap(text, px, inner) if mode == "full" else []
                 doing = theme.wrap(do, px, inner, True) if mode != "tiny" else []
-                title = theme.wrap(step.title, title_px, head_w, True) if mode != "tiny" \
+                title = theme.wrap(heading, title_px, head_w, True) if mode != "tiny" \
                     else theme.wrap(do, px, head_w, True)
                 size = title_px if mode != "tiny" else px
                 head_h = max(L.target, len(title) * theme.line_height(size))
@@ -405,6 +436,8 @@ class TutorialScene(Scene):
         ) if p.w >= 200 and p.h >= L.target * 2]
 
     def _button_labels(self) -> list[tuple[str, str, bool]]:
+        if self.tip is not None:
+            return [("Rules", "rules", True), ("OK", "ok", False)]
         if self.finished:
             return [("New game", "new", True), ("Title", "leave", False)]
         if self.step.action is None:
