@@ -389,7 +389,7 @@ class TutorialScene(Scene):
             for area in places:
                 inner = area.w - 2 * pad
                 head_w = max(40, inner - sum(bw) - pad * len(bw))
-                words = theme.wrap(text, px, inner) if mode == "full" else []
+                words = theme.wrap(text, px, inner) if mode == "full" and text else []
                 doing = theme.wrap(do, px, inner, True) if mode != "tiny" else []
                 title = theme.wrap(heading, title_px, head_w, True) if mode != "tiny" \
                     else theme.wrap(do, px, head_w, True)
