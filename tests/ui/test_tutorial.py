@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 from scene_nav import locate, make_app, step
-from ui_events import key, mouse_tap, touch_tap
+from ui_events import key, mouse_drag, mouse_tap, touch_tap
 
 from game.rules.cards import parse_card
 from game.rules.state import Phase
@@ -212,3 +212,18 @@ def test_no_tip_when_tips_are_off():
     step(app, key(pygame.K_p), frames=2)
     assert "queen of spades" in t.table.model.message
     assert t.tip is None and app.settings.tips_seen == ()
+
+
+def test_a_card_dragged_to_the_pile_plays_the_step_and_one_dropped_on_the_coach_goes_back():
+    app = make_app((1280, 720), Settings(animation_speed=0.0))
+    t = app.open("tutorial")
+    step(app, key(pygame.K_RETURN))
+    step(app, key(pygame.K_d), frames=2)
+    m = t.table.model
+    nine = t.table.layout.hand.cards[m.order.index(parse_card("9C"))]
+    grab = (nine.x + 8, nine.y + 20)
+    step(app, mouse_drag(grab, t.coach().rect.center), frames=2)
+    assert t.table.drag is None and len(t.game.actions) == 1
+    assert parse_card("9C") in t.game.state.hands[lesson.YOU]
+    step(app, mouse_drag(grab, t.table.layout.pile_card.center), frames=2)
+    assert [str(a) for a in t.game.actions[:2]] == ["draw", "discard 9C"]

@@ -24,10 +24,11 @@ from .. import theme, widgets
 from ..layout import LIFT, Rect
 from ..pointer import P, Pointer
 from ..scene import Scene
+from ..table_model import Say
 
 Target = lesson.Target
 SKIP_TAPS = 12
-"""Most taps Skip makes to play a step (a flight to finish, cards, the place, Go out)."""
+"""Most taps Skip makes to play a step (cards, to let go of or to pick, the place, Go out)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,9 +138,8 @@ class TutorialScene(Scene):
 
     def table_changed(self) -> None:
         """The table applied a move: its sound, as in a match."""
-        keeper = getattr(self.app, "keeper", None)
-        if keeper is not None and self.game.actions:
-            keeper.sounds.play(for_action(self.game.actions[-1], self.game.state))
+        if self.game.actions:
+            self.app.keeper.sounds.play(for_action(self.game.actions[-1], self.game.state))
 
     # ----------------------------------------------------------------- what to touch
 
@@ -238,9 +238,7 @@ class TutorialScene(Scene):
         for _ in range(SKIP_TAPS):
             if len(self.game.actions) > start:
                 return
-            if self.table.timeline.busy:
-                self.table.timeline.skip()
-            spot = self.touch()
+            spot = self.touch()  # None while Sam moves or cards fly: Skip waits for them
             if spot is None:
                 return
             pos = spot[0].center
@@ -264,6 +262,8 @@ class TutorialScene(Scene):
                 for b in coach.buttons:
                     if b.hit(p.pos):
                         self._press(b.key)
+            elif p.kind is P.DROP:  # cards dragged onto the coach go back to the hand
+                self.table.pointer(Pointer(P.CANCEL, p.pos, p.start))
             return
         if self.finished:
             return
@@ -300,8 +300,7 @@ class TutorialScene(Scene):
                                                  pygame.K_SPACE):
             self.next_step()
         elif k in (pygame.K_u, pygame.K_h):  # the lesson has no undo or hints: the coach
-            self.table.tell(f"In the lesson: {self.step.do.lower()}",
-                            self.table.model.message_kind)
+            self.table.tell(f"In the lesson: {self.step.do.lower()}", Say.HELP)
         else:
             self.table.key(event)
 
