@@ -135,7 +135,7 @@ STEPS: tuple[Step, ...] = (
          "Sam drew and threw the 4♠: no use to you. Draw from the stock.",
          "Tap the stock", action=10, target=Target.STOCK),
     Step("A wild 2",
-         "Every 2 is wild. In a set it stands for the set's rank: K♣ K♥ 2♣ is three kings, "
+         "Every 2 is wild. In a set it stands for the set's rank: K♥ K♣ 2♣ is three kings, "
          "and the 2 counts as a king, 10 points. A set may hold wilds (with one natural card "
          "at least); a run may take one wild later, as its fourth card, never when it is new.",
          "Tap K♥ K♣ 2♣, then your melds' space", action=11, cards=_cards("KH KC 2C"),

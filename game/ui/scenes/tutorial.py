@@ -445,7 +445,7 @@ class TutorialScene(Scene):
 
     def _draw_coach(self, surface) -> None:
         c = self.coach()
-        widgets.draw_panel(surface, c.rect, fill=(16, 52, 38, 244), radius=12,
+        widgets.draw_panel(surface, c.rect, fill=(16, 52, 38, 255), radius=12,
                            border=theme.ACCENT)
         x, y = c.rect.x + c.pad, c.rect.y + c.pad
         count = f"Step {self.index + 1} of {len(lesson.STEPS)}"
