@@ -100,8 +100,8 @@ def problem(name: str, value) -> str | None:
 
 
 def to_json(settings: Settings) -> dict:
-    """The settings as a JSON object (enums by value)."""
-    data = {"version": VERSION}
+    """The settings as a JSON object (enums by value, the tips seen as a list)."""
+    data: dict[str, object] = {"version": VERSION}
     for name in Settings.__slots__:
         value = getattr(settings, name)
         data[name] = value.value if isinstance(value, enum.Enum) else \

@@ -12,11 +12,13 @@ they go. Nothing here draws: the tutorial scene reads these steps and the table 
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..rules.actions import Action, parse_action
 from ..rules.cards import Card, parse_card
 from ..rules.deal import Deal
+from ..rules.events import Event
 from ..rules.options import preset
 from ..rules.save import Game, Setup
 from ..rules.state import IllegalAction
@@ -182,14 +184,14 @@ class LessonGame(Game):
     too), and any legal move other than the record's next one is refused with what the step
     wants, so the hand always goes as ``RECORD`` says."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(SETUP)
         self.read = 0
         """Steps to read the player has finished (the tutorial scene moves it on)."""
         self.refusals: list[IllegalAction] = []
         """Every move refused so far, the rules' refusals tagged with the rule they met."""
 
-    def play(self, action: Action) -> list:
+    def play(self, action: Action) -> list[Event]:
         reason = self.state.check(action)
         i = len(self.actions)
         if reason is not None:
@@ -208,7 +210,7 @@ class ScriptedAgent:
 
     name = "scripted"
 
-    def __init__(self, moves):
+    def __init__(self, moves: Iterable[Action]):
         self.moves = tuple(moves)
         self.played = 0
         self._next: Action | None = None
