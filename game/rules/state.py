@@ -333,6 +333,12 @@ class State:
         another reason), read from the action and the options, never from the words."""
         if self.phase not in (Phase.DRAW, Phase.MELD) or self.check(action) is None:
             return None
+        try:
+            return self._rule_of(action)
+        except (TypeError, ValueError, IndexError, AttributeError):  # not an action at all
+            return None
+
+    def _rule_of(self, action: Action) -> Rule | None:
         kind, cards, opts = action.kind, action.cards, self.options
         if kind in (Act.SET, Act.RUN, Act.TAKE_SET, Act.TAKE_RUN) and self._slot_problem():
             return Rule.MELD_SLOTS
