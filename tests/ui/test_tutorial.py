@@ -60,7 +60,7 @@ def test_the_whole_lesson_by_taps_on_a_phone(artifacts):
             shoot(app, t, artifacts, "phone", shots)
             step(app, touch_tap(button(t, "next"), app.size))
             continue
-        spot = t.touch()
+        spot = t.spot()
         if spot is None:
             continue  # Sam is moving, or cards are flying
         rect, _ = spot
@@ -141,7 +141,7 @@ def test_skip_plays_every_step_by_mouse_on_a_phone_held_sideways(artifacts):
         step(app)
         if t.finished:
             break
-        if t.step.action is not None and t.touch() is None:
+        if t.step.action is not None and t.spot() is None:
             continue
         shoot(app, t, artifacts, "sideways", shots)
         step(app, mouse_tap(button(t, "next" if t.step.action is None else "skip")))
@@ -155,7 +155,7 @@ def test_a_move_the_step_does_not_want_is_refused_and_changes_nothing():
     app = make_app((390, 844), Settings(animation_speed=0.0))
     t = app.open("tutorial")
     step(app, touch_tap(button(t, "next"), app.size))
-    step(app, touch_tap(t.touch()[0].center, app.size), frames=2)  # draw
+    step(app, touch_tap(t.spot()[0].center, app.size), frames=2)  # draw
     assert len(t.game.actions) == 1
     hand = list(t.game.state.hands[lesson.YOU])
     m = t.table.model
@@ -183,7 +183,7 @@ def test_a_rule_met_in_the_lesson_is_said_once_with_rules_a_tap_away():
     app = make_app((390, 844), Settings(animation_speed=0.0))
     t = app.open("tutorial")
     step(app, touch_tap(button(t, "next"), app.size))
-    step(app, touch_tap(t.touch()[0].center, app.size), frames=2)  # draw
+    step(app, touch_tap(t.spot()[0].center, app.size), frames=2)  # draw
     queen = parse_card("QS")
     for _ in range(2):  # the same rule twice: the tip comes only the first time
         t.table.select_cards([queen])

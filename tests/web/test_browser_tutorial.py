@@ -1,7 +1,7 @@
 """Learn to play in real Chromium, by touch only: the page's start tap, Learn to play on the
 title, every step of the guided hand tapped where the coach rings it, and the New game it ends
 at, on a phone (390x844 at 3x). Where to tap is asked of the running lesson (its own
-``touch()``); every tap is a real browser touch. Screenshots go to the artifacts folder."""
+``spot()``); every tap is a real browser touch. Screenshots go to the artifacts folder."""
 
 import json
 
@@ -26,7 +26,7 @@ def lesson_tap():
         key = "new" if t.finished else "next"
         out["pos"] = next(list(b.rect.center) for b in t.coach().buttons if b.key == key)
     else:
-        spot = t.touch()
+        spot = t.spot()
         out["pos"] = list(spot[0].center) if spot is not None else None
     return out
 '''

@@ -95,7 +95,7 @@ class _LessonHost:
 
 class TutorialScene(Scene):
     """The guided first hand (see the module docstring): ``.table``, ``.game``, ``.step``,
-    ``touch()`` (where to touch now) and ``skip()``."""
+    ``spot()`` (where to touch now) and ``skip()``."""
 
     def __init__(self, app):
         super().__init__(app)
@@ -143,7 +143,7 @@ class TutorialScene(Scene):
 
     # ----------------------------------------------------------------- what to touch
 
-    def touch(self) -> tuple[Rect, str] | None:
+    def spot(self) -> tuple[Rect, str] | None:
         """Where the player touches next for this step, and what it is ("card", "stock",
         "pile", "table", "meld", "button"); None when there is nothing to touch at the
         table (a step to read, or the table is busy)."""
@@ -209,8 +209,8 @@ class TutorialScene(Scene):
         return None
 
     def keys_hint(self) -> str:
-        """The same as ``touch``, for the keyboard."""
-        spot = self.touch()
+        """The same as ``spot``, for the keyboard."""
+        spot = self.spot()
         if spot is None:
             return ""
         kind = spot[1]
@@ -238,7 +238,7 @@ class TutorialScene(Scene):
         for _ in range(SKIP_TAPS):
             if len(self.game.actions) > start:
                 return
-            spot = self.touch()  # None while Sam moves or cards fly: Skip waits for them
+            spot = self.spot()  # None while Sam moves or cards fly: Skip waits for them
             if spot is None:
                 return
             pos = spot[0].center
@@ -339,7 +339,7 @@ class TutorialScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.table.draw(surface)
-        spot = self.touch()
+        spot = self.spot()
         if spot is not None:
             self._draw_rings(surface, spot)
         self._draw_coach(surface)
@@ -376,7 +376,7 @@ class TutorialScene(Scene):
         elif self._keyboard and step.action is None:
             do = f"{do}. Keys: Enter"
         labels = self._button_labels()
-        spot = self.touch()
+        spot = self.spot()
         keep_clear = [spot[0]] if spot is not None else []
         if step.target in (Target.TABLE, Target.MELD) and step.action is not None:
             keep_clear.append(L.my_melds)
@@ -414,7 +414,8 @@ class TutorialScene(Scene):
     def _places(self, L) -> list[Rect]:
         """Where the coach may stand, best first: beside Sam's panel (a wide window), over
         it, over your melds' band (above the message strip), over the top half, beside the
-        stock and the pile (a short window); at the end, where your hand was."""
+        stock and the pile (a short window); at the end, where your hand was; and, in a
+        window too small for any of those, the whole window."""
         w, _ = self.app.size
         top = L.status.bottom + 4
         opp = L.opponents[0].box
@@ -432,7 +433,7 @@ class TutorialScene(Scene):
             Rect(x, top, width, L.my_melds.y - 4 - top),
             Rect(beside, top, min(width, w - 6 - beside), low - top),
             Rect(x, top, width, low - top),
-        ) if p.w >= 200 and p.h >= L.target * 2]
+        ) if p.w >= 200 and p.h >= L.target * 2] + [Rect(0, 0, w, self.app.size[1])]
 
     def _button_labels(self) -> list[tuple[str, str, bool]]:
         if self.tip is not None:
