@@ -1,8 +1,9 @@
 """The launcher: parse the command line, open the window, run the app.
 
 ``arlington`` (the installed command), ``python -m game`` and ``python main.py`` all land here:
-the title screen, or straight to the table when ``--players``, ``--preset`` or ``--seed`` is
-given. In the browser there is no command line, so the defaults apply.
+the title screen, straight to the table when ``--players``, ``--preset`` or ``--seed`` is
+given, or the guided first hand with ``--tutorial``. In the browser there is no command line,
+so the defaults apply.
 """
 
 from __future__ import annotations
@@ -81,9 +82,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--preset", choices=TABLE_PRESETS, default=None, help="rule preset (default: digital)"
     )
+    parser.add_argument("--tutorial", action="store_true",
+                        help="start with the guided first hand (Learn to play)")
     # Quit after N frames: lets tests run the real loop headless and finish on their own.
     parser.add_argument("--frames", type=_positive, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.tutorial and (args.players, args.preset, args.seed) != (None, None, None):
+        parser.error("--tutorial plays its own arranged hand: leave out --players, --preset "
+                     "and --seed")
     if args.players is not None and args.preset is not None:
         rules = preset(args.preset)
         if not rules.min_players <= args.players <= rules.max_players:
@@ -121,6 +127,8 @@ async def main(argv: list[str] | None = None) -> None:
         startup_mark("app")
         if setup is not None:
             app.start_match(setup, default_seats(setup.players))
+        elif args is not None and args.tutorial:
+            app.open("tutorial")
         else:
             app.open("title")
         await app.run(args.frames if args is not None else None)

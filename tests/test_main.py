@@ -95,6 +95,15 @@ def test_main_with_a_match_goes_straight_to_the_table(monkeypatch):
     assert table.seats[0].is_person and all(s.level == "medium" for s in table.seats[1:])
 
 
+def test_main_with_tutorial_opens_the_guided_first_hand(monkeypatch):
+    from game.ui.scenes.tutorial import TutorialScene
+
+    seen = run_in_process(monkeypatch, ["--frames", "3", "--tutorial"])
+    (lesson,) = seen["stack"]
+    assert isinstance(lesson, TutorialScene)
+    assert lesson.index == 0 and lesson.game.actions == []
+
+
 def test_quick_setup_only_when_asked():
     from game import launcher
 
@@ -121,6 +130,7 @@ def test_main_py_exits_cleanly():
         (["--seed", "x"], "invalid int value"),
         (["--frames", "0"], "at least 1"),
         (["--players", "6", "--preset", "book"], "2 to 4 players"),
+        (["--tutorial", "--seed", "3"], "its own arranged hand"),
     ],
 )
 def test_bad_arguments_are_usage_errors(args, message):

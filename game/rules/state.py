@@ -8,6 +8,7 @@ and refuses with a reason a player understands, leaving the state exactly as it 
 
 from __future__ import annotations
 
+import enum
 from bisect import insort
 from collections import Counter
 
@@ -22,8 +23,24 @@ from .phase import Phase
 from .scoring import hand_score, match_winner
 
 
+class Rule(enum.Enum):
+    """The rules a new player runs into first: a refusal tagged with one can say the rule
+    itself (``game.services.tips``)."""
+
+    PILE_TAKE = "pile_take"
+    RUN_LENGTH = "run_length"
+    WILD_IN_NEW_RUN = "wild_in_new_run"
+    QUEEN_DISCARD = "queen_discard"
+    MELD_SLOTS = "meld_slots"
+
+
 class IllegalAction(ValueError):
-    """An action the rules refuse. ``str(e)`` is the reason, written for the player."""
+    """An action the rules refuse. ``str(e)`` is the reason, written for the player;
+    ``rule`` is the rule of ``Rule`` it ran into, if any."""
+
+    def __init__(self, reason: str, rule: Rule | None = None):
+        super().__init__(reason)
+        self.rule = rule
 
 
 _REBUILDS = {StockOut.RESHUFFLE_ONCE: 1, StockOut.TURN_OVER: 3, StockOut.BLOCKED: 0}
@@ -119,7 +136,7 @@ class State:
         """
         if not trusted:
             if reason := self.check(action):
-                raise IllegalAction(reason)
+                raise IllegalAction(reason, self.rule_of(action))
             action = self.named(action)
         kind = action.kind
         if kind is Act.DISCARD:
@@ -310,6 +327,41 @@ class State:
             return self.pile_advice()
         return self._slot_problem() or self._emptying_problem(len(cards),
                                                               taking=len(self.pile) - 1)
+
+    def rule_of(self, action: Action) -> Rule | None:
+        """Which rule of ``Rule`` a refused ``action`` runs into (None: legal, or refused for
+        another reason), read from the action and the options, never from the words."""
+        if self.phase not in (Phase.DRAW, Phase.MELD) or self.check(action) is None:
+            return None
+        try:
+            return self._rule_of(action)
+        except (TypeError, ValueError, IndexError, AttributeError):  # not an action at all
+            return None
+
+    def _rule_of(self, action: Action) -> Rule | None:
+        kind, cards, opts = action.kind, action.cards, self.options
+        if kind in (Act.SET, Act.RUN, Act.TAKE_SET, Act.TAKE_RUN) and self._slot_problem():
+            return Rule.MELD_SLOTS
+        if kind in PILE_TAKES:
+            return Rule.PILE_TAKE if (self.phase is Phase.DRAW and self.pile
+                                      and not self.must_draw) else None
+        if self.phase is not Phase.MELD or _missing(self.hands[self.turn], cards):
+            return None
+        if kind is Act.DISCARD:
+            queen = opts.queen_of_spades_rules and len(cards) == 1 \
+                and _queen_discard_problem(self.hands[self.turn], cards[0])
+            return Rule.QUEEN_DISCARD if queen else None
+        if kind is Act.RUN:
+            if opts.run_max is not None and len(cards) > opts.run_max:
+                return Rule.RUN_LENGTH
+            wild_only = not opts.wilds_in_new_runs and isinstance(new_run(cards, opts), str) \
+                and not isinstance(new_run(cards, opts, laid_new=False), str)
+            return Rule.WILD_IN_NEW_RUN if wild_only else None
+        if kind is Act.ADD and 0 <= action.target < len(self.melds[self.turn]):
+            meld = self.melds[self.turn][action.target]
+            full = opts.run_max is not None and len(meld.cards) >= opts.run_max
+            return Rule.RUN_LENGTH if meld.kind is MeldKind.RUN and full else None
+        return None
 
     def pile_advice(self) -> str:
         """The pile rule and the takes the mover's hand allows, as one line (the pile has a

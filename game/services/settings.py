@@ -15,6 +15,7 @@ from .. import platform
 from ..ai.agent import DEFAULT_BUDGET
 from ..rules.options import PRESETS
 from ..rules.save import parse_json
+from ..rules.state import Rule
 from .seats import LEVELS
 
 
@@ -46,6 +47,10 @@ class Settings:
     """Show the whole discard pile fanned (every card in it was seen face up)."""
     confirm_go_out: bool = True
     """Ask before an action that ends the hand."""
+    tips: bool = True
+    """The first time a rule stops a move, the refusal says the rule (``services.tips``)."""
+    tips_seen: tuple[str, ...] = ()
+    """The rules (``Rule`` values, in their order) whose tip has been shown already."""
     players: int = 2
     """New-game default: seats at the table."""
     preset: str = "digital"
@@ -70,9 +75,16 @@ _CHOICES = {"preset": tuple(PRESETS), "level": LEVELS,
 """The values each choice setting may take (JSON form)."""
 
 
+RULE_NAMES = tuple(r.value for r in Rule)
+"""What ``tips_seen`` may hold, in the order it keeps them."""
+
+
 def problem(name: str, value) -> str | None:
     """Why ``value`` cannot be the setting ``name`` (its JSON form), or None when it can."""
     default = getattr(_DEFAULTS, name)
+    if name == "tips_seen":
+        ok = isinstance(value, list) and all(v in RULE_NAMES for v in value)
+        return None if ok else f"must be a list of {', '.join(RULE_NAMES)}"
     if isinstance(default, bool):
         return None if isinstance(value, bool) else "must be on or off"
     if name in _CHOICES:
@@ -88,11 +100,12 @@ def problem(name: str, value) -> str | None:
 
 
 def to_json(settings: Settings) -> dict:
-    """The settings as a JSON object (enums by value)."""
-    data = {"version": VERSION}
+    """The settings as a JSON object (enums by value, the tips seen as a list)."""
+    data: dict[str, object] = {"version": VERSION}
     for name in Settings.__slots__:
         value = getattr(settings, name)
-        data[name] = value.value if isinstance(value, enum.Enum) else value
+        data[name] = value.value if isinstance(value, enum.Enum) else \
+            list(value) if isinstance(value, tuple) else value
     return data
 
 
@@ -111,6 +124,8 @@ def from_json(data) -> tuple[Settings, list[str]]:
         value = data[name]
         if name == "card_size":
             value = CardSize(value)
+        elif name == "tips_seen":
+            value = tuple(r for r in RULE_NAMES if r in value)
         elif isinstance(getattr(_DEFAULTS, name), float):
             value = float(value)
         values[name] = value

@@ -40,6 +40,7 @@ SCENES = {
     "hand_summary": (".scenes.summary", "HandSummaryScene"),
     "match_result": (".scenes.summary", "MatchResultScene"),
     "replay": (".scenes.replay", "ReplayScene"),
+    "tutorial": (".scenes.tutorial", "TutorialScene"),
 }
 """Every scene a scene may ask for (``App.open``), by name: its module and class. Modules
 load on first use, so the title does not load the table (and with it the AI), the replay or

@@ -22,7 +22,9 @@ valid_settings = st.builds(
     volume=st.floats(0, 1), left_handed=st.booleans(), pile_assist=st.booleans(),
     confirm_go_out=st.booleans(), players=st.integers(2, 4),
     preset=st.sampled_from(["digital", "classic", "book"]),
-    level=st.sampled_from(["easy", "medium", "hard"]))
+    level=st.sampled_from(["easy", "medium", "hard"]), tips=st.booleans(),
+    tips_seen=st.sets(st.sampled_from(settings.RULE_NAMES)).map(
+        lambda seen: tuple(r for r in settings.RULE_NAMES if r in seen)))
 
 
 @hypothesis_settings(max_examples=40, deadline=None)  # each example writes a file (fsync)
@@ -53,7 +55,9 @@ BAD_VALUES = [("animation_speed", -1), ("animation_speed", 9.5), ("animation_spe
               ("think_seconds", 0), ("think_seconds", None), ("volume", 1.5),
               ("volume", float("nan")), ("volume", True), ("four_colour", 1),
               ("sound", "yes"), ("card_size", "huge"), ("players", 9), ("players", 2.0),
-              ("players", 1), ("preset", "poker"), ("level", "genius"), ("left_handed", None)]
+              ("players", 1), ("preset", "poker"), ("level", "genius"), ("left_handed", None),
+              ("tips", "on"), ("tips_seen", "pile_take"), ("tips_seen", ["nonsense"]),
+              ("tips_seen", [1])]
 
 
 @pytest.mark.parametrize("name,value", BAD_VALUES)

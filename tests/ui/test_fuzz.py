@@ -30,6 +30,7 @@ from game.ui.scenes.newgame import MAX_SEED, NewGameScene
 from game.ui.scenes.page import PageScene
 from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.table import TableScene
+from game.ui.scenes.tutorial import TutorialScene
 
 EVENTS_PER_SCENE = 1200
 """Twelve scenes: over 14,000 events in all."""
@@ -57,6 +58,9 @@ def enter(name: str, rng: random.Random):
     app.scenes.push(scenes.TitleScene(app))
     step(app)
     if name == "title":
+        return app
+    if name == "tutorial":
+        press(app, "learn")
         return app
     if name in ("newgame", "settings", "stats", "dealcode"):
         press(app, {"newgame": "new", "settings": "settings", "stats": "stats",
@@ -178,7 +182,7 @@ def check_game(game: Game) -> None:
 
 @pytest.mark.parametrize("name", ["title", "newgame", "table", "summary", "result", "pause",
                                   "rules", "settings", "cover", "stats", "dealcode",
-                                  "replay"])
+                                  "replay", "tutorial"])
 def test_random_events_in_every_scene(name):
     rng = random.Random(f"fuzz {name}")
     app = enter(name, rng)
@@ -193,7 +197,8 @@ def test_random_events_in_every_scene(name):
         frames += 1
         if not app.scenes.stack:  # everything closed: start over where we were
             app = enter(name, rng)
-        table = app.scenes.find(TableScene)
+        lesson = app.scenes.find(TutorialScene)
+        table = lesson.table if lesson is not None else app.scenes.find(TableScene)
         if table is not None:
             games[id(table.game)] = table.game
             if frames % 40 == 0:

@@ -321,7 +321,18 @@ def test_a_match_starts_only_under_the_presets_the_table_plays():
 
 
 def test_every_setting_has_a_control():
-    assert set(SPECS) == {f.name for f in dataclasses.fields(Settings)}
+    kept = {"tips_seen"}  # which tips were shown: a record kept with the settings, not a choice
+    assert set(SPECS) == {f.name for f in dataclasses.fields(Settings)} - kept
+
+
+def test_rule_tips_switch_off_and_on_again_shows_each_once_more():
+    app = make_app(settings=dataclasses.replace(Settings(), tips_seen=("queen_discard",)))
+    app.scenes.push(scenes.SettingsScene(app))
+    step(app)
+    press(app, "tips", touch=True)
+    assert app.settings.tips is False and app.settings.tips_seen == ("queen_discard",)
+    press(app, "tips", touch=True)
+    assert app.settings.tips is True and app.settings.tips_seen == ()
 
 
 def test_four_colour_applies_at_once_to_the_table():

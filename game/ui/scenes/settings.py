@@ -1,11 +1,13 @@
-"""Settings: every field of ``game.services.settings.Settings`` with a control; a change applies at
-once (``app.apply_settings``, which also keeps them for the next session)."""
+"""Settings: every field of ``game.services.settings.Settings`` with a control (the tips already
+seen are kept, not shown); a change applies at once (``app.apply_settings``, which also keeps
+them for the next session)."""
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
 
+from ...services import tips
 from ...services.seats import LEVELS
 from ...services.settings import CardSize, Settings
 from ..presets import PRESET_NAMES, TABLE_PRESETS
@@ -37,6 +39,8 @@ SECTIONS = (
              "it was seen face up, so it is fair to see it again."),
         Spec("confirm_go_out", "Ask before going out", "A second tap confirms a move that "
              "ends the hand."),
+        Spec("tips", "Rule tips", "The first time a rule stops your move, the refusal says "
+             "the rule, with Rules a tap away. Switching them on shows each once more."),
     )),
     ("The computer", (
         Spec("think_seconds", "Thinking time", "How long a computer thinks about each "
@@ -115,5 +119,7 @@ class SettingsScene(PageScene):
     def activate(self, key, part):
         if key == "done":
             self.back()
+        elif key == "tips":
+            self.app.apply_settings(tips.switched(self.app.settings, not self.app.settings.tips))
         elif key in SPECS:
             self.app.apply_settings(changed(self.app.settings, key, part))

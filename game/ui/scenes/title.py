@@ -62,6 +62,7 @@ class TitleScene(MenuScene):
         saved = self.app.keeper.saved_match() is not None
         items = [FooterButton("continue", "Continue", primary=saved, enabled=saved),
                  FooterButton("new", "New game", primary=not saved),
+                 FooterButton("learn", "Learn to play"),
                  FooterButton("rules", "Rules"),
                  FooterButton("settings", "Settings"),
                  FooterButton("stats", "Statistics")]
@@ -76,6 +77,8 @@ class TitleScene(MenuScene):
             self.app.open("statistics")
         elif key == "new":
             self.app.open("new_game")
+        elif key == "learn":
+            self.app.open("tutorial")
         elif key == "rules":
             self.app.open("rules", PRESETS.get(self.app.settings.preset, PRESETS["digital"]))
         elif key == "settings":
