@@ -27,7 +27,8 @@ from ..rules.cards import (
 from ..rules.events import Ev, Event
 from ..rules.melds import MeldKind, run_start, sort_set
 from ..rules.scoring import meld_points
-from ..rules.state import IllegalAction, Phase
+from ..rules.state import IllegalAction, Phase, Rule
+from ..services import tips
 from ..services.settings import Settings
 
 DEFAULT = Settings()
@@ -412,8 +413,9 @@ class TableModel:
         if st.phase is Phase.DRAW and not self.selected:
             if any(g.where is Where.PILE for g in self.groups()):
                 return self._attempt(Where.PILE, -1, DRAW)
-            return self._refuse(st.pile_advice() if st.pile else
-                                "The discard pile is empty: draw from the stock")
+            if st.pile:
+                return self._refuse(st.pile_advice(), Rule.PILE_TAKE)
+            return self._refuse("The discard pile is empty: draw from the stock")
         if st.phase is Phase.DRAW:
             fallback = Action(Act.TAKE_SET, sort_set(self.selected_cards() + tuple(st.pile[-1:])))
         elif len(self.selected) == 1:
@@ -467,8 +469,13 @@ class TableModel:
             return "The match is over"
         return f"Wait for {self.name(st.turn)} to play"
 
-    def _refuse(self, reason: str) -> None:
-        self.say(reason)
+    def _refuse(self, reason: str, rule: Rule | None = None) -> None:
+        """Say why a move is refused. The first time one of the rules new players meet bites,
+        the rule's own line follows (``game.services.tips``); that tip is then kept as seen in
+        ``settings``, which the table hands on to the app."""
+        text, self.settings, _ = tips.on_refusal(reason, rule, self.settings,
+                                                 self.state.options)
+        self.say(text)
         return None
 
     # ----------------------------------------------------------------- playing
@@ -479,8 +486,7 @@ class TableModel:
         try:
             events = self.game.play(action)
         except IllegalAction as e:
-            self.say(str(e))
-            return None
+            return self._refuse(str(e), e.rule)
         self.selected = set()
         self._changed()
         self.record(events)

@@ -238,7 +238,10 @@ class TableScene(Scene):
     # ----------------------------------------------------------------- acting
 
     def act(self, events) -> None:
-        """After the model applied a person's action (or refused it)."""
+        """After the model applied a person's action (or refused it: a tip it showed is kept as
+        seen in the app's settings)."""
+        if self.model.settings is not self.settings:
+            self.app.apply_settings(self.model.settings)
         if events:
             self._animate(events)
             self._changed()
