@@ -35,6 +35,12 @@ real pace, 60 frames a second, each frame thinking through its budget (``fill_fr
 then sleeping out the frame as drawing would: median and max over seeded positions whose hint
 needs a search (one slice does not answer it), with the frames and think slices it took.
 
+``startup_cpu_s`` (also alone with ``--startup``): the desktop start in process time (which a
+busy machine does not inflate), in a fresh interpreter each time, the best of three: ``import
+main`` (the launcher, pygame, the engine), and everything from there to the title's first frame
+drawn (the app's imports, the window, the settings, the title's first draw, and closing
+pygame after it). The browser's own figures are ``python -m tools.web bench``'s ``load`` line.
+
 ``machine_stalls`` (only with ``--stalls SECONDS``): how long the machine itself stalls a
 process that runs none of the game's rules or AI, a loop that allocates and frees small
 objects as a search does, timed in batches of about 0.05 ms: the longest batch in process time
@@ -369,6 +375,38 @@ def frame_figures(frames: int = 120):
                "cpu_ms": {"median": round(c["p50"], 2), "p95": round(c["p95"], 2)}}
 
 
+STARTUP_PROBE = """
+import asyncio, json, time
+start = time.process_time()
+import main
+imported = time.process_time()
+asyncio.run(main.main(["--frames", "1"]))
+print(json.dumps([imported - start, time.process_time() - imported]))
+"""
+"""A desktop start to the title's first frame (``--frames 1``), timed from inside."""
+
+
+def startup_figures(runs: int = 3) -> dict:
+    """The ``startup_cpu_s`` figure (see the module docstring)."""
+    import os
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parent.parent
+    best = [float("inf"), float("inf")]
+    with tempfile.TemporaryDirectory(prefix="arlington-start-") as data:
+        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                   ARLINGTON_DATA_DIR=data, PYTHONPATH=str(repo))
+        for _ in range(runs):
+            done = subprocess.run([sys.executable, "-c", STARTUP_PROBE], cwd=repo, env=env,
+                                  capture_output=True, text=True, check=True)
+            got = json.loads(done.stdout.strip().splitlines()[-1])
+            best = [min(b, g) for b, g in zip(best, got)]
+    return {"name": "startup_cpu_s", "unit": "s", "import_main": round(best[0], 3),
+            "to_first_frame": round(best[1], 3), "total": round(sum(best), 3)}
+
+
 FPS = 60
 HINT_POSITIONS = 6
 
@@ -478,6 +516,8 @@ def main(argv=None) -> int:
                         help="hands played per AI level for its decision times")
     parser.add_argument("--frame", action="store_true",
                         help="only the table's frame drawing time (frame_ms)")
+    parser.add_argument("--startup", action="store_true",
+                        help="only the desktop start to the title's first frame (startup_cpu_s)")
     parser.add_argument("--hint", action="store_true",
                         help="only a hint's wait at 60 frames a second (hint_wait_s)")
     parser.add_argument("--search-legal", type=float, metavar="SECONDS",
@@ -498,6 +538,9 @@ def main(argv=None) -> int:
     if args.hint:
         print(json.dumps(hint_figures()), flush=True)
         return 0
+    if args.startup:
+        print(json.dumps(startup_figures()), flush=True)
+        return 0
     if args.search_legal:
         n, ms, hand, melds, top = search_legal(preset(args.preset), args.search_legal, args.seed)
         print(json.dumps({"name": "legal_search", "preset": args.preset, "actions": n, "ms": ms,
@@ -508,6 +551,7 @@ def main(argv=None) -> int:
     for fig in frame_figures():
         print(json.dumps(fig), flush=True)
     print(json.dumps(hint_figures()), flush=True)
+    print(json.dumps(startup_figures()), flush=True)
     return 0
 
 
