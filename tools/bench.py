@@ -6,6 +6,12 @@ generating the legal actions, choosing one and applying it (as the AI's search d
 the same with every action checked, as a click or a save file is. ``random_hands_per_s``
 counts whole hands, deal included. Each figure is the best of a few timed rounds.
 
+``gc_pause_ms`` (one line per player count): the garbage collector during a long random play
+(``GC_STEPS`` decisions, the memos of the listing filling as in a long session), timed with
+``gc.callbacks``: how many collections, the longest (wall clock, and ``longest_cpu_ms`` in
+process time), and the share of the play's process time spent collecting. The bar: every pause
+shorter than a frame (16.7 ms).
+
 ``legal_position`` (one line per fixed adversarial position: hands that once made the listing
 slow, and the worst ones ``--search-legal`` found): how many actions ``legal_actions()`` lists
 for it and how long the call takes from cold memos (``ms``, and ``cpu_ms`` in process time),
@@ -109,6 +115,45 @@ def _random_play(options, players: int, seed: int, budget_s: float, trusted: boo
     return steps, hands, time.perf_counter() - start, time.process_time() - start_cpu
 
 
+GC_STEPS = 300_000
+"""Decisions of the random play that ``gc_pause_ms`` watches."""
+
+
+def gc_pauses(options, players: int, steps: int = GC_STEPS, seed: int = 3) -> dict:
+    """The ``gc_pause_ms`` figure (see the module docstring)."""
+    pauses: list[tuple[float, float]] = []
+    began = [0.0, 0.0]
+
+    def watch(phase, info):
+        if phase == "start":
+            began[:] = time.perf_counter(), time.process_time()
+        else:
+            pauses.append((time.perf_counter() - began[0], time.process_time() - began[1]))
+
+    rand = random.Random(seed)
+    done = 0
+    gc.collect()
+    gc.callbacks.append(watch)
+    start_cpu = time.process_time()
+    try:
+        while done < steps:
+            state = State(options, players, rand.getrandbits(32))
+            while done < steps and state.phase is not Phase.MATCH_OVER:
+                if state.phase is Phase.HAND_OVER:
+                    state.next_hand()
+                    continue
+                state.apply(rand.choice(state.legal_actions()), trusted=True)
+                done += 1
+    finally:
+        gc.callbacks.remove(watch)
+    spent = time.process_time() - start_cpu
+    return {"name": "gc_pause_ms", "players": players, "steps": done, "unit": "ms",
+            "collections": len(pauses),
+            "longest_ms": round(max((p[0] for p in pauses), default=0.0) * 1000, 2),
+            "longest_cpu_ms": round(max((p[1] for p in pauses), default=0.0) * 1000, 2),
+            "share": round(sum(p[1] for p in pauses) / spent, 4) if spent else 0.0}
+
+
 def figures(preset_name: str, seconds: float, rounds: int, levels_hands: int = 4):
     """Yield the benchmark figures as dicts."""
     options = preset(preset_name)
@@ -134,6 +179,7 @@ def figures(preset_name: str, seconds: float, rounds: int, levels_hands: int = 4
         checked = [_random_play(options, players, r, seconds, False) for r in range(rounds)]
         yield {"name": "engine_checked_steps_per_s", "preset": preset_name, "players": players,
                "unit": "steps/s", "value": round(max(r[0] / r[2] for r in checked))}
+        yield {"preset": preset_name, **gc_pauses(options, players)}
     yield from _state_ops(options)
     # Start the AI timings from a clean heap, as a game does, not from the garbage of the
     # engine runs above: a full collection walking it would land in some think slice.
@@ -516,6 +562,9 @@ def main(argv=None) -> int:
                         help="hands played per AI level for its decision times")
     parser.add_argument("--frame", action="store_true",
                         help="only the table's frame drawing time (frame_ms)")
+    parser.add_argument("--gc", action="store_true",
+                        help="only the garbage collector's pauses in a long random play "
+                             "(gc_pause_ms), two and eight players")
     parser.add_argument("--startup", action="store_true",
                         help="only the desktop start to the title's first frame (startup_cpu_s)")
     parser.add_argument("--hint", action="store_true",
@@ -537,6 +586,11 @@ def main(argv=None) -> int:
         return 0
     if args.hint:
         print(json.dumps(hint_figures()), flush=True)
+        return 0
+    if args.gc:
+        for players in (2, 8):
+            print(json.dumps({"preset": args.preset,
+                              **gc_pauses(preset(args.preset), players)}), flush=True)
         return 0
     if args.startup:
         print(json.dumps(startup_figures()), flush=True)
