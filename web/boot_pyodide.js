@@ -244,11 +244,14 @@
       pyodide.globals.set("ARLINGTON_APP", APP);
       // pygbag's conventions, which main.py and game/platform.py expect.
       await pyodide.runPythonAsync(`
-import importlib, os, platform, sys
+import os, platform, sys
 import js
 sys.path.insert(0, ARLINGTON_APP)
 os.chdir(ARLINGTON_APP)
-importlib.invalidate_caches()  # site-packages and the game were written after Python started
+# The wheel and the game were written after Python started: drop the finders that listed
+# folders before (importlib.invalidate_caches would import importlib.metadata, and what it
+# imports, on the way to the first frame).
+sys.path_importer_cache.clear()
 sys.dont_write_bytecode = True
 platform.window = js.window
 platform.document = js.document
