@@ -233,8 +233,7 @@ def _meld_phase(hand, melds, options) -> list[Action]:
         return acts
     wilds = _wilds(hand)
     jokers, twos = _split(wilds)
-    slots = options.meld_slots
-    if longest >= 3 and (slots is None or len(melds) < slots):
+    if longest >= 3 and _has_room(melds, options):
         _new_sets(hand, jokers, twos, longest, options, acts)
         _new_runs(distinct, wilds, longest, options, acts)
     if melds:
