@@ -6,6 +6,12 @@ generating the legal actions, choosing one and applying it (as the AI's search d
 the same with every action checked, as a click or a save file is. ``random_hands_per_s``
 counts whole hands, deal included. Each figure is the best of a few timed rounds.
 
+``gc_pause_ms`` (one line per player count): the garbage collector during a long random play
+(``GC_STEPS`` decisions, the memos of the listing filling as in a long session), timed with
+``gc.callbacks``: how many collections, the longest (wall clock, and ``longest_cpu_ms`` in
+process time), and the share of the play's process time spent collecting. The bar: every pause
+shorter than a frame (16.7 ms).
+
 ``legal_position`` (one line per fixed adversarial position: hands that once made the listing
 slow, and the worst ones ``--search-legal`` found): how many actions ``legal_actions()`` lists
 for it and how long the call takes from cold memos (``ms``, and ``cpu_ms`` in process time),
@@ -34,6 +40,12 @@ process time, which other programs busy on the machine do not inflate).
 real pace, 60 frames a second, each frame thinking through its budget (``fill_frame``) and
 then sleeping out the frame as drawing would: median and max over seeded positions whose hint
 needs a search (one slice does not answer it), with the frames and think slices it took.
+
+``startup_cpu_s`` (also alone with ``--startup``): the desktop start in process time (which a
+busy machine does not inflate), in a fresh interpreter each time, the best of three: ``import
+main`` (the launcher, pygame, the engine), and everything from there to the title's first frame
+drawn (the app's imports, the window, the settings, the title's first draw, and closing
+pygame after it). The browser's own figures are ``python -m tools.web bench``'s ``load`` line.
 
 ``machine_stalls`` (only with ``--stalls SECONDS``): how long the machine itself stalls a
 process that runs none of the game's rules or AI, a loop that allocates and frees small
@@ -103,6 +115,45 @@ def _random_play(options, players: int, seed: int, budget_s: float, trusted: boo
     return steps, hands, time.perf_counter() - start, time.process_time() - start_cpu
 
 
+GC_STEPS = 300_000
+"""Decisions of the random play that ``gc_pause_ms`` watches."""
+
+
+def gc_pauses(options, players: int, steps: int = GC_STEPS, seed: int = 3) -> dict:
+    """The ``gc_pause_ms`` figure (see the module docstring)."""
+    pauses: list[tuple[float, float]] = []
+    began = [0.0, 0.0]
+
+    def watch(phase, info):
+        if phase == "start":
+            began[:] = time.perf_counter(), time.process_time()
+        else:
+            pauses.append((time.perf_counter() - began[0], time.process_time() - began[1]))
+
+    rand = random.Random(seed)
+    done = 0
+    gc.collect()
+    gc.callbacks.append(watch)
+    start_cpu = time.process_time()
+    try:
+        while done < steps:
+            state = State(options, players, rand.getrandbits(32))
+            while done < steps and state.phase is not Phase.MATCH_OVER:
+                if state.phase is Phase.HAND_OVER:
+                    state.next_hand()
+                    continue
+                state.apply(rand.choice(state.legal_actions()), trusted=True)
+                done += 1
+    finally:
+        gc.callbacks.remove(watch)
+    spent = time.process_time() - start_cpu
+    return {"name": "gc_pause_ms", "players": players, "steps": done, "unit": "ms",
+            "collections": len(pauses),
+            "longest_ms": round(max((p[0] for p in pauses), default=0.0) * 1000, 2),
+            "longest_cpu_ms": round(max((p[1] for p in pauses), default=0.0) * 1000, 2),
+            "share": round(sum(p[1] for p in pauses) / spent, 4) if spent else 0.0}
+
+
 def figures(preset_name: str, seconds: float, rounds: int, levels_hands: int = 4):
     """Yield the benchmark figures as dicts."""
     options = preset(preset_name)
@@ -128,6 +179,7 @@ def figures(preset_name: str, seconds: float, rounds: int, levels_hands: int = 4
         checked = [_random_play(options, players, r, seconds, False) for r in range(rounds)]
         yield {"name": "engine_checked_steps_per_s", "preset": preset_name, "players": players,
                "unit": "steps/s", "value": round(max(r[0] / r[2] for r in checked))}
+        yield {"preset": preset_name, **gc_pauses(options, players)}
     yield from _state_ops(options)
     # Start the AI timings from a clean heap, as a game does, not from the garbage of the
     # engine runs above: a full collection walking it would land in some think slice.
@@ -369,6 +421,38 @@ def frame_figures(frames: int = 120):
                "cpu_ms": {"median": round(c["p50"], 2), "p95": round(c["p95"], 2)}}
 
 
+STARTUP_PROBE = """
+import asyncio, json, time
+start = time.process_time()
+import main
+imported = time.process_time()
+asyncio.run(main.main(["--frames", "1"]))
+print(json.dumps([imported - start, time.process_time() - imported]))
+"""
+"""A desktop start to the title's first frame (``--frames 1``), timed from inside."""
+
+
+def startup_figures(runs: int = 3) -> dict:
+    """The ``startup_cpu_s`` figure (see the module docstring)."""
+    import os
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parent.parent
+    best = [float("inf"), float("inf")]
+    with tempfile.TemporaryDirectory(prefix="arlington-start-") as data:
+        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                   ARLINGTON_DATA_DIR=data, PYTHONPATH=str(repo))
+        for _ in range(runs):
+            done = subprocess.run([sys.executable, "-c", STARTUP_PROBE], cwd=repo, env=env,
+                                  capture_output=True, text=True, check=True)
+            got = json.loads(done.stdout.strip().splitlines()[-1])
+            best = [min(b, g) for b, g in zip(best, got)]
+    return {"name": "startup_cpu_s", "unit": "s", "import_main": round(best[0], 3),
+            "to_first_frame": round(best[1], 3), "total": round(sum(best), 3)}
+
+
 FPS = 60
 HINT_POSITIONS = 6
 
@@ -478,6 +562,11 @@ def main(argv=None) -> int:
                         help="hands played per AI level for its decision times")
     parser.add_argument("--frame", action="store_true",
                         help="only the table's frame drawing time (frame_ms)")
+    parser.add_argument("--gc", action="store_true",
+                        help="only the garbage collector's pauses in a long random play "
+                             "(gc_pause_ms), two and eight players")
+    parser.add_argument("--startup", action="store_true",
+                        help="only the desktop start to the title's first frame (startup_cpu_s)")
     parser.add_argument("--hint", action="store_true",
                         help="only a hint's wait at 60 frames a second (hint_wait_s)")
     parser.add_argument("--search-legal", type=float, metavar="SECONDS",
@@ -498,6 +587,14 @@ def main(argv=None) -> int:
     if args.hint:
         print(json.dumps(hint_figures()), flush=True)
         return 0
+    if args.gc:
+        for players in (2, 8):
+            print(json.dumps({"preset": args.preset,
+                              **gc_pauses(preset(args.preset), players)}), flush=True)
+        return 0
+    if args.startup:
+        print(json.dumps(startup_figures()), flush=True)
+        return 0
     if args.search_legal:
         n, ms, hand, melds, top = search_legal(preset(args.preset), args.search_legal, args.seed)
         print(json.dumps({"name": "legal_search", "preset": args.preset, "actions": n, "ms": ms,
@@ -508,6 +605,7 @@ def main(argv=None) -> int:
     for fig in frame_figures():
         print(json.dumps(fig), flush=True)
     print(json.dumps(hint_figures()), flush=True)
+    print(json.dumps(startup_figures()), flush=True)
     return 0
 
 

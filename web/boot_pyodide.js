@@ -7,6 +7,7 @@
 (() => {
   const BUILD = JSON.parse(document.getElementById("build").textContent);
   const APP = "/home/pyodide/arlington";  // standalone.APP_ROOT
+  const SITE = "/lib/python3.12/site-packages/";  // standalone.SITE_ROOT
   const here = (rel) => new URL(rel, location.href).href;
   const page = () => window.arlington;  // the shell defines it further down the page
 
@@ -96,6 +97,51 @@
     return new Uint8Array(await response.arrayBuffer());
   }
 
+  // The wheel and the game are zips, read here rather than by Pyodide's loadPackage and
+  // unpackArchive, which run Python (the package loader imports importlib.metadata, shutil,
+  // tarfile...) after Pyodide's load, on the start's critical path. The build stores their
+  // members uncompressed; a deflated member (someone's own wheel) is inflated in the page.
+  // Returns [{name, data: Promise<Uint8Array>}], directories left out.
+  function readZip(bytes, rel) {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let end = bytes.length - 22;
+    while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end -= 1;
+    if (end < 0) throw new Error(`${rel} is not a zip file`);
+    const count = view.getUint16(end + 10, true);
+    let at = view.getUint32(end + 16, true);
+    const decode = new TextDecoder();
+    const members = [];
+    for (let i = 0; i < count; i += 1) {
+      if (view.getUint32(at, true) !== 0x02014b50) throw new Error(`${rel}: a damaged zip`);
+      const method = view.getUint16(at + 10, true);
+      const size = view.getUint32(at + 20, true);
+      const nameLength = view.getUint16(at + 28, true);
+      const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+      const local = view.getUint32(at + 42, true);
+      const name = decode.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+      at += 46 + skip;
+      if (name.endsWith("/")) continue;
+      const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+      const raw = bytes.subarray(start, start + size);
+      if (method !== 0 && method !== 8) throw new Error(`${rel}: ${name} is packed in a way the page cannot read`);
+      const data = method === 0 ? Promise.resolve(raw) : new Response(
+        new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate-raw")),
+      ).arrayBuffer().then((b) => new Uint8Array(b));
+      members.push({ name, data });
+    }
+    return members;
+  }
+
+  // Write a zip's members under ``root`` in Pyodide's file system.
+  async function unpack(pyodide, members, root) {
+    const FS = pyodide.FS;
+    for (const { name, data } of members) {
+      const path = root + name;
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      FS.writeFile(path, await data);
+    }
+  }
+
   // Pyodide's wasm compile may bypass fetch and then wait forever on a failed download: the
   // resource timings say which listed file came back with an error.
   function watchDownloads() {
@@ -138,6 +184,15 @@
     try {
       page.mark("boot");
       label = "Loading Python";
+      // The wheel and the game download while Pyodide loads, and the wheel's WebAssembly
+      // (pygame-ce and the SDL libraries it bundles, one module) compiles meanwhile, off
+      // the page's thread: after Pyodide's load only its instantiation is left.
+      const wheel = fetchBytes(BUILD.wheel).then((bytes) => readZip(bytes, BUILD.wheel));
+      const game = fetchBytes(BUILD.game).then((bytes) => readZip(bytes, BUILD.game));
+      const compiled = wheel.then((members) => Promise.all(members
+        .filter((m) => m.name.endsWith(".so"))
+        .map(async (m) => [m.name, await WebAssembly.compile(await m.data)])));
+      for (const p of [wheel, game, compiled]) p.catch(() => {});  // reported where awaited
       // The build ships no package index: an empty one, so no lock file is fetched.
       const lockFileURL = "data:application/json," + encodeURIComponent(JSON.stringify(BUILD.lock));
       const pyodide = await loadPyodide({ indexURL: here(BUILD.pyodide), packages: [], lockFileURL });
@@ -148,23 +203,25 @@
       const canvas = document.getElementById("canvas");
       pyodide.canvas.setCanvas2D(canvas);
       const table = window.ARLINGTON_DOM_PK;
-      pyodide._module.mergeLibSymbols({
-        emscripten_compute_dom_pk_code: (ptr) => table[pyodide._module.UTF8ToString(ptr)] || 0,
+      const lib = pyodide._module;
+      lib.mergeLibSymbols({
+        emscripten_compute_dom_pk_code: (ptr) => table[lib.UTF8ToString(ptr)] || 0,
       }, "arlington_dom_pk");
-      const problems = [];
-      const [, gameZip] = await Promise.all([
-        pyodide.loadPackage(here(BUILD.wheel), {
-          messageCallback: () => {}, errorCallback: (m) => problems.push(m),
-        }),
-        fetchBytes(BUILD.game),
-      ]);
-      // loadPackage only logs a failed download; say so plainly instead of failing at import.
-      if (!pyodide.runPython("import importlib.util; importlib.util.find_spec('pygame') is not None")) {
-        throw new Error(`pygame-ce did not load from ${BUILD.wheel}. ${problems.join(" ")}`.trim());
+      const members = await wheel;
+      if (!members.some((m) => /^pygame\/__init__\.pyc?$/.test(m.name))) {
+        throw new Error(`${BUILD.wheel} holds no pygame package`);
+      }
+      await unpack(pyodide, members, SITE);
+      // Instantiated as emscripten's own preload does for a .so written to the file system:
+      // the import's dlopen then finds the library ready (Pyodide's loader passes the same
+      // flags, allowing symbols the page does not define, which nothing calls).
+      for (const [name, module] of await compiled) {
+        lib.preloadedWasm[SITE + name] = await lib.loadWebAssemblyModule(
+          module, { loadAsync: true, nodelete: true, allowUndefined: true }, SITE + name, {});
       }
       page.mark("pygame");
 
-      pyodide.unpackArchive(gameZip, "zip", { extractDir: APP });
+      await unpack(pyodide, await game, APP + "/");
       page.progress(0.95, "Starting");
 
       // Count frames and mark the first one the app draws: SDL presents each frame with
@@ -191,6 +248,10 @@ import os, platform, sys
 import js
 sys.path.insert(0, ARLINGTON_APP)
 os.chdir(ARLINGTON_APP)
+# The wheel and the game were written after Python started: drop the finders that listed
+# folders before (importlib.invalidate_caches would import importlib.metadata, and what it
+# imports, on the way to the first frame).
+sys.path_importer_cache.clear()
 sys.dont_write_bytecode = True
 platform.window = js.window
 platform.document = js.document
@@ -199,12 +260,12 @@ platform.document = js.document
       await registerWorker();
       await pyodide.runPythonAsync("import main\n");
       page.mark("main");  // main.py's imports: the launcher, pygame, the engine's setup
-      const game = pyodide.runPythonAsync("await main.main()\n");
-      game.then(
+      const running = pyodide.runPythonAsync("await main.main()\n");
+      running.then(
         () => { page.state = "stopped"; },
         (err) => page.fail(`The game stopped: ${String(err.message || err).trim().split("\n").pop()}`),
       );
-      page.game = game;
+      page.game = running;
 
     } catch (err) {
       page.fail(`Loading failed: ${err && err.message ? err.message : err}`);

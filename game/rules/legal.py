@@ -69,15 +69,15 @@ def legal_actions(phase: Phase, hand: list, melds: list, pile: list, options,
     offered to this player). ``must_draw``: everyone refused the upcard, so the opener must
     draw from the stock. Everything it needs is in the player's own view, so the AI calls it on
     a view too."""
-    if phase == Phase.DRAW:
+    if phase is Phase.MELD:
+        return _meld_phase(hand, melds, options)
+    if phase is Phase.DRAW:
         if must_draw or not pile:
             return [DRAW]
         return _draw_phase(hand, melds, pile, options)
-    if phase == Phase.MELD:
-        return _meld_phase(hand, melds, options)
-    if phase == Phase.OFFER:
+    if phase is Phase.OFFER:
         return [TAKE_UPCARD, PASS]
-    if phase == Phase.DISCARD_OFFER:
+    if phase is Phase.DISCARD_OFFER:
         return [_action(Act.TAKE_OFFER, (pile[-1],)), PASS]
     return []
 
@@ -165,8 +165,9 @@ def _take_sets(hand: list, top: int, jokers: int, twos: tuple, options) -> list[
             group = tuple(hand[bisect_left(hand, r4):bisect_left(hand, r4 + 4)])
             found += _sets_of_rank(group, jokers, _spend(twos, -1), (3,), top, least)
         if top != JOKER and twos_melds:
-            found += _sets_of_twos(_spend(twos, -1), (3,), top)
-    return [_new(Action, (Act.TAKE_SET, a.cards, -1, -1)) for a in found]
+            found += [_new(Action, (Act.TAKE_SET, a.cards, -1, -1))
+                      for a in _sets_of_twos(_spend(twos, -1), (3,), top)]
+    return found
 
 
 def _take_runs(hand: list, top: int, longest: int, jokers: int, twos: tuple,
@@ -234,12 +235,16 @@ def _meld_phase(hand, melds, options) -> list[Action]:
     jokers, twos = _split(wilds)
     if longest >= 3 and _has_room(melds, options):
         _new_sets(hand, jokers, twos, longest, options, acts)
-        _new_runs(hand, wilds, longest, options, acts)
+        _new_runs(distinct, wilds, longest, options, acts)
     if melds:
         held = distinct.keys()
-        for i, meld in enumerate(melds):
-            if wilds or not meld.join_cards.isdisjoint(held):
+        if wilds:
+            for i, meld in enumerate(melds):
                 _additions(i, meld, held, jokers, twos, options, acts)
+        else:
+            for i, meld in enumerate(melds):
+                if not meld.join_cards.isdisjoint(held):
+                    _additions(i, meld, held, 0, (), options, acts)
     return acts
 
 
@@ -275,13 +280,22 @@ def _sets_of_rank(group: tuple, jokers: int, twos: tuple, sizes: tuple,
     """New sets of these ``sizes`` from one rank's naturals (``group``, at least ``least`` of
     them in a set) and the wilds held
     (``jokers``, and ``twos`` in ``_spend`` order), each with its wilds chosen canonically;
-    with ``top`` (the pile's top card, else -1), only the sets that hold it. Hands keep coming
-    back to the same few groups, so each answer is worked out once."""
+    with ``top`` (the pile's top card, else -1), only the sets that hold it, as takes of the
+    pile (``Act.TAKE_SET``). Hands keep coming back to the same few groups, so each answer is
+    worked out once; a new group or a new choice of 2s held is still the commonest miss of the
+    listing, so the answer is built with the tuple's own constructor, from natural parts made
+    once per count."""
     forced = (top,) if top >= 0 and not is_wild(top) else ()
     top_joker, top_two = int(top == JOKER), top >= 0 and is_wild(top) and top != JOKER
+    kind = Act.SET if top < 0 else Act.TAKE_SET
     out: dict[Action, None] = {}
     for size in sizes:
         for k in range(least, size + 1):
+            nats = _combos(group, k - len(forced))
+            if not nats:
+                continue
+            if forced:  # the top card among the naturals, in card order
+                nats = tuple(tuple(sorted(forced + nat)) for nat in nats)
             w = size - k
             for j in range(min(jokers + top_joker, w) + 1):
                 t = w - j
@@ -289,8 +303,8 @@ def _sets_of_rank(group: tuple, jokers: int, twos: tuple, sizes: tuple,
                     continue
                 wild = (JOKER,) * j + tuple(sorted(((top,) if top_two else ())
                                                    + twos[:t - top_two]))
-                for nat in _combos(group, k - len(forced)):
-                    out[Action(Act.SET, tuple(sorted(forced + nat)) + wild)] = None
+                for nat in nats:
+                    out[_new(Action, (kind, nat + wild, -1, -1))] = None
     return tuple(out)
 
 
@@ -310,10 +324,12 @@ def _run_mask(cards) -> int:
     return held | (held & ACE_BITS) << (ACE_HIGH - ACE)  # an ace also fits above the king
 
 
-def _new_runs(hand, wilds, longest, options, acts) -> None:
+def _new_runs(distinct, wilds, longest, options, acts) -> None:
     """Runs of naturals (a 2 of the suit in its own place is natural); with the option, also
-    the minimal runs with wilds (see the module docstring)."""
-    held = _run_mask(hand)
+    the minimal runs with wilds (see the module docstring). ``distinct``: the hand's cards,
+    each once (their bits add up to the mask: no carry)."""
+    held = sum(map(RUN_BIT.__getitem__, distinct))
+    held |= (held & ACE_BITS) << (ACE_HIGH - ACE)
     cap = min(options.run_max or 13, longest)
     if held & (held >> 1) & (held >> 2):
         for suit in range(4):  # memoised suit by suit: a suit's cards change less often

@@ -67,7 +67,9 @@ STAGES = (("wheel", "pyodide", "pygame"), ("unpack", "pygame", "python"),
           ("main_imports", "python", "main"), ("app_imports", "main", "imported"),
           ("app", "imported", "app"), ("first_scene", "app", "firstFrame"))
 """Where the seconds between Pyodide's load and the first frame go, by the page's marks: the
-pygame-ce wheel loaded; the game unpacked (and the worker registered); ``import main`` (the
+pygame-ce wheel installed (its files written, its WebAssembly, compiled during Pyodide's load,
+instantiated); the game written, Python's first run (pygbag's conventions) and the worker
+registered; ``import main`` (the
 launcher, pygame, the engine); the app's and scenes' imports; the window and the App (settings,
 sounds); the title scene's construction and first draw (fonts, card art)."""
 TRANSFERRED = """() => performance.getEntriesByType("navigation")

@@ -39,7 +39,7 @@ STDLIB = "python_stdlib.zip"
 STDLIB_ROOT = "/lib/python312.zip/"
 """Where Pyodide puts the standard library's zip (and where tracebacks say a module is)."""
 SITE_ROOT = "/lib/python3.12/site-packages/"
-"""Where Pyodide installs the wheel."""
+"""Where the page writes the wheel's files (``SITE`` in ``boot_pyodide.js``)."""
 APP_ROOT = "/home/pyodide/arlington/"
 """Where the page unpacks the game (``boot_pyodide.js``)."""
 

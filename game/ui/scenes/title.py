@@ -9,7 +9,7 @@ import pygame
 from ... import TAGLINE, platform
 from ...rules.cards import CLUBS, HEARTS, QUEEN, SPADES, card
 from ...rules.options import PRESETS
-from .. import cardart, theme, widgets
+from .. import theme, widgets
 from .menu import MenuScene, draw_heading
 from .page import FooterButton
 
@@ -19,7 +19,10 @@ FAN = (card(1, SPADES), card(13, HEARTS), card(QUEEN, SPADES), card(2, CLUBS), c
 
 @lru_cache(maxsize=4)
 def fan_art(height: int) -> pygame.Surface:
-    """The fanned cards, ``height`` px tall (cached: rotating cards is slow)."""
+    """The fanned cards, ``height`` px tall (cached: rotating cards is slow). The card art is
+    imported here, on the second frame, so the first frame waits for the menu alone."""
+    from .. import cardart
+
     cw = max(cardart.MIN_READABLE_WIDTH, round(height / cardart.CARD_RATIO * 0.78))
     ch = cardart.height(cw)
     n = len(FAN)
