@@ -24,8 +24,10 @@ def test_duplicate_plays_every_seating():
 def test_report_gives_the_longest_think_slice_in_both_clocks():
     report = arena.run_duplicate(["hard@0.02cpu", "greedy"], 1, 4, "digital")
     hard, greedy = report["per_agent"]
-    assert 0 < hard["longest_slice_cpu_ms"] < 1000
-    assert 0 < hard["longest_slice_ms"] < 1000
+    assert 0 < hard["longest_slice_cpu_ms"] < 1000  # a slice stops itself by process time
+    # Wall clock has no bound a busy machine keeps, but no slice uses more process time than
+    # the wall clock it took, so the longest in process time is at most the longest in wall.
+    assert hard["longest_slice_cpu_ms"] <= hard["longest_slice_ms"] + 1
     assert greedy["longest_slice_cpu_ms"] <= greedy["longest_slice_ms"] + 1
     assert hard["think_slices"] > greedy["think_slices"] > 0  # hard thinks in many slices
     assert 0 <= hard["slices_over_10ms_cpu"] <= hard["think_slices"]
