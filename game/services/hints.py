@@ -75,6 +75,11 @@ def _cards(cards) -> str:
     return " ".join(card_symbol(c) for c in cards)
 
 
+def _count(n: int) -> str:
+    """``1 card``, ``6 cards``."""
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def _points(view: View, action: Action) -> tuple[int, bool]:
     """What ``action`` adds to the seat's melded points, and whether it ends the hand with the
     seat going out, played on a copy re-dealt from the view."""
@@ -96,7 +101,7 @@ def explain(view: View, action: Action) -> str:
         top = card_symbol(view.pile[-1])
         if any(a.kind in PILE_TAKES
                for a in view.legal_actions()):
-            return (f"Draw from the stock: taking the pile ({len(view.pile)} cards) for the "
+            return (f"Draw from the stock: taking the pile ({_count(len(view.pile))}) for the "
                     f"{top} is not worth it now")
         return f"Draw from the stock: the {top} on the pile makes no meld for you"
     if kind is Act.PASS:
@@ -117,7 +122,7 @@ def explain(view: View, action: Action) -> str:
     going = " and you go out" if out else ""
     if kind in PILE_TAKES:
         brings = len(view.pile) - 1
-        more = f" and brings {brings} card{'s' if brings != 1 else ''}" if brings else ""
+        more = f" and brings {_count(brings)}" if brings else ""
         top, meld = card_symbol(action.cards[0]), action.target + 1
         what = {Act.TAKE_SET: f"{_cards(action.cards)} lays {points}",
                 Act.TAKE_RUN: f"{_cards(action.cards)} lays {points}",

@@ -169,6 +169,9 @@ class TableLayout:
     """Where the log of the hand opens (over the centre of the table)."""
     plate: Rect
     """Your own plate: name, total score, cards in hand, whose turn (not a control)."""
+    beside: Rect | None = None
+    """Felt beside the stock and the pile where one opponent's melds are drawn, when the
+    panels have no room for meld cards (phones with many seats); None elsewhere."""
 
     def controls(self) -> list[tuple[str, Rect]]:
         """Every tappable area with a name (for tests and the fuzzer)."""
@@ -181,7 +184,8 @@ class TableLayout:
     def panels(self) -> list[tuple[str, Rect]]:
         """Every drawn area that must not overlap another (controls and opponent panels)."""
         return (self.controls() + [("plate", self.plate)]
-                + [(f"opponent{i}", o.box) for i, o in enumerate(self.opponents)])
+                + [(f"opponent{i}", o.box) for i, o in enumerate(self.opponents)]
+                + ([("beside", self.beside)] if self.beside is not None else []))
 
 
 def scale_of(size: tuple[int, int]) -> float:
@@ -311,6 +315,7 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
         text_h = rows * (least + line + pad) + gaps
         opp_h = text_h if text_h <= spare else rows * least + gaps
     opponents = _opponents(Rect(middle.x, middle.y, middle.w, opp_h), k, pad, font, portrait)
+    beside = None
     centre = Rect(middle.x, middle.y + opp_h + pad, middle.w, max(0, middle.h - opp_h - pad))
     # Smaller stock and pile cards rather than no band for your melds under them.
     stack_h = card_height(pile_card_w) + label
@@ -340,6 +345,15 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
                                                 + label) + pad + GLOW)
         spare = max(0, melds_h - pad - most)
         row = Rect(centre.center[0] - row_w // 2, centre.y + spare // 2, row_w, stack_h)
+        free = centre.w - row_w - 2 * pad
+        if k and any(theirs) and free >= 2 * _meld_w(3, MIN_MINI_WIDTH) + 2 * pad \
+                and stack_h >= card_height(MIN_MINI_WIDTH) + line \
+                and all(o.melds.h < card_height(MIN_MINI_WIDTH) for o in opponents):
+            # The panels hold no meld cards: stock and pile move to the side, and the felt
+            # they leave shows the melds of the opponent who is playing.
+            row = Rect(centre.x, row.y, row_w, stack_h)
+            beside = Rect(row.right + 2 * pad, row.y, centre.right - row.right - 2 * pad,
+                          stack_h)
         melds_area = Rect(centre.x, row.bottom + pad + spare // 2, centre.w,
                           max(0, centre.bottom - row.bottom - 2 * pad - spare // 2))
     else:
@@ -377,7 +391,7 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
 
     layout = TableLayout(size, s, target, font, status, pause, log_button, opponents, stock,
                          stock_card, pile, pile_card, pile_fan, melds_area, meld_card_w, sort,
-                         actions, message, hand, log_panel, plate)
+                         actions, message, hand, log_panel, plate, beside)
     return mirrored(layout) if settings.left_handed else layout
 
 
@@ -548,6 +562,23 @@ def opponent_meld_preview(layout: TableLayout, index: int,
     meld shown, in order), or None when not even one fits (the line alone says it)."""
     box = layout.opponents[index].melds
     area = Rect(box.x, box.y, box.w, box.h - line_height(round(layout.font * 0.9)))
+    return _first_melds(layout, area, sizes)
+
+
+def beside_meld_rects(layout: TableLayout, sizes) -> tuple[int, tuple[Rect, ...]] | None:
+    """An opponent's melds of ``sizes`` cards in the felt beside the stock and the pile,
+    under a line naming them: the card width and a rect for each meld shown, in order (the
+    first ones, as many as fit), or None when the layout has no such felt or not one fits."""
+    b = layout.beside
+    if b is None:
+        return None
+    title = line_height(round(layout.font * 0.9))
+    return _first_melds(layout, Rect(b.x, b.y + title, b.w, b.h - title), sizes)
+
+
+def _first_melds(layout: TableLayout, area: Rect, sizes):
+    """The first melds of ``sizes`` that fit ``area`` as readable cards, as tall as it
+    allows: the card width and their rects, or None when not even one fits."""
     if area.h < card_height(MIN_MINI_WIDTH) or not sizes:
         return None
     cw, rects = meld_groups(area, tuple(sizes), min(round(area.h / CARD_RATIO),
@@ -558,6 +589,11 @@ def opponent_meld_preview(layout: TableLayout, index: int,
             break
         shown.append(r)
     return (cw, tuple(shown)) if shown else None
+
+
+def _meld_w(n: int, cw: int) -> int:
+    """The width of a meld of ``n`` cards laid as closely as may be."""
+    return cw + round(cw * MELD_TIGHT) * (n - 1)
 
 
 def inspect_meld_rects(layout: TableLayout, sizes) -> tuple[Rect, int, tuple[Rect, ...]]:
@@ -623,4 +659,5 @@ def mirrored(layout: TableLayout) -> TableLayout:
                        m(layout.stock_card), m(layout.pile), pile_card,
                        m(layout.pile_fan), m(layout.my_melds), layout.meld_card_w,
                        m(layout.sort), tuple(reversed([m(r) for r in layout.actions])),
-                       m(layout.message), layout.hand, m(layout.log_panel), m(layout.plate))
+                       m(layout.message), layout.hand, m(layout.log_panel), m(layout.plate),
+                       m(layout.beside))

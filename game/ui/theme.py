@@ -160,8 +160,10 @@ def text(surface: pygame.Surface, text: str, px: int, pos, colour: Colour = INK,
     return rect
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, px: int, bold: bool = False) -> int:
-    """Width in pixels of one line of ``text``."""
+    """Width in pixels of one line of ``text`` (cached: a frame measures the same labels
+    again and again while fitting them)."""
     return _measure(font(int(px), bold), text, int(px))
 
 

@@ -41,6 +41,17 @@ def test_the_issue_example_take_the_pile():
     assert hints.explain(view, take) == "Take the pile: Q♠ Q♥ 2♣ lays 70 and brings 6 cards"
 
 
+def test_a_pile_of_one_card_is_one_card():
+    deal = Deal.arranged(DIGITAL, [["QH", "QC", "5D", "8C"], ["3H", "6H", "9S"]], pile=["QS"])
+    state = State(DIGITAL, 2, 1, first_seat=0, deal=deal)
+    view = state.view(0)
+    assert parse_action("take set QS QH QC") in view.legal_actions()
+    assert hints.explain(view, parse_action("draw")) == \
+        "Draw from the stock: taking the pile (1 card) for the Q♠ is not worth it now"
+    take = hints.explain(view, parse_action("take set QS QH QC"))
+    assert take.startswith("Take the pile: Q♠ Q♥ Q♣ lays ") and "brings" not in take
+
+
 def test_lines_for_melds_discards_and_going_out():
     deal = Deal.arranged(DIGITAL, [["7S", "7H", "7D", "KC"], ["3H", "6H", "9S"]],
                          pile=["4D"], stock_top=["8S"])

@@ -256,3 +256,32 @@ def test_an_opponents_melds_that_do_not_fit_their_panel_open_with_one_tap():
         assert min(red, green, blue) > 200, r
     step(app, mouse_tap(box.center))
     assert table.inspect is None
+
+
+@pytest.mark.parametrize("players", [6, 8])
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_on_a_phone_the_felt_beside_the_pile_shows_the_latest_opponents_melds(players, size):
+    """Panels with no room for meld cards: the stock and the pile move aside, and the felt
+    they leave shows the melds of the opponent who played last, as cards; a tap there shows
+    all of that opponent's melds, large."""
+    _, game = late_hands(players)[0]
+    app = make_app(size, Settings(animation_speed=0.0))
+    table = TableScene(app, game, default_seats(players))
+    app.scenes.reset(table)
+    step(app)
+    L = table.layout
+    assert L.beside is not None
+    assert all(opponent_meld_rects(L, i, sizes_of(game, i + 1)) is None
+               for i in range(players - 1) if game.state.melds[i + 1])
+    st = game.state
+    seat = next(s for s in ((st.turn - b) % players for b in range(players))
+                if s != 0 and st.melds[s])
+    cw, rects = table.frame().beside_meld_rects(seat)
+    assert rects and cw >= MIN_READABLE_WIDTH
+    felt = felt_at(size)
+    for r in rects:
+        assert r.inside(L.beside) and not r.overlaps(L.stock) and not r.overlaps(L.pile)
+        x, y = r.x + 3, r.y + 3
+        assert app.surface.get_at((x, y)) != felt.get_at((x, y)), r  # a card, not felt
+    step(app, mouse_tap(L.beside.center))
+    assert table.inspect == seat

@@ -13,7 +13,8 @@ from game.rules.save import Game, Setup
 from game.services.seats import Seat
 from game.ui import theme
 from game.ui.layout import table_layout
-from game.ui.scenes.table import MIN_LABEL_PX, TableScene, _latest
+from game.ui.scenes.table import TableScene
+from game.ui.table_draw import MIN_LABEL_PX, latest
 from game.ui.table_model import TableModel, counted
 
 SEATS = (Seat("You"), Seat("Computer 1", "medium"), Seat("Computer 2", "medium"))
@@ -82,8 +83,9 @@ def test_a_long_turn_in_a_narrow_panel_keeps_its_latest_part():
     layout = table_layout((390, 844), 4, 11)
     box = layout.opponents[0].caption
     px = round(layout.font * 0.9)
-    line = _latest("4 cards", turn, px, box.w)
-    assert line.startswith("4 cards \u00b7 \u2026 \u00b7 ") and line.endswith("discarded 4\u2663")
+    line = latest("4 cards", turn, px, box.w)
+    assert line.startswith("4 cards \u00b7 \u2026") and line.endswith("discarded 4\u2663")
+    assert "\u2026 \u00b7" not in line  # the ellipsis leads into what it kept
     assert theme.text_width(line, max(MIN_LABEL_PX, round(px * 0.8))) <= box.w
     wide = table_layout((1920, 1080), 2, 11).opponents[0].caption
-    assert _latest("4 cards", turn, px, wide.w) == "4 cards \u00b7 " + turn  # room: all of it
+    assert latest("4 cards", turn, px, wide.w) == "4 cards \u00b7 " + turn  # room: all of it

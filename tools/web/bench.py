@@ -11,7 +11,8 @@ Debian's Chromium through Playwright and prints JSON lines:
 - ``hard_decision_ms``: the hard level's decision p50/p90/max and its longest think slice,
   measured inside the page (``measure.hard_decisions``);
 - ``table_fps``: frames per second while an eight-seat table of computers animates (deal, turns),
-  at 1280x720, on a 390x844 phone at 3x (drawn at 2x: 780x1688) and at 1920x1080.
+  at 1280x720, on a 390x844 phone at 3x (drawn at 2x: 780x1688) and at 1920x1080, and
+  ``draw_ms``, the renderer's time to draw one frame of it mid-deal (``measure.table_draw_ms``).
 """
 
 from __future__ import annotations
@@ -113,7 +114,7 @@ def _fps(page, players: int, seed: int) -> dict:
     return {"name": "table_fps", "players": players,
             "canvas": page.evaluate("[canvas.width, canvas.height]"),
             "fps": round(frames / seconds, 1) if seconds else None,
-            "busy_seconds": round(seconds, 2)}
+            "busy_seconds": round(seconds, 2), "draw_ms": _ask(page, "table_draw_ms()")}
 
 
 def main(args) -> int:

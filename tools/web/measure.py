@@ -85,3 +85,27 @@ def table_busy() -> bool:
     """Whether the table on top is animating or a computer is thinking."""
     top = running_app().scenes.top
     return bool(getattr(top, "busy", False))
+
+
+def table_draw_ms(frames: int = 90) -> dict | None:
+    """Milliseconds to draw the table on top with a whole deal in flight over it (the clock
+    swept through the animation as ``tools.bench`` does natively): median and p95 after a
+    pass that fills the caches. None when the table is not on top."""
+    app = running_app()
+    table = app.scenes.top
+    if not hasattr(table, "animate_deal"):
+        return None
+    tl = table.timeline
+    table.animate_deal()
+    begin, end = tl.clock, tl.tail
+    times = []
+    for i in range(frames + 30):
+        tl.clock = begin + (end - begin) * ((i % 30) + 0.5) / 30
+        start = time.perf_counter()
+        table.draw(app.surface)
+        if i >= 30:
+            times.append((time.perf_counter() - start) * 1000)
+    times.sort()  # this module runs alone in the page: no tools.stats there
+    return {"median": round(times[len(times) // 2], 2),
+            "p95": round(times[int(len(times) * 0.95)], 2)}
+

@@ -1,0 +1,489 @@
+"""Drawing the table: one ``TableFrame`` in, pixels out, nothing else changed.
+
+Every function here reads the frame and draws; none changes the model, the state, the
+toast or the log. The order is the table's depth: felt, status bar, opponents, stock and
+pile, your melds, your plate, the action bar, your hand, cards in flight, dragged cards,
+the message, then the log or an opponent's melds shown large over everything.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..rules.state import Phase
+from . import cardart, theme, widgets
+from .layout import LIFT, Rect, inspect_meld_rects, meld_step
+from .table_frame import TableFrame
+from .table_model import Sort, Where, counted, points
+from .tween import position
+
+MIN_LABEL_PX = 11
+"""The smallest text on the table (CSS pixels on a phone): longer lines are cut short."""
+
+
+def _pg(r: Rect) -> pygame.Rect:
+    return pygame.Rect(r.x, r.y, r.w, r.h)
+
+
+def even(w: float) -> int:
+    """Card widths in flight rounded to 8 px steps: a few sizes of art (and of shadow) to
+    cache, so a flight never draws a card from scratch."""
+    return max(8, int(round(w / 8)) * 8)
+
+
+def draw_table(surface: pygame.Surface, f: TableFrame, board: Board | None = None) -> None:
+    """The whole table for frame ``f``; with a ``board``, what stays put comes from it."""
+    if board is None:
+        draw_board(surface, f)
+    else:
+        board.draw(surface, f)
+    draw_moving(surface, f)
+
+
+class Board:
+    """The board (see ``draw_board``) composed once into a surface of the window's format,
+    and composed again only when what it shows changes: its key is made of the parts of the
+    frame it reads (``board_key``), so nothing has to remember to mark it stale."""
+
+    def __init__(self) -> None:
+        self.key: tuple | None = None
+        self.image: pygame.Surface | None = None
+        self.composed = 0
+        """How many times the board was drawn (the rest of the frames reused it)."""
+
+    def draw(self, surface: pygame.Surface, f: TableFrame) -> None:
+        key = board_key(f)
+        image = self.image
+        if image is None or image.get_size() != surface.get_size() \
+                or image.get_bitsize() != surface.get_bitsize():
+            image = self.image = surface.copy()
+            self.key = None
+        if key != self.key:
+            draw_board(image, f)
+            self.key = key
+            self.composed += 1
+        surface.blit(image, (0, 0))
+
+
+def board_key(f: TableFrame) -> tuple:
+    """Everything ``draw_board`` reads from frame ``f``: equal keys, equal pixels."""
+    st, m = f.state, f.model
+    return (f.layout, f.settings, f.seats, m.viewer, st.turn, st.phase, tuple(st.totals),
+            tuple(len(h) for h in st.hands), tuple(tuple(s) for s in st.melds),
+            len(st.stock), tuple(st.pile), m.status(), tuple(sorted(m.last_move.items())),
+            m.sort_mode, m.my_turn, f.targets, f.show_log, f.revealed,
+            tuple(tuple(h) for h in st.hands) if f.revealed else (),
+            frozenset(kn for kn in f.hidden.items() if kn[0][0] != "hand"),
+            tuple((r, text, item if isinstance(item, str) else "") for r, item, text in f.slots))
+
+
+def draw_board(surface: pygame.Surface, f: TableFrame) -> None:
+    """What stays put while cards fly and the hand is handled: felt, status bar, opponents,
+    stock, pile, your melds, your plate and the action bar."""
+    L = f.layout
+    theme.draw_felt(surface)
+    _draw_status(surface, f)
+    levels: dict[int, bool] = {}  # by header width: every opponent measured once a frame
+    for seat in range(len(f.seats)):
+        if seat != f.viewer:
+            w = L.opponents[f.opponent_index(seat)].header.w
+            if w not in levels:
+                levels[w] = _levels_fit(f, w, L.font)
+            _draw_opponent(surface, f, seat, levels[w])
+    _draw_stock(surface, f, (Where.STOCK, -1) in f.targets)
+    _draw_pile(surface, f, (Where.PILE, -1) in f.targets)
+    _draw_beside(surface, f)
+    _draw_my_melds(surface, f)
+    _draw_plate(surface, f)
+    _draw_bar(surface, f)
+
+
+def draw_moving(surface: pygame.Surface, f: TableFrame) -> None:
+    """What changes from frame to frame: your hand, cards in flight, dragged cards, the
+    message, and the log or an opponent's melds over the table."""
+    _draw_hand(surface, f)
+    _draw_flights(surface, f)
+    _draw_drag(surface, f)
+    _draw_message(surface, f)
+    if f.show_log:
+        if f.log_list is not None:
+            widgets.draw_scroll_list(surface, f.log_list)
+    elif f.inspect is not None:
+        _draw_inspect(surface, f, f.inspect)
+
+
+def card(surface, f: TableFrame, c, rect: pygame.Rect, shadow: bool = True) -> None:
+    """Card ``c`` (None: its back) at ``rect``, with its soft shadow unless ``shadow`` is off."""
+    if shadow:
+        art = cardart.with_shadow(c, rect.w, f.settings.four_colour)
+        surface.blit(art, cardart.shadow_pos(rect), special_flags=pygame.BLEND_PREMULTIPLIED)
+        return
+    art = cardart.back(rect.w) if c is None else cardart.face(c, rect.w, f.settings.four_colour)
+    surface.blit(art, rect.topleft)
+
+
+def _draw_status(surface, f: TableFrame) -> None:
+    L = f.layout
+    text = f.model.status()
+    px = round(L.font * 1.15)
+    if theme.text_width(text, px, True) > L.status.w:  # a phone: two lines, still large
+        px = max(12, round(L.font * 0.95))
+        lines = theme.wrap(text, px, L.status.w, True)[:2]
+        step = theme.line_height(px)
+        y = L.status.center[1] - step * (len(lines) - 1) / 2
+        for i, line in enumerate(lines):
+            fit_line(surface, line, px, Rect(L.status.x, round(y + i * step) - step // 2,
+                                             L.status.w, step), L.status.w, theme.INK, True)
+    else:
+        theme.text(surface, text, px, (L.status.x, L.status.center[1]), theme.INK,
+                   "midleft", bold=True)
+    widgets.draw_button(surface, widgets.Button(_pg(L.pause), "Menu", "pause"))
+    widgets.draw_button(surface, widgets.Button(_pg(L.log_button), "Log", "log",
+                                                primary=f.show_log))
+
+
+def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
+    st, L, hidden = f.state, f.layout, f.hidden
+    box = L.opponents[f.opponent_index(seat)]
+    r = _pg(box.box)
+    turn = f.is_turn(seat)
+    surface.blit(theme.rounded(r.size, 12, (0, 0, 0, 70), 2 if turn else 0,
+                               theme.ACCENT if turn else None), r)
+    seatd = f.seats[seat]
+    px = L.font
+    score = theme.text(surface, points(st.totals[seat]), px,
+                       (box.header.right, box.header.center[1]), theme.INK, "midright",
+                       bold=True)
+    room = box.header.w - score.w - 8
+    name = seatd.name
+    if seatd.level and levels:
+        name = f"{name} · {seatd.level}"
+    fit_line(surface, name, px, box.header, room, theme.INK, bold=True)
+    melds = st.melds[seat]
+    count = counted(len(st.hands[seat]), "card")
+    caption = f.model.last_move.get(seat, "")
+    together = f.revealed_melds(seat) if f.revealed else None
+    readable = f.opponent_meld_rects(seat) is not None if together is None else True
+    if melds and not readable and box.melds.h < theme.line_height(px):
+        count += f", {counted(len(melds), 'meld')}"  # no room for more
+    fit_line(surface, latest(count, caption, round(px * 0.9), box.caption.w),
+             round(px * 0.9), box.caption, box.caption.w, theme.INK_DIM)
+    if f.revealed and together is None and st.hands[seat]:
+        _draw_revealed(surface, f, seat)  # no room for both: the hand shows
+        return
+    if f.revealed and together is not None:
+        _draw_revealed(surface, f, seat)
+    if not melds:
+        return
+    if readable:
+        cw, rects = together or f.opponent_meld_rects(seat)
+        for i, (meld, mr) in enumerate(zip(melds, rects)):
+            if not hidden[("meld", seat, i)]:
+                _draw_meld(surface, f, meld.cards, mr, cw, shadow=False)
+    elif box.melds.h >= theme.line_height(px):
+        pts = sum(f.model.meld_points(seat))
+        n = len(melds)
+        words = f"{counted(n, 'meld')}, {pts} pts · tap to see"
+        where = box.melds
+        preview = f.opponent_meld_preview(seat)
+        if preview is not None:  # the first melds as cards, a line for the rest
+            cw, rects = preview
+            for i, (meld, mr) in enumerate(zip(melds, rects)):
+                if not hidden[("meld", seat, i)]:
+                    _draw_meld(surface, f, meld.cards, mr, cw, shadow=False)
+            words = f"+{n - len(rects)} more · tap to see"
+            step = theme.line_height(round(px * 0.9))
+            where = Rect(box.melds.x, box.melds.bottom - step, box.melds.w, step)
+        fit_line(surface, words, round(px * 0.9), where, where.w, theme.INK)
+
+
+def _levels_fit(f: TableFrame, width: int, px: int) -> bool:
+    """Whether every opponent's header has room for their level beside their name and
+    total (all panels or none show it, so the row reads alike)."""
+    st = f.state
+    return all(theme.text_width(f"{seat.name} · {seat.level}", px, True)
+               + theme.text_width(points(st.totals[i]), px, True) + 8 <= width
+               for i, seat in enumerate(f.seats) if seat.level and i != f.viewer)
+
+
+def _draw_plate(surface, f: TableFrame) -> None:
+    """Your own plate by your hand, like an opponent's header: name, total, cards in hand,
+    outlined in the accent colour (with the words "Your turn") while you are to play."""
+    st, L = f.state, f.layout
+    seat = f.viewer
+    box = L.plate
+    if any(r.overlaps(box) for r, _, _ in f.slots):
+        return  # a column of choices stands over it for now
+    turn = f.is_turn(seat)
+    r = _pg(box)
+    surface.blit(theme.rounded(r.size, min(12, r.h // 2), (0, 0, 0, 70), 2 if turn else 0,
+                               theme.ACCENT if turn else None), r)
+    px = L.font
+    step = theme.line_height(px)
+    inner = Rect(box.x + L.font // 2, box.y, box.w - L.font, box.h)
+    count = counted(len(st.hands[seat]), "card")
+    score = theme.text(surface, points(st.totals[seat]), px,
+                       (inner.right, box.center[1] if box.h < 2 * step else
+                        box.center[1] - step // 2), theme.INK, "midright", bold=True)
+    if box.h >= 2 * step:  # two lines: name and score, then cards and whose turn
+        top = Rect(inner.x, box.center[1] - step, inner.w, step)
+        low = Rect(inner.x, box.center[1], inner.w, step)
+        fit_line(surface, f.seats[seat].name, px, top, inner.w - score.w - px, theme.INK,
+                 bold=True)
+        if turn:
+            theme.text(surface, "Your turn", px, (inner.right, low.center[1]),
+                       theme.ACCENT, "midright", bold=True)
+        fit_line(surface, count, px, low, inner.w // 2, theme.INK_DIM)
+        return
+    room = inner.w - score.w - px
+    if turn:
+        badge = theme.text_width("Your turn", px, True) + px
+        if room - badge >= theme.text_width(count, px) * 2:
+            room -= badge
+            widgets.draw_badge(surface, "Your turn", (score.x - px - badge / 2,
+                                                     box.center[1]), round(px * 0.9),
+                               fill=theme.ACCENT, ink=theme.ACCENT_INK)
+    name = fit_line(surface, f.seats[seat].name, px, inner, room * 2 // 3, theme.INK,
+                    bold=True)
+    fit_line(surface, count, px, Rect(name.right + px // 2 + 1, box.y, 0, box.h),
+             inner.x + room - name.right - px // 2, theme.INK_DIM)
+
+
+def _draw_inspect(surface, f: TableFrame, seat: int) -> None:
+    """One opponent's melds, large, over the table (tap anywhere to close)."""
+    L = f.layout
+    panel, cw, rects = inspect_meld_rects(L, f.meld_sizes(seat))
+    r = _pg(panel)
+    widgets.draw_panel(surface, r, fill=(12, 40, 28, 248))
+    title = f"{f.seats[seat].name}: melds"
+    theme.text(surface, title, L.font, (r.x + 12, r.y + 10), theme.INK, bold=True)
+    melds = f.state.melds[seat]
+    for meld, mr, p in zip(melds, rects, f.model.meld_points(seat)):
+        if mr.w:
+            _draw_meld(surface, f, meld.cards, mr, cw)
+            theme.text(surface, f"{p} pts", L.font, (mr.x + 2, mr.bottom), theme.INK,
+                       "bottomleft")
+
+
+def _draw_revealed(surface, f: TableFrame, seat: int) -> None:
+    together = f.revealed_melds(seat)
+    hand = f.state.hands[seat]
+    beside = together is not None and bool(hand)
+    if beside:
+        cw, rects = together  # the hand after the melds: framed, so it reads apart
+        r = _pg(rects[-1]).inflate(6, 6)
+        r.h = cardart.height(cw) + 6
+        surface.blit(theme.rounded(r.size, 6, (0, 0, 0, 0), 2, theme.INK_DIM), r)
+    for j, c in enumerate(hand):
+        if f.hidden[("reveal", seat, j)]:
+            continue  # its flip draws it until it lands
+        x, y, w = f.reveal_spot(seat, j)
+        w = round(w) if beside else even(w)  # beside the melds: their card size
+        r = pygame.Rect(0, 0, w, cardart.height(w))
+        r.center = (round(x), round(y))
+        card(surface, f, c, r, shadow=False)
+
+
+def _draw_meld(surface, f: TableFrame, cards, mr: Rect, cw: int, shadow: bool = True) -> None:
+    step = meld_step(mr, cw, len(cards))
+    for k, c in enumerate(cards):
+        card(surface, f, c, pygame.Rect(round(mr.x + k * step), mr.y, cw, cardart.height(cw)),
+             shadow=shadow and k == 0)
+
+
+def _glow(surface, rect: pygame.Rect) -> None:
+    g = rect.inflate(10, 10)
+    surface.blit(theme.rounded(g.size, 12, (*theme.HILITE, 80), 3, theme.HILITE), g)
+
+
+def _draw_stock(surface, f: TableFrame, glow: bool) -> None:
+    L, st = f.layout, f.state
+    r = _pg(L.stock_card)
+    if glow:
+        _glow(surface, r)
+    if st.stock:
+        if len(st.stock) > 1:
+            card(surface, f, None, r.move(2, 2), shadow=True)
+        card(surface, f, None, r, shadow=False)
+    else:
+        surface.blit(theme.rounded(r.size, 8, (0, 0, 0, 50), 2, theme.INK_DIM), r)
+    theme.text(surface, f"Stock {len(st.stock)}", L.font, (L.stock.center[0], L.stock.bottom),
+               theme.INK, "midbottom")
+
+
+def _draw_pile(surface, f: TableFrame, glow: bool) -> None:
+    L, st, hidden = f.layout, f.state, f.hidden
+    pile = st.pile[:len(st.pile) - hidden[("pile",)]] if hidden[("pile",)] else st.pile
+    r = _pg(L.pile_card)
+    if glow:
+        _glow(surface, _pg(L.pile_fan) if L.pile_fan else r)
+    if L.pile_fan is not None and len(pile) > 1:
+        fan = L.pile_fan
+        step = min(r.w * 0.34, (fan.w - r.w) / max(1, len(pile) - 1))
+        x0 = r.right - r.w - step * (len(pile) - 1)  # packed up to the top card
+        for i, c in enumerate(pile):
+            x = round(x0 + i * step)
+            card(surface, f, c, pygame.Rect(x, fan.y, r.w, r.h), shadow=i == 0)
+    elif pile:
+        if len(pile) > 1:
+            card(surface, f, pile[-2], r.move(3, 2), shadow=True)
+        card(surface, f, pile[-1], r, shadow=len(pile) == 1)
+    else:
+        surface.blit(theme.rounded(r.size, 8, (0, 0, 0, 50), 2, theme.INK_DIM), r)
+    theme.text(surface, f"Pile {len(st.pile)}", L.font, (r.center[0], L.pile.bottom),
+               theme.INK, "midbottom")
+
+
+def _draw_beside(surface, f: TableFrame) -> None:
+    """The melds of the opponent playing, on the felt beside the stock and the pile (where
+    the panels have no room for cards), under a line naming them; a tap shows them all."""
+    seat = f.spotlight()
+    if seat is None or f.opponent_meld_rects(seat) is not None or f.revealed:
+        return
+    found = f.beside_meld_rects(seat)
+    melds = f.state.melds[seat]
+    L = f.layout
+    px = round(L.font * 0.9)
+    title = Rect(L.beside.x, L.beside.y, L.beside.w, theme.line_height(px))
+    name = f.seats[seat].name
+    shown = len(found[1]) if found else 0
+    words = (f"{name}: {counted(len(melds), 'meld')}" if shown == len(melds)
+             else f"{name}: {shown} of {counted(len(melds), 'meld')} · tap to see")
+    fit_line(surface, words, px, title, title.w, theme.INK_DIM)
+    if found is None:
+        return
+    cw, rects = found
+    for i, (meld, mr) in enumerate(zip(melds, rects)):
+        if not f.hidden[("meld", seat, i)]:
+            _draw_meld(surface, f, meld.cards, mr, cw, shadow=False)
+
+
+def _draw_my_melds(surface, f: TableFrame) -> None:
+    L, st, m, targets = f.layout, f.state, f.model, f.targets
+    area = _pg(L.my_melds)
+    melds = st.melds[m.viewer]
+    if (Where.TABLE, -1) in targets:
+        _glow(surface, area.inflate(-10, -10))
+    if not melds:
+        if m.my_turn and st.phase is Phase.MELD:
+            low = area.bottom - (cardart.height(L.meld_card_w) + round(L.font * 1.3)) // 2
+            theme.text(surface, "Your melds go here", L.font, (area.centerx, low),
+                       theme.INK_DIM, "center")
+        return
+    cw, rects = f.my_meld_rects()
+    pts = m.meld_points(m.viewer)
+    label = round(L.font * 1.3)
+    for i, (meld, mr) in enumerate(zip(melds, rects)):
+        if not mr.w:
+            continue
+        if (Where.MELD, i) in targets:
+            _glow(surface, _pg(mr))
+        if f.hidden[("meld", m.viewer, i)]:
+            continue
+        _draw_meld(surface, f, meld.cards, mr, cw)
+        theme.text(surface, f"{i + 1}: {pts[i]} pts", L.font,
+                   (mr.x + 2, mr.bottom - label // 2), theme.INK, "midleft")
+
+
+def _draw_bar(surface, f: TableFrame) -> None:
+    label = "By suit" if f.model.sort_mode is not Sort.SUIT else "By rank"
+    widgets.draw_button(surface, widgets.Button(_pg(f.layout.sort), label, "sort"))
+    for i, (rect, item, text) in enumerate(f.slots):
+        primary = i == 0 and item not in ("cancel", "undo", "hint", "more", "close")
+        widgets.draw_button(surface, widgets.Button(_pg(rect), text, str(i), True, primary))
+
+
+def _draw_hand(surface, f: TableFrame) -> None:
+    L, m, hidden = f.layout, f.model, f.hidden
+    left = {c: hidden[("hand", c)] for c in set(m.order) if hidden[("hand", c)]}
+    skip = set(f.drag[0]) if f.drag else set()
+    sel = m.selected
+    drawn = m.drawn_index()
+    for i in range(len(m.order) - 1, -1, -1):  # cards in flight: the last copies
+        c = m.order[i]
+        if left.get(c):
+            left[c] -= 1
+            skip.add(i)
+    for i, c in enumerate(m.order):
+        if i in skip or i >= len(L.hand.cards):
+            continue
+        r = _pg(L.hand.cards[i])
+        if i in sel:
+            r = r.move(0, -round(r.h * LIFT))
+        card(surface, f, c, r)
+        if i in sel:
+            pygame.draw.rect(surface, theme.SELECT, r.inflate(4, 4), 3,
+                             border_radius=max(4, r.w // 10))
+        if i == drawn:  # the card you drew, wherever sorting put it
+            pygame.draw.rect(surface, theme.ACCENT, (r.x + 3, r.y - 6, r.w - 6, 4),
+                             border_radius=2)
+        if f.keyboard and i == m.cursor:
+            pygame.draw.rect(surface, theme.ACCENT, (r.x + 4, r.bottom + 2, r.w // 3, 4))
+
+
+def _draw_flights(surface, f: TableFrame) -> None:
+    for fl, t in f.flights:
+        x, y, w = position(fl, t, f.resolve)
+        w = even(w)
+        h = cardart.height(w)
+        if fl.flip:
+            squeeze = abs(1 - 2 * t)
+            c = None if t < 0.5 else fl.card
+            art = cardart.back(w) if c is None else cardart.face(c, w, f.settings.four_colour)
+            sw = max(1, round(w * squeeze))
+            surface.blit(pygame.transform.scale(art, (sw, h)), (round(x - sw / 2),
+                                                                 round(y - h / 2)))
+            continue
+        card(surface, f, fl.card, pygame.Rect(round(x - w / 2), round(y - h / 2), w, h))
+
+
+def _draw_drag(surface, f: TableFrame) -> None:
+    if not f.drag:
+        return
+    L, m = f.layout, f.model
+    moving, (ox, oy), pos, _ = f.drag
+    w = L.hand.card_w
+    step = round(w * 0.3)
+    for k, i in enumerate(moving):
+        if i < len(m.order):
+            card(surface, f, m.order[i], pygame.Rect(pos[0] - ox + k * step, pos[1] - oy,
+                                                     w, L.hand.card_h))
+
+
+def _draw_message(surface, f: TableFrame) -> None:
+    toast, L = f.toast, f.layout
+    if toast is not None and toast.alive and toast.text == f.model.message:
+        px = round(L.font * 1.05)
+        box = widgets.toast_rect(toast, L.message.center, L.message.w, px)
+        above = min([L.message.bottom] + [r.y - 4 for r, _, _ in f.slots
+                                          if r.y < L.actions[0].y])
+        anchor = (L.message.center[0], above - box.h / 2)  # clear of every button
+        widgets.draw_toast(surface, toast, anchor, L.message.w, px=px)
+
+
+def _smallest(px: int) -> int:
+    """How far a line of ``px`` text may shrink to fit: a fifth, and never below the least."""
+    return max(MIN_LABEL_PX, round(px * 0.8))
+
+
+def latest(count: str, turn: str, px: int, width: int) -> str:
+    """An opponent's caption, their card count and their last turn; when it is too long for
+    ``width``, the turn's first parts give way, so its latest (the discard) still shows,
+    an ellipsis before it: ``4 cards · …melded 7♠ 7♥ 7♦ · discarded Q♥``."""
+    parts = turn.split(" \u00b7 ") if turn else []
+    text = " \u00b7 ".join([count] + parts)
+    while len(parts) > 1 and theme.text_width(text, _smallest(px)) > width:
+        parts = parts[1:]
+        text = f"{count} \u00b7 \u2026" + " \u00b7 ".join(parts)
+    return text
+
+
+def fit_line(surface, text: str, px: int, box: Rect, width: int, colour, bold: bool = False):
+    """One line of text at the left of ``box``, shrunk a little and then cut short to fit
+    ``width``."""
+    px = theme.fit_px(text, px, width, bold, smallest=_smallest(px))
+    if theme.text_width(text, px, bold) > width:
+        while len(text) > 1 and theme.text_width(text + "…", px, bold) > width:
+            text = text[:-1]
+        text = text.rstrip() + "…"
+    return theme.text(surface, text, px, (box.x, box.center[1]), colour, "midleft", bold=bold)

@@ -1,0 +1,213 @@
+"""The one value a frame of the table reads: the layout, the model and the engine's state, the
+settings, and what the scene shows on top of them now (flights, the open log, a toast...).
+
+The scene builds a ``TableFrame`` when it draws (and when input needs the geometry), so
+drawing, input and motion all measure the same rectangles from the same facts. Its methods
+are the geometry those rooms share: where each seat's melds lie, where a revealed card lies,
+and where a named place of a flight is (see ``tween.py``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules.state import Phase, State
+from ..services.settings import Settings
+from . import cardart
+from .layout import (
+    Rect,
+    TableLayout,
+    beside_meld_rects,
+    meld_step,
+    my_meld_rects,
+    opponent_meld_preview,
+    opponent_meld_rects,
+)
+from .table_model import TableModel
+from .tween import Flight
+
+Slot = tuple[Rect, object, str]
+"""A button now: its rect, what it does, its words."""
+PLAYING = (Phase.DRAW, Phase.MELD, Phase.OFFER)
+"""The phases a seat acts in."""
+
+
+@dataclass(frozen=True, eq=False)
+class TableFrame:
+    """What one frame of the table shows. Treat its parts as read-only: ``state`` and
+    ``model`` are the live objects (not copies), read but never changed while drawing."""
+
+    layout: TableLayout
+    state: State
+    model: TableModel
+    seats: tuple
+    settings: Settings
+    size: tuple[int, int]
+    hidden: Counter
+    """What flights not yet landed hide (see ``Timeline.hidden``)."""
+    flights: tuple[tuple[Flight, float], ...]
+    """Flights under way with their progress."""
+    targets: frozenset
+    """Where the selection could go now (glowing)."""
+    slots: tuple[Slot, ...]
+    show_log: bool
+    inspect: int | None
+    """An opponent whose melds are shown large."""
+    drag: tuple | None
+    """While cards are dragged: (hand indices, grab offset, pointer position, grabbed)."""
+    keyboard: bool
+    """The keyboard was used last: the cursor shows."""
+    revealed: bool
+    """The hand is over and every hand is turned face up."""
+    toast: Any
+    log_list: Any
+
+    @property
+    def viewer(self) -> int:
+        return self.model.viewer
+
+    def opponent_index(self, seat: int) -> int:
+        """Which opponent panel ``seat`` sits in."""
+        return (seat - self.model.viewer - 1) % len(self.seats)
+
+    def meld_sizes(self, seat: int) -> tuple[int, ...]:
+        return tuple(len(m.cards) for m in self.state.melds[seat])
+
+    def is_turn(self, seat: int) -> bool:
+        """Whether ``seat`` is to act now (its panel or plate is outlined)."""
+        return self.state.turn == seat and self.state.phase in PLAYING
+
+    def my_meld_rects(self):
+        """Your melds' rects (and the card width they use), as drawn now."""
+        return my_meld_rects(self.layout, self.meld_sizes(self.model.viewer))
+
+    def opponent_meld_rects(self, seat: int):
+        """An opponent's melds as drawn in their panel, or None when they do not fit there."""
+        return opponent_meld_rects(self.layout, self.opponent_index(seat), self.meld_sizes(seat))
+
+    def opponent_meld_preview(self, seat: int):
+        """Where an opponent's melds do not all fit their panel: the first of them, as drawn
+        there (None when none fits)."""
+        return opponent_meld_preview(self.layout, self.opponent_index(seat),
+                                     self.meld_sizes(seat))
+
+    def spotlight(self) -> int | None:
+        """The opponent whose melds the felt beside the stock and the pile shows: the one
+        playing, else the latest before them with melds down (None: no such felt, or no
+        opponent has melded)."""
+        if self.layout.beside is None:
+            return None
+        n = len(self.seats)
+        for back in range(n):
+            seat = (self.state.turn - back) % n
+            if seat != self.model.viewer and self.state.melds[seat]:
+                return seat
+        return None
+
+    def beside_meld_rects(self, seat: int):
+        """``seat``'s melds as drawn beside the stock and the pile (the first ones, as many
+        as fit), or None when that felt shows someone else or nothing."""
+        if seat != self.spotlight():
+            return None
+        return beside_meld_rects(self.layout, self.meld_sizes(seat))
+
+    def revealed_melds(self, seat: int):
+        """At the reveal, an opponent's melds with their hand laid after them as one more
+        group in their panel (card width and rects, the hand's last), or None when the
+        panel cannot hold them all: the hand then covers the panel, the melds a tap away."""
+        n = len(self.state.hands[seat])
+        if not n:
+            return self.opponent_meld_rects(seat)
+        return opponent_meld_rects(self.layout, self.opponent_index(seat),
+                                   self.meld_sizes(seat) + (n,))
+
+    def reveal_spot(self, seat: int, j: int) -> tuple[float, float, float]:
+        """Where card ``j`` of a revealed hand lies: after its owner's melds where the panel
+        holds both, else fanned across the panel."""
+        n = max(1, len(self.state.hands[seat]))
+        together = self.revealed_melds(seat)
+        if together is not None and self.state.hands[seat]:
+            cw, rects = together
+            r = rects[-1]
+            step = meld_step(r, cw, n)
+            return r.x + j * step + cw / 2, r.y + cardart.height(cw) / 2, cw
+        box = self.layout.opponents[self.opponent_index(seat)].box
+        cw = max(cardart.MIN_READABLE_WIDTH, min(round(box.h * 0.6 / cardart.CARD_RATIO), 60))
+        step = min(cw * 0.4, (box.w - cw - 8) / max(1, n - 1))
+        x0 = box.x + (box.w - (cw + step * (n - 1))) / 2 + cw / 2
+        return x0 + j * step, box.y + box.h / 2, cw
+
+    def resolve(self, place) -> tuple[float, float, float]:
+        """A named place's centre and card width in this layout (see tween.py)."""
+        L = self.layout
+        kind = place[0]
+        if kind == "stock":
+            r = L.stock_card
+        elif kind == "pile":
+            r = L.pile_card
+        elif kind == "at":
+            w, h = self.size
+            return place[1] * w, place[2] * h, place[3] * w
+        elif kind == "hand":
+            order = self.model.order
+            if place[1] not in order:
+                return (*L.hand.rect.center, L.hand.card_w)
+            r = L.hand.cards[len(order) - 1 - order[::-1].index(place[1])]
+        elif kind == "seat":
+            if place[1] == self.model.viewer:
+                return (*L.hand.rect.center, L.hand.card_w)
+            box = L.opponents[self.opponent_index(place[1])]
+            return (*box.box.center, cardart.MIN_READABLE_WIDTH)
+        elif kind == "meld":
+            seat, i = place[1], place[2]
+            found = (self.my_meld_rects() if seat == self.model.viewer
+                     else self.opponent_meld_rects(seat) or self.beside_meld_rects(seat))
+            cw, rects = found or (0, ())
+            if i < len(rects) and rects[i].w:
+                return (*rects[i].center, max(cw, cardart.MIN_READABLE_WIDTH))
+            return self.resolve(("seat", seat))
+        elif kind == "reveal":
+            return self.reveal_spot(place[1], place[2])
+        else:
+            r = L.hand.rect
+        return r.center[0], r.center[1], r.w
+
+
+def bar_items(model: TableModel, slots: int, more: bool, extras) -> list[tuple[str, object]]:
+    """The model's buttons, then ``extras`` (Undo and Hint, while nothing is being asked).
+    When the bar's ``slots`` cannot hold them all, its last slot is More…, which opens them
+    all in a column (so Hint and Undo are never out of reach on a phone)."""
+    items = model.buttons()
+    if not extras:
+        return items
+    if len(items) + len(extras) <= slots:
+        return items + list(extras)
+    if more:
+        return items + list(extras) + [("Cancel", "close")]
+    room = slots - 1
+    if len(items) > room:  # Discard keeps its slot: the melds glow and take a tap
+        items = (items[:room - 1] + items[-1:]) if room > 1 else items[-1:]
+    return items[:room] + [("More\u2026", "more")]
+
+
+def button_slots(L: TableLayout, items, asking: bool) -> tuple[Slot, ...]:
+    """The buttons now: each one's rect, what it does and its words. They fill the action
+    bar; a longer list of alternatives (which card a wild stands for, which take) stands
+    in a column above the bar while ``asking``, and when the selection can go to more places
+    than the bar holds, Discard keeps its slot (the melds glow and take a tap)."""
+    slots = L.actions
+    if asking and len(items) > len(slots):
+        bar = slots[0]
+        width = min(L.size[0] - 16, round(340 * L.scale))
+        x = (L.size[0] - width) // 2
+        step = L.target + max(4, L.target // 8)
+        room = max(2, (bar.y - L.log_panel.y) // step - 1)
+        items = items[:room - 1] + items[-1:] if len(items) > room else items
+        top = bar.y - step * len(items)
+        rects = [Rect(x, top + i * step, width, L.target) for i in range(len(items))]
+        return tuple((r, item, text) for r, (text, item) in zip(rects, items))
+    if len(items) > len(slots):
+        items = items[:len(slots) - 1] + items[-1:]
+    return tuple((r, item, text) for r, (text, item) in zip(slots, items))

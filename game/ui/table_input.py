@@ -1,0 +1,213 @@
+"""The table's input: the pointer stream (tap, drag, drop), the keyboard and the wheel
+become the model's choices, the scene's view changes (log, More…, an opponent's melds shown
+large) and its few actions (pause, undo, hint, the summary).
+
+Each function takes the scene and reads the geometry from one ``TableFrame``, the same
+rectangles the frame on screen was drawn with.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..rules.state import Phase
+from .pointer import P
+from .table_model import Where
+from .table_motion import origins
+
+if TYPE_CHECKING:
+    from .scenes.table import TableScene
+
+OVER = (Phase.HAND_OVER, Phase.MATCH_OVER)
+
+
+def pointer(scene: TableScene, p) -> None:
+    """A pointer event: a tap skips the animation, else acts; a drag moves cards or scrolls
+    the log."""
+    tl = scene.timeline
+    if p.kind is P.TAP and tl.busy and tl.flights:
+        tl.skip()
+        return
+    scene.keyboard = False
+    L = scene.layout
+    log = scene.log_list
+    if scene.show_log and log is not None:
+        if p.kind is P.DOWN and log.hit(p.pos):
+            scene.log_down = log.offset
+        elif p.kind is P.DRAG and log.hit(p.start):
+            scene.log_list = log.dragged(scene.log_down, p.start, p.pos)
+            return
+    m = scene.model
+    if p.kind is P.DOWN:
+        scene.press = L.hand.index_at(p.pos, m.selected)
+        return
+    if p.kind is P.DRAG:
+        if scene.drag is None and scene.press is not None \
+                and L.hand.index_at(p.start, m.selected) == scene.press:
+            i = scene.press
+            moving = sorted(m.selected) if i in m.selected else [i]
+            r = L.hand.cards[i]
+            scene.drag = (moving, (p.start[0] - r.x, p.start[1] - r.y), p.pos, i)
+        elif scene.drag is not None:
+            scene.drag = (*scene.drag[:2], p.pos, scene.drag[3])
+        return
+    if p.kind is P.CANCEL:
+        scene.drag = None
+        return
+    if p.kind is P.DROP:
+        if scene.drag is not None:
+            _drop(scene, scene.drag, p.pos)
+        scene.drag = None
+        return
+    if p.kind is P.TAP:
+        _tap(scene, p.pos)
+
+
+def _tap(scene: TableScene, pos) -> None:
+    f = scene.frame()
+    L, m = f.layout, f.model
+    scene.pending_origins = origins(L, m, f.size)
+    for rect, item, _ in f.slots:
+        if rect.contains(pos):
+            scene.choose(item)
+            return
+    if scene.more:
+        scene.more = False  # a tap anywhere else closes the column
+        return
+    if L.sort.contains(pos):
+        m.sort()
+        return
+    if L.pause.contains(pos):
+        scene.pause()
+        return
+    if L.log_button.contains(pos):
+        scene.show_log = not scene.show_log
+        return
+    if scene.show_log and L.log_panel.contains(pos):
+        return
+    if scene.inspect is not None:
+        scene.inspect = None
+        return
+    st = f.state
+    spot = f.spotlight()
+    if spot is not None and L.beside.contains(pos) and st.phase not in OVER:
+        scene.inspect = spot  # the melds beside the pile: all of them, large
+        return
+    for seat in range(len(f.seats)):
+        if seat != m.viewer and L.opponents[f.opponent_index(seat)].box.contains(pos):
+            if st.melds[seat] and f.opponent_meld_rects(seat) is None:
+                scene.inspect = seat
+            return
+    if st.phase in OVER:
+        scene.after_hand()
+        return
+    i = L.hand.index_at(pos, m.selected)
+    if i is not None:
+        m.toggle(i)
+        return
+    if L.stock.contains(pos):
+        scene.act(m.tap_stock())
+        return
+    if m.selected and _on_empty_band(f, pos):
+        m.clear_selection()  # empty felt: a tap there lets go of the selection
+        return
+    if _place(scene, f, pos):
+        return
+    if m.selected:
+        m.clear_selection()
+
+
+def _on_empty_band(f, pos) -> bool:
+    """Whether ``pos`` is on your melds' band but on none of your melds, while the
+    selection could not be laid there as a new meld."""
+    if not f.layout.my_melds.contains(pos) or (Where.TABLE, -1) in f.model.targets():
+        return False
+    return not any(r.contains(pos) for r in f.my_meld_rects()[1])
+
+
+def _place(scene: TableScene, f, pos) -> bool:
+    """The selection goes where ``pos`` is, tapped or dropped: the pile, one of your
+    melds, or the table. False when ``pos`` is none of those."""
+    L, m = f.layout, f.model
+    if L.pile.contains(pos):
+        scene.act(m.tap_pile())
+        return True
+    _, rects = f.my_meld_rects()
+    for j, r in enumerate(rects):
+        if r.contains(pos):
+            scene.act(m.tap_meld(j))
+            return True
+    if L.my_melds.contains(pos):
+        scene.act(m.tap_table())
+        return True
+    return False
+
+
+def _drop(scene: TableScene, drag, pos) -> None:
+    """Dragged cards let go at ``pos``: on the pile, a meld, the table, or back in the
+    hand at a new place."""
+    moving, _, _, grabbed = drag
+    f = scene.frame()
+    L, m = f.layout, f.model
+    if L.hand.rect.contains(pos):
+        if len(moving) == 1:
+            m.move(grabbed, L.hand.insert_at(pos))
+        return
+    m.selected = set(moving)
+    scene.pending_origins = origins(L, m, f.size)
+    m.picking = m.confirm = None
+    _place(scene, f, pos)
+
+
+def key(scene: TableScene, event) -> None:
+    """A key: Escape pauses; letters and numbers stand for the taps (see the README)."""
+    m = scene.model
+    k = event.key
+    scene.keyboard = True
+    if k == pygame.K_ESCAPE:
+        scene.pause()
+        return
+    tl = scene.timeline
+    if tl.busy and tl.flights:
+        tl.skip()
+    if scene.game.state.phase in OVER:
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            scene.after_hand()
+        return
+    n = len(m.order)
+    scene.pending_origins = origins(scene.layout, m, scene.app.size)
+    if k == pygame.K_d:
+        scene.act(m.tap_stock())
+    elif k == pygame.K_s:
+        m.sort()
+    elif k == pygame.K_p:
+        scene.act(m.tap_pile())
+    elif k == pygame.K_m:
+        scene.act(m.tap_table())
+    elif k == pygame.K_l:
+        scene.show_log = not scene.show_log
+    elif k == pygame.K_x:
+        discard = [g for g in m.groups() if g.label == "Discard"]
+        scene.act(m.choose(discard[0]) if discard else m.tap_pile())
+    elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        slots = scene.button_slots()
+        discard = [item for _, item, text in slots if text == "Discard"]
+        if discard and m.picking is None and m.confirm is None:
+            scene.choose(discard[0])
+        elif slots:
+            scene.choose(slots[0][1])
+    elif pygame.K_1 <= k <= pygame.K_9:
+        slots = scene.button_slots()
+        i = k - pygame.K_1
+        if i < len(slots):
+            scene.choose(slots[i][1])
+    elif k in (pygame.K_u, pygame.K_h):
+        scene.choose("undo" if k == pygame.K_u else "hint")
+    elif k in (pygame.K_LEFT, pygame.K_RIGHT) and n:
+        m.cursor = (m.cursor + (1 if k == pygame.K_RIGHT else -1)) % n
+    elif k == pygame.K_SPACE and n:
+        m.toggle(m.cursor)
+    elif k == pygame.K_BACKSPACE:
+        m.clear_selection()
