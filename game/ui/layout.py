@@ -639,6 +639,22 @@ def _flow(area: Rect, sizes, cw: int, label: int, share: float, partial: bool = 
     return tuple(out)
 
 
+def seven_areas(layout: TableLayout, least: int) -> tuple[Rect, Rect]:
+    """Where discards are offered (no pile to take): the status strip, a line along the
+    foot of your melds' band above the message (melds flow from the band's top), and the
+    felt an offered discard is held out in, the middle from the stock's row down to that
+    strip, at least ``least`` tall and never over the action bar."""
+    pad = max(4, round(8 * layout.scale))
+    band = layout.my_melds
+    h = max(layout.target * 2 // 3, layout.font + pad)
+    foot = min(band.bottom, layout.message.y)  # clear of the message, where toasts show
+    strip = Rect(band.x + pad, foot - h - pad // 2, band.w - 2 * pad, h)
+    top = min(layout.stock.y, band.y)
+    bottom = min(max(strip.y - pad // 2, top + least), layout.actions[0].y - pad)
+    top = max(0, min(top, bottom - least))
+    return strip, Rect(0, top, layout.size[0], bottom - top)
+
+
 def mirrored(layout: TableLayout) -> TableLayout:
     """The controls reflected left-right (left-handed play: buttons, stock and pile on the
     left-hand side)."""

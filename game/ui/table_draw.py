@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import pygame
 
+from ..rules.options import Discards
 from ..rules.state import Phase
-from . import cardart, theme, widgets
+from . import cardart, offer_panel, seven, theme, widgets
 from .layout import LIFT, Rect, inspect_meld_rects, meld_step
 from .table_frame import TableFrame
 from .table_model import Sort, Where, counted, points
@@ -74,6 +75,7 @@ def board_key(f: TableFrame) -> tuple:
             m.sort_mode, m.my_turn, f.targets, f.show_log, f.revealed,
             tuple(tuple(h) for h in st.hands) if f.revealed else (),
             frozenset(kn for kn in f.hidden.items() if kn[0][0] != "hand"),
+            st.hand_no, len(st.out_of_play),
             tuple((r, text, item if isinstance(item, str) else "") for r, item, text in f.slots))
 
 
@@ -94,6 +96,8 @@ def draw_board(surface: pygame.Surface, f: TableFrame) -> None:
     _draw_pile(surface, f, (Where.PILE, -1) in f.targets)
     _draw_beside(surface, f)
     _draw_my_melds(surface, f)
+    if f.state.options.discards is Discards.OFFERED:
+        _draw_seven(surface, f)
     _draw_plate(surface, f)
     _draw_bar(surface, f)
 
@@ -104,6 +108,7 @@ def draw_moving(surface: pygame.Surface, f: TableFrame) -> None:
     _draw_hand(surface, f)
     _draw_flights(surface, f)
     _draw_drag(surface, f)
+    _draw_offer(surface, f)
     _draw_message(surface, f)
     if f.show_log:
         if f.log_list is not None:
@@ -155,6 +160,16 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
                        (box.header.right, box.header.center[1]), theme.INK, "midright",
                        bold=True)
     room = box.header.w - score.w - 8
+    mark = seven.partner_mark(seat, f.viewer, st.options, st.players)
+    px_mark = round(px * 0.85)
+    w = theme.text_width(mark, px_mark) + px_mark
+    if mark and (mark == "partner" or room - w - 6 >= theme.text_width(seatd.name, px, True)):
+        # partnerships: the pill left of the total (a rival team's only where the name
+        # still shows whole), the name in what is left
+        offer_panel.draw_partner_mark(surface, (score.x - 6 - w / 2, box.header.center[1]),
+                                      seat, f.viewer, st.options, st.players,
+                                      scale=px_mark / 13)
+        room -= w + 6
     name = seatd.name
     if seatd.level and levels:
         name = f"{name} · {seatd.level}"
@@ -330,8 +345,9 @@ def _draw_pile(surface, f: TableFrame, glow: bool) -> None:
         card(surface, f, pile[-1], r, shadow=len(pile) == 1)
     else:
         surface.blit(theme.rounded(r.size, 8, (0, 0, 0, 50), 2, theme.INK_DIM), r)
-    theme.text(surface, f"Pile {len(st.pile)}", L.font, (r.center[0], L.pile.bottom),
-               theme.INK, "midbottom")
+    offered = st.options.discards is Discards.OFFERED  # no pile: discards are held out
+    theme.text(surface, "Discard" if offered else f"Pile {len(st.pile)}", L.font,
+               (r.center[0], L.pile.bottom), theme.INK, "midbottom")
 
 
 def _draw_beside(surface, f: TableFrame) -> None:
@@ -383,6 +399,35 @@ def _draw_my_melds(surface, f: TableFrame) -> None:
         _draw_meld(surface, f, meld.cards, mr, cw)
         theme.text(surface, f"{i + 1}: {pts[i]} pts", L.font,
                    (mr.x + 2, mr.bottom - label // 2), theme.INK, "midleft")
+
+
+def _draw_seven(surface, f: TableFrame) -> None:
+    """Seven-hand's strip (the hand of seven, its bonus, the cards out of play) along the
+    foot of your melds' band, and with partnerships the teams' totals over it."""
+    L, st = f.layout, f.state
+    strip, _ = f.seven_areas()
+    offer_panel.draw_status_strip(surface, _pg(strip), st, scale=L.scale)
+    teams = seven.teams(st, [s.name for s in f.seats])
+    if teams:
+        step = theme.line_height(max(12, round(14 * L.scale)))
+        w = min(strip.w, round(330 * L.scale))
+        offer_panel.draw_team_totals(
+            surface, pygame.Rect(strip.right - w, strip.y - 2 * step - 4, w, 2 * step),
+            teams, scale=L.scale)
+
+
+def _draw_offer(surface, f: TableFrame) -> None:
+    """A discard offered: held out over the middle of the table, with Take and Pass while
+    you are asked."""
+    offer = f.offer
+    if offer is None or f.revealed:
+        return
+    st = f.state
+    a = f.seven_areas()[1]
+    offer_panel.draw_offer_panel(
+        surface, _pg(a), offer, [s.name for s in f.seats], f.viewer, scale=f.layout.scale,
+        four_colour=f.settings.four_colour,
+        partner=seven.partner_of(f.viewer, st.options, st.players))
 
 
 def _draw_bar(surface, f: TableFrame) -> None:

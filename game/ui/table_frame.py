@@ -10,12 +10,12 @@ and where a named place of a flight is (see ``tween.py``).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ..rules.state import Phase, State
+from ..rules.state import State
 from ..services.settings import Settings
-from . import cardart
+from . import cardart, offer_panel, seven
 from .layout import (
     Rect,
     TableLayout,
@@ -24,14 +24,14 @@ from .layout import (
     my_meld_rects,
     opponent_meld_preview,
     opponent_meld_rects,
+    seven_areas,
 )
+from .table_model import ACTING as PLAYING
 from .table_model import TableModel
 from .tween import Flight
 
 Slot = tuple[Rect, object, str]
 """A button now: its rect, what it does, its words."""
-PLAYING = (Phase.DRAW, Phase.MELD, Phase.OFFER)
-"""The phases a seat acts in."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -67,6 +67,26 @@ class TableFrame:
     @property
     def viewer(self) -> int:
         return self.model.viewer
+
+    @property
+    def offer(self) -> seven.Offer | None:
+        """The discard offered now (seven-hand), or None."""
+        return seven.pending_offer(self.state)
+
+    def seven_areas(self) -> tuple[Rect, Rect]:
+        """The status strip and the felt an offered discard is held out in."""
+        return seven_areas(self.layout, offer_panel.least_height(self.layout.scale))
+
+    def offer_panel(self) -> offer_panel.OfferPanel | None:
+        """The offer panel as drawn now, its Take and Pass only while a person is asked
+        and sees it (None: nothing is offered)."""
+        offer = self.offer
+        if offer is None:
+            return None
+        asks = offer.asked == self.viewer and self.seats[offer.asked].is_person
+        a = self.seven_areas()[1]
+        bare = offer_panel.offer_panel_layout((a.x, a.y, a.w, a.h), self.layout.scale, asks)
+        return replace(bare, offer=offer)
 
     def opponent_index(self, seat: int) -> int:
         """Which opponent panel ``seat`` sits in."""

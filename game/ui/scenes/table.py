@@ -17,7 +17,7 @@ import pygame
 
 from ...rules.state import Phase
 from ...services.settings import Settings
-from .. import table_draw, table_input, table_motion, widgets
+from .. import seven, table_draw, table_input, table_motion, widgets
 from ..controllers import controllers_for, pace_for
 from ..layout import table_layout
 from ..scene import Scene
@@ -26,7 +26,8 @@ from ..table_model import Say, Sort, TableModel
 from ..tween import Timeline
 
 TOAST = {Say.REFUSAL: ("refusal", 4.0), Say.QUESTION: ("info", 30.0),
-         Say.HELP: ("info", 30.0), Say.THINKING: ("info", float("inf"))}
+         Say.HELP: ("info", 30.0), Say.THINKING: ("info", float("inf")),
+         Say.DECISION: ("info", 2.5)}
 """How each kind of message is shown, and for how many seconds."""
 
 
@@ -201,7 +202,8 @@ class TableScene(Scene):
         m, L = self.model, self.layout
         keeper = getattr(self.app, "keeper", None)
         extras = ()
-        if keeper is not None and m.my_turn and m.confirm is None and m.picking is None:
+        if keeper is not None and m.my_turn and m.confirm is None and m.picking is None \
+                and self.game.state.phase is not Phase.DISCARD_OFFER:
             extras = ([("Undo", "undo")] if keeper.can_undo(self) else []) + [("Hint", "hint")]
         items = bar_items(m, len(L.actions), self.more, extras)
         return button_slots(L, items, m.picking is not None or self.more)
@@ -303,6 +305,10 @@ class TableScene(Scene):
         events = self.model.play(action)
         if events is None:  # the agent and the engine disagree: never stall the table
             events = self.model.play(st.legal_actions()[0])
+        names = [s.name for s in self.seats]
+        said = [line for e in events or () if (line := seven.decision_line(e, names))]
+        if said:  # its answer to an offered discard, briefly
+            self.model.say(said[-1], Say.DECISION)
         self._animate(events or [])
         self._changed()
 
