@@ -120,10 +120,11 @@ def draw_moving(surface: pygame.Surface, f: TableFrame) -> None:
 def card(surface, f: TableFrame, c, rect: pygame.Rect, shadow: bool = True) -> None:
     """Card ``c`` (None: its back) at ``rect``, with its soft shadow unless ``shadow`` is off."""
     if shadow:
-        art = cardart.with_shadow(c, rect.w, f.settings.four_colour)
+        art = cardart.with_shadow(c, rect.w, f.settings.four_colour, f.queen_mark)
         surface.blit(art, cardart.shadow_pos(rect), special_flags=pygame.BLEND_PREMULTIPLIED)
         return
-    art = cardart.back(rect.w) if c is None else cardart.face(c, rect.w, f.settings.four_colour)
+    art = cardart.back(rect.w) if c is None \
+        else cardart.face(c, rect.w, f.settings.four_colour, f.queen_mark)
     surface.blit(art, rect.topleft)
 
 
@@ -426,7 +427,7 @@ def _draw_offer(surface, f: TableFrame) -> None:
     a = f.seven_areas()[1]
     offer_panel.draw_offer_panel(
         surface, _pg(a), offer, [s.name for s in f.seats], f.viewer, scale=f.layout.scale,
-        four_colour=f.settings.four_colour,
+        four_colour=f.settings.four_colour, queen=f.queen_mark,
         partner=seven.partner_of(f.viewer, st.options, st.players))
 
 
@@ -474,7 +475,8 @@ def _draw_flights(surface, f: TableFrame) -> None:
         if fl.flip:
             squeeze = abs(1 - 2 * t)
             c = None if t < 0.5 else fl.card
-            art = cardart.back(w) if c is None else cardart.face(c, w, f.settings.four_colour)
+            art = cardart.back(w) if c is None \
+                else cardart.face(c, w, f.settings.four_colour, f.queen_mark)
             sw = max(1, round(w * squeeze))
             surface.blit(pygame.transform.scale(art, (sw, h)), (round(x - sw / 2),
                                                                  round(y - h / 2)))

@@ -69,6 +69,11 @@ class TableFrame:
         return self.model.viewer
 
     @property
+    def queen_mark(self) -> bool:
+        """The queen of spades carries its "50" at this match (``cardart.queen_marked``)."""
+        return cardart.queen_marked(self.state.options)
+
+    @property
     def offer(self) -> seven.Offer | None:
         """The discard offered now (seven-hand), or None."""
         return seven.pending_offer(self.state)

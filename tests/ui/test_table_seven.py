@@ -193,6 +193,7 @@ def test_four_partners_play_a_hand_by_taps():
     assert st.phase is Phase.HAND_OVER and tally.turns >= 1
     assert tally.taken + tally.passed >= 1
     assert seven.partner_of(0, st.options, 4) == 2
+    assert not table.frame().queen_mark  # an ordinary queen of spades: no "50" drawn
     teams = seven.teams(st, NAMES)
     assert [t.total for t in teams] == [st.totals[0] + st.totals[2], st.totals[1] + st.totals[3]]
 
