@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import pygame
 
-from ..rules.options import Discards
 from ..rules.state import Phase
 from . import cardart, offer_panel, seven, theme, widgets
 from .layout import LIFT, Rect, inspect_meld_rects, meld_step
 from .table_frame import TableFrame
-from .table_model import Sort, Where, counted, points
+from .table_model import Say, Sort, Where, counted, points
 from .tween import position
 
 MIN_LABEL_PX = 11
@@ -75,7 +74,7 @@ def board_key(f: TableFrame) -> tuple:
             m.sort_mode, m.my_turn, f.targets, f.show_log, f.revealed,
             tuple(tuple(h) for h in st.hands) if f.revealed else (),
             frozenset(kn for kn in f.hidden.items() if kn[0][0] != "hand"),
-            st.hand_no, len(st.out_of_play),
+            st.hand_no, len(st.out_of_play), f.seven,
             tuple((r, text, item if isinstance(item, str) else "") for r, item, text in f.slots))
 
 
@@ -96,7 +95,7 @@ def draw_board(surface: pygame.Surface, f: TableFrame) -> None:
     _draw_pile(surface, f, (Where.PILE, -1) in f.targets)
     _draw_beside(surface, f)
     _draw_my_melds(surface, f)
-    if f.state.options.discards is Discards.OFFERED:
+    if f.seven is not None:
         _draw_seven(surface, f)
     _draw_plate(surface, f)
     _draw_bar(surface, f)
@@ -346,8 +345,7 @@ def _draw_pile(surface, f: TableFrame, glow: bool) -> None:
         card(surface, f, pile[-1], r, shadow=len(pile) == 1)
     else:
         surface.blit(theme.rounded(r.size, 8, (0, 0, 0, 50), 2, theme.INK_DIM), r)
-    offered = st.options.discards is Discards.OFFERED  # no pile: discards are held out
-    theme.text(surface, "Discard" if offered else f"Pile {len(st.pile)}", L.font,
+    theme.text(surface, "Discard" if f.seven is not None else f"Pile {len(st.pile)}", L.font,
                (r.center[0], L.pile.bottom), theme.INK, "midbottom")
 
 
@@ -405,26 +403,24 @@ def _draw_my_melds(surface, f: TableFrame) -> None:
 def _draw_seven(surface, f: TableFrame) -> None:
     """Seven-hand's strip (the hand of seven, its bonus, the cards out of play) along the
     foot of your melds' band, and with partnerships the teams' totals over it."""
-    L, st = f.layout, f.state
-    strip, _ = f.seven_areas()
-    offer_panel.draw_status_strip(surface, _pg(strip), st, scale=L.scale)
+    L, st, areas = f.layout, f.state, f.seven
+    offer_panel.draw_status_strip(surface, _pg(areas.strip), st, scale=L.scale)
     teams = seven.teams(st, [s.name for s in f.seats])
-    if teams:
-        step = theme.line_height(max(12, round(14 * L.scale)))
-        w = min(strip.w, round(330 * L.scale))
-        offer_panel.draw_team_totals(
-            surface, pygame.Rect(strip.right - w, strip.y - 2 * step - 4, w, 2 * step),
-            teams, scale=L.scale)
+    if teams and areas.teams is not None:
+        box = areas.teams
+        w = min(box.w, round(330 * L.scale))
+        offer_panel.draw_team_totals(surface, pygame.Rect(box.right - w, box.y, w, box.h),
+                                     teams, scale=L.scale)
 
 
 def _draw_offer(surface, f: TableFrame) -> None:
     """A discard offered: held out over the middle of the table, with Take and Pass while
     you are asked."""
     offer = f.offer
-    if offer is None or f.revealed:
+    if offer is None or f.revealed or f.seven is None:
         return
     st = f.state
-    a = f.seven_areas()[1]
+    a = f.seven.offer
     offer_panel.draw_offer_panel(
         surface, _pg(a), offer, [s.name for s in f.seats], f.viewer, scale=f.layout.scale,
         four_colour=f.settings.four_colour, queen=f.queen_mark,
@@ -499,6 +495,9 @@ def _draw_drag(surface, f: TableFrame) -> None:
 
 def _draw_message(surface, f: TableFrame) -> None:
     toast, L = f.toast, f.layout
+    offer = f.offer
+    if f.model.message_kind is Say.DECISION and offer is not None and offer.asked == f.viewer:
+        return  # the panel asking you says who passed
     if toast is not None and toast.alive and toast.text == f.model.message:
         px = round(L.font * 1.05)
         box = widgets.toast_rect(toast, L.message.center, L.message.w, px)

@@ -18,13 +18,13 @@ from ..services.settings import Settings
 from . import cardart, offer_panel, seven
 from .layout import (
     Rect,
+    SevenAreas,
     TableLayout,
     beside_meld_rects,
     meld_step,
     my_meld_rects,
     opponent_meld_preview,
     opponent_meld_rects,
-    seven_areas,
 )
 from .table_model import ACTING as PLAYING
 from .table_model import TableModel
@@ -63,6 +63,8 @@ class TableFrame:
     """The hand is over and every hand is turned face up."""
     toast: Any
     log_list: Any
+    seven: SevenAreas | None = None
+    """Where discards are offered: the strip, the teams' totals and the offer's felt."""
 
     @property
     def viewer(self) -> int:
@@ -78,18 +80,15 @@ class TableFrame:
         """The discard offered now (seven-hand), or None."""
         return seven.pending_offer(self.state)
 
-    def seven_areas(self) -> tuple[Rect, Rect]:
-        """The status strip and the felt an offered discard is held out in."""
-        return seven_areas(self.layout, offer_panel.least_height(self.layout.scale))
 
     def offer_panel(self) -> offer_panel.OfferPanel | None:
         """The offer panel as drawn now, its Take and Pass only while a person is asked
         and sees it (None: nothing is offered)."""
         offer = self.offer
-        if offer is None:
+        if offer is None or self.seven is None:
             return None
         asks = offer.asked == self.viewer and self.seats[offer.asked].is_person
-        a = self.seven_areas()[1]
+        a = self.seven.offer
         bare = offer_panel.offer_panel_layout((a.x, a.y, a.w, a.h), self.layout.scale, asks)
         return replace(bare, offer=offer)
 

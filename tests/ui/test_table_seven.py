@@ -21,16 +21,18 @@ from test_table_play import (
 from ui_events import key
 
 from game.rules.actions import Act
-from game.rules.cards import rank_of
+from game.rules.cards import parse_card, rank_of
+from game.rules.events import Ev, Event
 from game.rules.options import preset
 from game.rules.save import Setup
 from game.rules.state import Phase
 from game.services.seats import Seat
 from game.services.settings import Settings
-from game.ui import seven
+from game.ui import offer_panel, seven
 from game.ui.app import App
+from game.ui.layout import Rect, card_height, seven_layout, table_layout
 from game.ui.scenes.table import TableScene
-from game.ui.table_model import Say
+from game.ui.table_model import Say, describe
 
 NAMES = ("You", "West", "North", "East")
 
@@ -240,3 +242,31 @@ def test_a_seven_hand_match_saved_during_an_offer_continues_at_the_offer():
     assert panel.offer == offer and panel.take is not None
     Mouse(again).tap(panel.pass_.rect.center)
     assert back.game.actions[len(table.game.actions)].kind is Act.PASS
+
+
+def test_the_log_names_an_offered_card_taken_passed_and_put_out_of_play():
+    names = ["You", "West", "North"]
+    seven_card = parse_card("7S")
+    took = describe(Event(Ev.TOOK_OFFER, 1, (seven_card,)), names, 0)
+    passed = describe(Event(Ev.PASSED, 2, (seven_card,)), names, 0)
+    gone = describe(Event(Ev.OUT_OF_PLAY, -1, (seven_card,)), names, 0)
+    assert (took, passed, gone) == ("West: took the offered 7\u2660",
+                                    "North: passed the 7\u2660",
+                                    "Nobody took the 7\u2660: out of play")
+    assert describe(Event(Ev.PASSED, 2), names, 0) == "North: passed"  # the upcard
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 720), (844, 390), (360, 640)])
+@pytest.mark.parametrize("players,teams", [(2, False), (3, False), (4, True)])
+def test_the_strip_and_the_offer_keep_clear_of_the_melds_and_the_bar(size, players, teams):
+    base = table_layout(size, players, 13, Settings(), (), ((),) * (players - 1))
+    least = offer_panel.least_height(base.scale)
+    L, areas = seven_layout(base, teams, least)
+    assert not areas.strip.overlaps(L.my_melds) and areas.strip.inside(
+        Rect(0, 0, *size)), areas
+    assert L.my_melds.h >= card_height(L.meld_card_w), "a row of melds still fits"
+    assert not areas.strip.overlaps(L.status) and not areas.strip.overlaps(L.pause)
+    assert not any(areas.strip.overlaps(b) for b in L.actions)
+    if areas.teams is not None:
+        assert not areas.teams.overlaps(L.my_melds) and not areas.teams.overlaps(areas.strip)
+    assert areas.offer.h >= least and areas.offer.bottom <= L.actions[0].y
