@@ -209,8 +209,7 @@ class TableScene(Scene):
         m, L = self.model, self.layout
         keeper = getattr(self.app, "keeper", None)
         extras = ()
-        if keeper is not None and m.my_turn and m.confirm is None and m.picking is None \
-                and self.game.state.phase is not Phase.DISCARD_OFFER:
+        if keeper is not None and m.my_turn and m.confirm is None and m.picking is None:
             extras = ([("Undo", "undo")] if keeper.can_undo(self) else []) + [("Hint", "hint")]
         items = bar_items(m, len(L.actions), self.more, extras)
         return button_slots(L, items, m.picking is not None or self.more)
