@@ -117,6 +117,9 @@ def test_main_py_exits_cleanly():
     result = run_main_py("--frames", "5", "--seed", "7", "--players", "8", "--preset", "classic")
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
+    result = run_main_py("--frames", "5", "--seed", "7", "--players", "4", "--preset", "seven")
+    assert result.returncode == 0, result.stderr  # seven-hand Arlington opens at the table
+    assert "Traceback" not in result.stderr
 
 
 @pytest.mark.parametrize(
@@ -126,7 +129,7 @@ def test_main_py_exits_cleanly():
         (["--players", "1"], "between 2 and 8"),
         (["--players", "two"], "not a whole number"),
         (["--preset", "vegas"], "invalid choice"),
-        (["--preset", "seven"], "invalid choice"),  # the table cannot show an offer yet
+        (["--players", "5", "--preset", "seven"], "2 to 4 players"),
         (["--seed", "x"], "invalid int value"),
         (["--frames", "0"], "at least 1"),
         (["--players", "6", "--preset", "book"], "2 to 4 players"),

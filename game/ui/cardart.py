@@ -6,7 +6,9 @@ anti-aliased. Suits are shapes (polygons and circles), never font glyphs. The co
 ~25-30% of each card still shows every index; it is repeated upside down bottom-right. In the
 four-colour deck diamonds turn blue and clubs green, but the shape always tells the suit.
 The cards this game treats specially carry a discreet mark under the index: a small star on
-the wilds (every 2 and the joker) and "50" on the queen of spades.
+the wilds (every 2 and the joker) and "50" on the queen of spades, where the match's card
+values score it apart from the other queens (``queen_marked``): in seven-hand Arlington it is
+an ordinary queen and carries nothing.
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ from game.rules.cards import (
     rank_of,
     suit_of,
 )
+from game.rules.cards import card as make_card
+from game.rules.options import RuleOptions
+from game.rules.scoring import values
 
 from . import theme
 
@@ -273,7 +278,15 @@ def _body(width: int, k: int, fill=FACE, edge=EDGE) -> pygame.Surface:
     return big
 
 
-def _mark(big: pygame.Surface, c: int, u: float, x: float, y: float, ink) -> None:
+def queen_marked(options: RuleOptions) -> bool:
+    """Whether the queen of spades carries its "50" under these options: where it is
+    melded for more than the other queens."""
+    melded, _ = values(options)
+    return melded[QUEEN_OF_SPADES] != melded[make_card(QUEEN, HEARTS)]
+
+
+def _mark(big: pygame.Surface, c: int, u: float, x: float, y: float, ink,
+          queen: bool) -> None:
     """The small sign under the index of the cards this game treats specially."""
     col_w = INDEX_WIDTH * u
     mh = MARK_HEIGHT * u
@@ -281,11 +294,11 @@ def _mark(big: pygame.Surface, c: int, u: float, x: float, y: float, ink) -> Non
         cx, cy = x + col_w / 2, y + mh / 2
         pygame.draw.polygon(big, GOLD_DARK, star_points(cx, cy, mh * 0.62, 4, 0.38, 0))
         pygame.draw.polygon(big, GOLD, star_points(cx, cy, mh * 0.48, 4, 0.36, 0))
-    elif c == QUEEN_OF_SPADES:
+    elif c == QUEEN_OF_SPADES and queen:
         draw_glyph(big, "50", ink, mh * 0.92, x, y, col_w)
 
 
-def _index(big: pygame.Surface, c: int, u: float, ink) -> None:
+def _index(big: pygame.Surface, c: int, u: float, ink, queen: bool = True) -> None:
     """Rank above suit (and the mark) in the top-left corner of the supersampled card."""
     x = INDEX_LEFT * u
     y = INDEX_TOP * u
@@ -306,7 +319,7 @@ def _index(big: pygame.Surface, c: int, u: float, ink) -> None:
         draw_suit(big, suit_of(c), pygame.Rect(round(x), round(y), round(col_w),
                                                round(SUIT_HEIGHT * u)), ink)
         y += SUIT_HEIGHT * u + GAP * 0.8 * u
-    _mark(big, c, u, x, y, ink)
+    _mark(big, c, u, x, y, ink, queen)
 
 
 def _mirror_index(big: pygame.Surface, u: float) -> None:
@@ -452,21 +465,24 @@ def _centre(big: pygame.Surface, c: int, u: float, ink) -> None:
     draw_suit(big, suit_of(c), pip, ink)
 
 
-def face(card: int, width: int, four_colour: bool = False) -> pygame.Surface:
+def face(card: int, width: int, four_colour: bool = False, queen: bool = True
+         ) -> pygame.Surface:
     """The face of ``card`` ``width`` pixels wide (per-pixel alpha, rounded, anti-aliased),
-    drawn once per card, width and colour scheme. Treat it as read-only: it is shared."""
+    drawn once per card, width and colour scheme; ``queen``: the queen of spades carries
+    its "50" (``queen_marked``). Treat it as read-only: it is shared."""
     if not (card == JOKER or 4 <= card < CARD_SLOTS):
         raise ValueError(f"{card!r} is not a card")
-    return _face(int(card), max(8, int(width)), bool(four_colour))
+    return _face(int(card), max(8, int(width)), bool(four_colour),
+                 bool(queen) or card != QUEEN_OF_SPADES)
 
 
 @theme.surface_cache(max_pixels=6_000_000)
-def _face(card: int, width: int, four_colour: bool) -> pygame.Surface:
+def _face(card: int, width: int, four_colour: bool, queen: bool = True) -> pygame.Surface:
     k = _scale(width)
     big = _body(width, k)
     u = float(width * k)
     ink = JOKER_INK if card == JOKER else suit_colour(suit_of(card), four_colour)
-    _index(big, card, u, ink)
+    _index(big, card, u, ink, queen)
     _mirror_index(big, u)
     _centre(big, card, u, ink)
     return theme.smooth_down(big, (width, height(width)))
@@ -529,17 +545,21 @@ def shadow(width: int) -> pygame.Surface:
     return theme.soft_shadow((width, height(width)), round(CORNER * width), shadow_blur(width))
 
 
-def with_shadow(card: int | None, width: int, four_colour: bool = False) -> pygame.Surface:
+def with_shadow(card: int | None, width: int, four_colour: bool = False, queen: bool = True
+                ) -> pygame.Surface:
     """A card (None: its back) already lying on its shadow, premultiplied: one blit with
     ``special_flags=pygame.BLEND_PREMULTIPLIED`` at ``shadow_pos`` gives the pixels of the
-    shadow blitted and then the card, in half the blits (cached per card and width)."""
+    shadow blitted and then the card, in half the blits (cached per card and width;
+    ``queen`` as in ``face``)."""
     width = max(8, int(width))
-    return _with_shadow(-1 if card is None else int(card), width, bool(four_colour))
+    return _with_shadow(-1 if card is None else int(card), width, bool(four_colour),
+                        bool(queen) or card != QUEEN_OF_SPADES)
 
 
 @theme.surface_cache(max_pixels=4_000_000)
-def _with_shadow(card: int, width: int, four_colour: bool) -> pygame.Surface:
-    art = back(width) if card < 0 else face(card, width, four_colour)
+def _with_shadow(card: int, width: int, four_colour: bool, queen: bool = True
+                 ) -> pygame.Surface:
+    art = back(width) if card < 0 else face(card, width, four_colour, queen)
     out = shadow(width).premul_alpha()
     b = shadow_blur(width)
     out.blit(art.premul_alpha(), (b, b - _drop(width, 0.0)),

@@ -24,7 +24,6 @@ from ..services.hints import Hint
 from ..services.settings import Settings
 from ..services.sound import Sounds, for_action
 from ..services.undo import Undo
-from .presets import NOT_AT_THE_TABLE, table_plays
 from .table_model import Say
 from .thinking import fill_frame
 
@@ -101,9 +100,6 @@ class Keeper:
 
         match = self.saved_match()
         if match is None:
-            return None
-        if not table_plays(match.game.setup.options):  # a save from a later or edited game
-            self._note(f"{NOT_AT_THE_TABLE}: the saved match is kept as it is")
             return None
         table = TableScene(app, match.game, match.seats)
         viewer = table.model.viewer

@@ -12,7 +12,7 @@ nothing overlaps, and the hand's cards never get narrower than ``MIN_CARD_WIDTH`
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..services.settings import CardSize, Settings
 from .cardart import CARD_RATIO, MIN_READABLE_WIDTH
@@ -637,6 +637,55 @@ def _flow(area: Rect, sizes, cw: int, label: int, share: float, partial: bool = 
         out.append(Rect(x, y, gw, ch + label))
         x += gw + gap
     return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class SevenAreas:
+    """Where seven-hand's pieces go (see ``seven_layout``)."""
+
+    strip: Rect
+    """The status strip: the hand of seven, its bonus, the cards out of play."""
+    teams: Rect | None
+    """The teams' totals, two lines over the strip (None: no partnerships, or no room)."""
+    offer: Rect
+    """The felt an offered discard is held out in."""
+
+
+def _seven_rows(layout: TableLayout) -> tuple[int, int, int]:
+    """The strip's height, a team line's and the padding between them."""
+    pad = max(4, round(8 * layout.scale))
+    return max(layout.target * 2 // 3, layout.font + pad), round(layout.font * 1.3), pad
+
+
+def seven_layout(layout: TableLayout, teams: bool, least: int
+                 ) -> tuple[TableLayout, SevenAreas]:
+    """Where discards are offered (no pile to take): your melds' band gives its foot (above
+    the message, where toasts show) to the status strip, and with partnerships (``teams``)
+    to the two teams' totals over it where the band keeps a row of melds; an offered
+    discard is held out over the middle, from the stock's row down to the strip, at least
+    ``least`` tall and never over the bar. Where the band would keep no row of melds, the
+    strip takes the right of the status bar instead (and the teams' totals no room)."""
+    strip_h, line, pad = _seven_rows(layout)
+    band = layout.my_melds
+    foot = min(band.bottom, layout.message.y)
+    strip = Rect(band.x + pad, foot - strip_h - pad // 2, band.w - 2 * pad, strip_h)
+    row = card_height(layout.meld_card_w) + meld_label(layout.font)
+    box = None
+    if teams and strip.y - 2 * line - band.y >= row:
+        box = Rect(strip.x, strip.y - 2 * line - pad // 2, strip.w, 2 * line)
+    above = (box or strip).y - pad // 2
+    melds = Rect(band.x, band.y, band.w, max(0, above - band.y))
+    status = layout.status
+    if melds.h < row:  # a short window: the band keeps its melds, the status bar the strip
+        melds = band
+        w = min(status.w // 2, round(300 * layout.scale))
+        strip = Rect(status.right - w, status.center[1] - strip_h // 2, w, strip_h)
+        status = Rect(status.x, status.y, status.w - w - pad, status.h)
+    top = min(layout.stock.y, band.y)
+    bottom = min(max(strip.y - pad // 2, top + least), layout.actions[0].y - pad)
+    top = max(0, min(top, bottom - least))
+    offer = Rect(0, top, layout.size[0], bottom - top)
+    return replace(layout, my_melds=melds, status=status), SevenAreas(strip, box, offer)
 
 
 def mirrored(layout: TableLayout) -> TableLayout:

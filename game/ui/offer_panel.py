@@ -104,10 +104,12 @@ def offer_panel_layout(area, scale: float = 1.0, asks: bool = True) -> OfferPane
 
 def draw_offer_panel(surface: pygame.Surface, area, offer: seven.Offer, names, viewer: int,
                      *, scale: float = 1.0, four_colour: bool = False,
-                     pressed: str | None = None, partner: int | None = None) -> OfferPanel:
+                     pressed: str | None = None, partner: int | None = None,
+                     queen: bool = True) -> OfferPanel:
     """Draw ``offer`` as a panel centred in ``area`` for the eyes of ``viewer``; returns its
     hit rects. ``names``: each seat's name; ``pressed``: the key of a button held down;
-    ``partner``: the viewer's partner (``seven.partner_of``), named so in the headline."""
+    ``partner``: the viewer's partner (``seven.partner_of``), named so in the headline;
+    ``queen``: the queen of spades carries its "50" (``cardart.queen_marked``)."""
     asks = offer.asked == viewer
     layout = offer_panel_layout(area, scale, asks)
     panel = OfferPanel(layout.rect, layout.card, layout.take, layout.pass_, offer)
@@ -119,7 +121,7 @@ def draw_offer_panel(surface: pygame.Surface, area, offer: seven.Offer, names, v
                (r.x + pad, r.y + pad), theme.PANEL_INK, bold=True)
     card = panel.card
     surface.blit(cardart.shadow(card.w), cardart.shadow_pos(card))
-    surface.blit(cardart.face(offer.card, card.w, four_colour), card)
+    surface.blit(cardart.face(offer.card, card.w, four_colour, queen), card)
     x, y = card.right + pad, card.y
     room = r.right - pad - x
     lines = (seven.offer_passed(offer, names, viewer), seven.offer_note(offer, names, viewer))

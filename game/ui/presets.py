@@ -1,31 +1,17 @@
 """The presets a new game may start with, their names and what each is, for players.
 
 The New game screen offers every preset, seven-hand Arlington too, with its options and
-their checks; a match starts only where the table can play it. Until the table shows a discard
-offered to a person (take or pass), ``table_plays`` keeps a preset that offers discards
-(``seven``) to the engine, the agents and the tools: Start, a deal code and a save of such a
-match are refused with ``NOT_AT_THE_TABLE``.
+their checks, and the table plays each of them (a discard offered to a person is held out
+with Take and Pass).
 """
 
 from __future__ import annotations
 
-from ..rules.options import PRESETS, Discards, RuleOptions
+from ..rules.options import PRESETS
 
-NOT_AT_THE_TABLE = ("This deal is seven-hand Arlington, whose offered discards the table cannot "
-                    "show yet")
-"""Why a match of a preset the table cannot play is not opened (a deal code or a save)."""
-
-
-def table_plays(options: RuleOptions) -> bool:
-    """Whether the table can play a match under ``options`` (its discards go on a pile)."""
-    return options.discards is Discards.PILE
-
-
-NEW_GAME_PRESETS = tuple(PRESETS)
-"""Preset names the New game screen offers, in the engine's order."""
-
-TABLE_PRESETS = tuple(name for name, options in PRESETS.items() if table_plays(options))
-"""Preset names a match may start with now, in the engine's order."""
+NEW_GAME_PRESETS = TABLE_PRESETS = tuple(PRESETS)
+"""Preset names the New game screen offers and a match may start with (the settings and the
+command line name them too), in the engine's order."""
 
 PRESET_NAMES = {"digital": "Digital (default)", "classic": "Classic", "book": "Book",
                 "seven": "Seven hands"}

@@ -11,10 +11,10 @@ from __future__ import annotations
 import pygame
 
 from ..rules.state import Phase
-from . import cardart, theme, widgets
+from . import cardart, offer_panel, seven, theme, widgets
 from .layout import LIFT, Rect, inspect_meld_rects, meld_step
 from .table_frame import TableFrame
-from .table_model import Sort, Where, counted, points
+from .table_model import Say, Sort, Where, counted, points
 from .tween import position
 
 MIN_LABEL_PX = 11
@@ -74,6 +74,7 @@ def board_key(f: TableFrame) -> tuple:
             m.sort_mode, m.my_turn, f.targets, f.show_log, f.revealed,
             tuple(tuple(h) for h in st.hands) if f.revealed else (),
             frozenset(kn for kn in f.hidden.items() if kn[0][0] != "hand"),
+            st.hand_no, len(st.out_of_play), f.seven,
             tuple((r, text, item if isinstance(item, str) else "") for r, item, text in f.slots))
 
 
@@ -94,6 +95,8 @@ def draw_board(surface: pygame.Surface, f: TableFrame) -> None:
     _draw_pile(surface, f, (Where.PILE, -1) in f.targets)
     _draw_beside(surface, f)
     _draw_my_melds(surface, f)
+    if f.seven is not None:
+        _draw_seven(surface, f)
     _draw_plate(surface, f)
     _draw_bar(surface, f)
 
@@ -104,6 +107,7 @@ def draw_moving(surface: pygame.Surface, f: TableFrame) -> None:
     _draw_hand(surface, f)
     _draw_flights(surface, f)
     _draw_drag(surface, f)
+    _draw_offer(surface, f)
     _draw_message(surface, f)
     if f.show_log:
         if f.log_list is not None:
@@ -115,10 +119,11 @@ def draw_moving(surface: pygame.Surface, f: TableFrame) -> None:
 def card(surface, f: TableFrame, c, rect: pygame.Rect, shadow: bool = True) -> None:
     """Card ``c`` (None: its back) at ``rect``, with its soft shadow unless ``shadow`` is off."""
     if shadow:
-        art = cardart.with_shadow(c, rect.w, f.settings.four_colour)
+        art = cardart.with_shadow(c, rect.w, f.settings.four_colour, f.queen_mark)
         surface.blit(art, cardart.shadow_pos(rect), special_flags=pygame.BLEND_PREMULTIPLIED)
         return
-    art = cardart.back(rect.w) if c is None else cardart.face(c, rect.w, f.settings.four_colour)
+    art = cardart.back(rect.w) if c is None \
+        else cardart.face(c, rect.w, f.settings.four_colour, f.queen_mark)
     surface.blit(art, rect.topleft)
 
 
@@ -155,6 +160,16 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
                        (box.header.right, box.header.center[1]), theme.INK, "midright",
                        bold=True)
     room = box.header.w - score.w - 8
+    mark = seven.partner_mark(seat, f.viewer, st.options, st.players)
+    px_mark = round(px * 0.85)
+    w = theme.text_width(mark, px_mark) + px_mark
+    if mark and (mark == "partner" or room - w - 6 >= theme.text_width(seatd.name, px, True)):
+        # partnerships: the pill left of the total (a rival team's only where the name
+        # still shows whole), the name in what is left
+        offer_panel.draw_partner_mark(surface, (score.x - 6 - w / 2, box.header.center[1]),
+                                      seat, f.viewer, st.options, st.players,
+                                      scale=px_mark / 13)
+        room -= w + 6
     name = seatd.name
     if seatd.level and levels:
         name = f"{name} · {seatd.level}"
@@ -330,8 +345,8 @@ def _draw_pile(surface, f: TableFrame, glow: bool) -> None:
         card(surface, f, pile[-1], r, shadow=len(pile) == 1)
     else:
         surface.blit(theme.rounded(r.size, 8, (0, 0, 0, 50), 2, theme.INK_DIM), r)
-    theme.text(surface, f"Pile {len(st.pile)}", L.font, (r.center[0], L.pile.bottom),
-               theme.INK, "midbottom")
+    theme.text(surface, "Discard" if f.seven is not None else f"Pile {len(st.pile)}", L.font,
+               (r.center[0], L.pile.bottom), theme.INK, "midbottom")
 
 
 def _draw_beside(surface, f: TableFrame) -> None:
@@ -385,6 +400,33 @@ def _draw_my_melds(surface, f: TableFrame) -> None:
                    (mr.x + 2, mr.bottom - label // 2), theme.INK, "midleft")
 
 
+def _draw_seven(surface, f: TableFrame) -> None:
+    """Seven-hand's strip (the hand of seven, its bonus, the cards out of play) along the
+    foot of your melds' band, and with partnerships the teams' totals over it."""
+    L, st, areas = f.layout, f.state, f.seven
+    offer_panel.draw_status_strip(surface, _pg(areas.strip), st, scale=L.scale)
+    teams = seven.teams(st, [s.name for s in f.seats])
+    if teams and areas.teams is not None:
+        box = areas.teams
+        w = min(box.w, round(330 * L.scale))
+        offer_panel.draw_team_totals(surface, pygame.Rect(box.right - w, box.y, w, box.h),
+                                     teams, scale=L.scale)
+
+
+def _draw_offer(surface, f: TableFrame) -> None:
+    """A discard offered: held out over the middle of the table, with Take and Pass while
+    you are asked."""
+    offer = f.offer
+    if offer is None or f.revealed or f.seven is None:
+        return
+    st = f.state
+    a = f.seven.offer
+    offer_panel.draw_offer_panel(
+        surface, _pg(a), offer, [s.name for s in f.seats], f.viewer, scale=f.layout.scale,
+        four_colour=f.settings.four_colour, queen=f.queen_mark,
+        partner=seven.partner_of(f.viewer, st.options, st.players))
+
+
 def _draw_bar(surface, f: TableFrame) -> None:
     label = "By suit" if f.model.sort_mode is not Sort.SUIT else "By rank"
     widgets.draw_button(surface, widgets.Button(_pg(f.layout.sort), label, "sort"))
@@ -429,7 +471,8 @@ def _draw_flights(surface, f: TableFrame) -> None:
         if fl.flip:
             squeeze = abs(1 - 2 * t)
             c = None if t < 0.5 else fl.card
-            art = cardart.back(w) if c is None else cardart.face(c, w, f.settings.four_colour)
+            art = cardart.back(w) if c is None \
+                else cardart.face(c, w, f.settings.four_colour, f.queen_mark)
             sw = max(1, round(w * squeeze))
             surface.blit(pygame.transform.scale(art, (sw, h)), (round(x - sw / 2),
                                                                  round(y - h / 2)))
@@ -452,6 +495,9 @@ def _draw_drag(surface, f: TableFrame) -> None:
 
 def _draw_message(surface, f: TableFrame) -> None:
     toast, L = f.toast, f.layout
+    offer = f.offer
+    if f.model.message_kind is Say.DECISION and offer is not None and offer.asked == f.viewer:
+        return  # the panel asking you says who passed
     if toast is not None and toast.alive and toast.text == f.model.message:
         px = round(L.font * 1.05)
         box = widgets.toast_rect(toast, L.message.center, L.message.w, px)

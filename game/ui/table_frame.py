@@ -10,14 +10,15 @@ and where a named place of a flight is (see ``tween.py``).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ..rules.state import Phase, State
+from ..rules.state import State
 from ..services.settings import Settings
-from . import cardart
+from . import cardart, offer_panel, seven
 from .layout import (
     Rect,
+    SevenAreas,
     TableLayout,
     beside_meld_rects,
     meld_step,
@@ -25,13 +26,12 @@ from .layout import (
     opponent_meld_preview,
     opponent_meld_rects,
 )
+from .table_model import ACTING as PLAYING
 from .table_model import TableModel
 from .tween import Flight
 
 Slot = tuple[Rect, object, str]
 """A button now: its rect, what it does, its words."""
-PLAYING = (Phase.DRAW, Phase.MELD, Phase.OFFER)
-"""The phases a seat acts in."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -63,10 +63,34 @@ class TableFrame:
     """The hand is over and every hand is turned face up."""
     toast: Any
     log_list: Any
+    seven: SevenAreas | None = None
+    """Where discards are offered: the strip, the teams' totals and the offer's felt."""
 
     @property
     def viewer(self) -> int:
         return self.model.viewer
+
+    @property
+    def queen_mark(self) -> bool:
+        """The queen of spades carries its "50" at this match (``cardart.queen_marked``)."""
+        return cardart.queen_marked(self.state.options)
+
+    @property
+    def offer(self) -> seven.Offer | None:
+        """The discard offered now (seven-hand), or None."""
+        return seven.pending_offer(self.state)
+
+
+    def offer_panel(self) -> offer_panel.OfferPanel | None:
+        """The offer panel as drawn now, its Take and Pass only while a person is asked
+        and sees it (None: nothing is offered)."""
+        offer = self.offer
+        if offer is None or self.seven is None:
+            return None
+        asks = offer.asked == self.viewer and self.seats[offer.asked].is_person
+        a = self.seven.offer
+        bare = offer_panel.offer_panel_layout((a.x, a.y, a.w, a.h), self.layout.scale, asks)
+        return replace(bare, offer=offer)
 
     def opponent_index(self, seat: int) -> int:
         """Which opponent panel ``seat`` sits in."""

@@ -13,14 +13,17 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..rules.state import Phase
+from . import seven
 from .pointer import P
-from .table_model import Where
+from .table_model import Where, short
 from .table_motion import origins
 
 if TYPE_CHECKING:
     from .scenes.table import TableScene
 
 OVER = (Phase.HAND_OVER, Phase.MATCH_OVER)
+ANSWERS = (pygame.K_t, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_p, pygame.K_BACKSPACE)
+"""The keys that answer an offered discard: the first three take it, the others pass."""
 
 
 def pointer(scene: TableScene, p) -> None:
@@ -103,6 +106,8 @@ def _tap(scene: TableScene, pos) -> None:
     if st.phase in OVER:
         scene.after_hand()
         return
+    if _answer(scene, f, pos):
+        return
     i = L.hand.index_at(pos, m.selected)
     if i is not None:
         m.toggle(i)
@@ -117,6 +122,23 @@ def _tap(scene: TableScene, pos) -> None:
         return
     if m.selected:
         m.clear_selection()
+
+
+def _answer(scene: TableScene, f, pos) -> bool:
+    """While you are asked to take an offered discard: Take or Pass answers it, your hand
+    still takes a look (a card selected), and a tap anywhere else says what is asked. False
+    when nothing is asked of you."""
+    panel = f.offer_panel()
+    if panel is None or panel.take is None or not f.model.my_turn:
+        return False
+    action = panel.action_at(pos)
+    if action is not None:
+        scene.act(f.model.play(action))
+    elif f.layout.hand.index_at(pos, f.model.selected) is None:
+        f.model.say(f"Take the {short(panel.offer.card)} or pass it on")
+    else:
+        return False
+    return True
 
 
 def _on_empty_band(f, pos) -> bool:
@@ -178,6 +200,10 @@ def key(scene: TableScene, event) -> None:
         return
     n = len(m.order)
     scene.pending_origins = origins(scene.layout, m, scene.app.size)
+    offer = seven.pending_offer(scene.game.state) if m.my_turn else None
+    if offer is not None and k in ANSWERS:
+        scene.act(m.play(offer.take if k in ANSWERS[:3] else offer.refuse))
+        return
     if k == pygame.K_d:
         scene.act(m.tap_stock())
     elif k == pygame.K_s:

@@ -66,6 +66,8 @@ class Say(enum.Enum):
     """A hint, or what undo took back."""
     THINKING = "thinking"
     """A hint being thought about: shown until the answer replaces it."""
+    DECISION = "decision"
+    """What a computer did with an offered discard (shown briefly)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +190,7 @@ class TableModel:
     def my_turn(self) -> bool:
         """The viewer is a person and it is their turn (in a phase a person acts in)."""
         st = self.state
-        return (st.phase in (Phase.DRAW, Phase.MELD, Phase.OFFER) and st.turn == self.viewer
+        return (st.phase in ACTING and st.turn == self.viewer
                 and self.seats[st.turn].is_person)
 
     def _first_viewer(self) -> int:
@@ -201,7 +203,7 @@ class TableModel:
         """Move the viewer to the seat to move if that is a person; True if the viewer is now
         a different person than before (pass the tablet: the cover screen goes up)."""
         st = self.state
-        if st.phase not in (Phase.DRAW, Phase.MELD, Phase.OFFER):
+        if st.phase not in ACTING:
             return False
         if self.seats[st.turn].is_person and st.turn != self.viewer:
             before = self.viewer
@@ -313,6 +315,8 @@ class TableModel:
             add("Take upcard", Where.PILE, -1, [TAKE_UPCARD])
             add("Pass", Where.NONE, -1, [PASS])
             return tuple(groups)
+        if st.phase is Phase.DISCARD_OFFER:
+            return ()  # the offer panel holds Take and Pass
         if st.phase is Phase.DRAW:
             add("Draw", Where.STOCK, -1, [DRAW])
             if not sel and st.pile and not st.must_draw:
@@ -518,8 +522,9 @@ class TableModel:
             if not text:
                 continue
             self.log.append(text)
-            if e.seat < 0 or e.kind in (Ev.HAND_ENDED, Ev.MATCH_ENDED, Ev.DEALT):
-                continue
+            if e.seat < 0 or e.kind in (Ev.HAND_ENDED, Ev.MATCH_ENDED, Ev.DEALT) \
+                    or (e.kind is Ev.PASSED and e.cards):
+                continue  # an offered discard passed: the log says so, not the seat's turn
             if e.kind in TURN_OPENS:
                 self._turn[e.seat] = []
             parts = self._turn.setdefault(e.seat, [])
@@ -564,6 +569,8 @@ class TableModel:
         who = f"{mover}: " if len(self.people) > 1 else ""
         if st.phase is Phase.OFFER:
             return who + "Take the upcard or pass"
+        if st.phase is Phase.DISCARD_OFFER:
+            return who + f"Take the {short(st.pile[-1])} or pass it on"
         if st.phase is Phase.DRAW:
             if st.must_draw or not st.pile:
                 return who + "Draw from the stock"
@@ -577,8 +584,12 @@ class TableModel:
         return [meld_points(m, opts) for m in self.state.melds[seat]]
 
 
+ACTING = (Phase.DRAW, Phase.MELD, Phase.OFFER, Phase.DISCARD_OFFER)
+"""The phases a seat acts in (answering an offered discard too, out of turn)."""
+
 TURN_OPENS = frozenset((Ev.DREW, Ev.TOOK_PILE, Ev.TOOK_UPCARD, Ev.PASSED))
-"""Events that begin a seat's turn (its last-turn line starts again)."""
+"""Events that begin a seat's turn (its last-turn line starts again); a pass of an offered
+discard is not one (``record`` leaves it to the log)."""
 
 
 def hand_events(game) -> list[Event]:
@@ -595,7 +606,7 @@ def hand_events(game) -> list[Event]:
 
 _DOINGS = {Ev.MELDED: "melded {cards}", Ev.ADDED: "added {cards} to meld {meld}",
            Ev.DISCARDED: "discarded {cards}", Ev.SWAPPED: "swapped {first} for a joker",
-           Ev.TOOK_UPCARD: "took the upcard {cards}", Ev.PASSED: "passed"}
+           Ev.TOOK_UPCARD: "took the upcard {cards}", Ev.TOOK_OFFER: "took the offered {cards}"}
 """What a seat did, for the events whose words need only their cards and meld."""
 
 
@@ -608,6 +619,10 @@ def describe(e: Event, names, hand_no: int) -> str:
     if k in _DOINGS:
         first = short(e.cards[0]) if e.cards else ""
         return f"{who}: " + _DOINGS[k].format(cards=cards, meld=e.meld + 1, first=first)
+    if k is Ev.PASSED:
+        return f"{who}: passed the {cards}" if cards else f"{who}: passed"
+    if k is Ev.OUT_OF_PLAY:
+        return f"Nobody took the {cards}: out of play"
     if k is Ev.DEALT:
         return f"Hand {hand_no + 1}, opened by {who}"
     if k is Ev.DREW:

@@ -101,7 +101,7 @@ def events(tl: Timeline, evs, viewer: int, starts: dict) -> None:
             end, hides = dest(e.cards[1], s)
             tl.add(e.cards[1] if s == viewer else None, ("meld", s, e.meld), end,
                    begin=t0 + tl.seconds(0.1), hides=hides)
-        elif e.kind is Ev.TOOK_UPCARD:
+        elif e.kind in (Ev.TOOK_UPCARD, Ev.TOOK_OFFER):  # from the pile, into a hand
             c = e.cards[0]
             end, hides = dest(c, s)
             tl.add(c, ("pile",), end, begin=t0, hides=hides)

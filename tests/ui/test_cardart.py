@@ -16,6 +16,7 @@ from game.rules.cards import (
     card,
     is_wild,
 )
+from game.rules.options import PRESETS, SEVEN
 from game.ui import cardart
 
 WIDTHS = (23, 40, 57, 70, 120, 181)
@@ -195,6 +196,19 @@ def test_queen_of_spades_is_marked_apart_from_the_other_queens():
     below_index = pygame.Rect(0, round(70 * 0.6), round(70 * 0.3), round(70 * 0.12))
     assert any(ink_mask(q_spades, below_index, cardart.BLACK))
     assert not any(ink_mask(q_clubs, below_index, cardart.BLACK))
+
+
+def test_the_queen_of_spades_mark_follows_the_matchs_card_values():
+    """In seven-hand Arlington the queen of spades scores as any queen: no "50" on it, in
+    the face and in the card on its shadow the table draws; every other card is the same."""
+    assert cardart.queen_marked(PRESETS["digital"]) and not cardart.queen_marked(SEVEN)
+    below_index = pygame.Rect(0, round(70 * 0.6), round(70 * 0.3), round(70 * 0.12))
+    plain = cardart.face(QUEEN_OF_SPADES, 70, queen=False)
+    assert not any(ink_mask(plain, below_index, cardart.BLACK))
+    shadowed = cardart.with_shadow(QUEEN_OF_SPADES, 70, queen=False)
+    assert shadowed is not cardart.with_shadow(QUEEN_OF_SPADES, 70)
+    for c in (card(12, CLUBS), card(9, SPADES), JOKER):
+        assert cardart.face(c, 70, queen=False) is cardart.face(c, 70)
 
 
 @pytest.mark.parametrize("width", (40, 70, 120))

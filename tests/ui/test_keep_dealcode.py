@@ -99,18 +99,17 @@ def test_the_keypad_fits_with_finger_sized_keys(size, artifacts):
         assert not a.colliderect(b), (a, b)
 
 
-def test_a_seven_hand_code_is_refused_with_the_reason_and_changes_nothing():
-    """The table cannot show an offered discard yet: a seven-hand deal code must not open a
-    table that would wait on a decision it cannot draw."""
+def test_a_seven_hand_code_opens_the_same_seven_hand_deal():
     app = make_app()
     open_code_entry(app)
-    code = dealcode.encode(Setup(PRESETS["seven"], 3, 4242))
-    type_on_keypad(app, code)
+    setup = Setup(PRESETS["seven"], 3, 4242)
+    type_on_keypad(app, dealcode.encode(setup))
     scene = app.scenes.top
-    assert "seven-hand" in scene.note() and scene.setup() is None
-    step(app, key(pygame.K_RETURN))  # Use does nothing
-    assert app.scenes.top is scene
-    step(app, key(pygame.K_ESCAPE))
+    assert scene.setup() == setup and scene.note() == "A deal for 3 players: tap Use this deal"
+    step(app, key(pygame.K_RETURN))  # Use this deal
     newgame = app.scenes.top
-    assert isinstance(newgame, scenes.NewGameScene) and newgame.state.preset != "seven"
-    assert not any(isinstance(s, TableScene) for s in app.scenes.stack)
+    assert isinstance(newgame, scenes.NewGameScene) and newgame.state.preset == "seven"
+    press(app, "start")
+    table = app.scenes.find(TableScene)
+    assert table.game.setup == setup
+    assert table.game.state.snapshot() == setup.start().snapshot()

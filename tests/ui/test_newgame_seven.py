@@ -11,7 +11,6 @@ from scene_nav import make_app, press, step
 
 from game.rules.options import INFO, PRESETS, SEVEN
 from game.ui import scenes
-from game.ui.presets import NOT_AT_THE_TABLE
 from game.ui.scenes.newgame import (
     PARTNERS_OFF,
     PARTNERS_ONLY_FOUR,
@@ -95,17 +94,13 @@ def test_partnerships_are_refused_away_from_four_players_and_nothing_changes():
     assert st.with_players(4).with_option("partnerships", True).options.partnerships
 
 
-def test_start_is_refused_with_the_reason_and_changes_nothing():
+def test_start_opens_a_seven_hand_table_and_keeps_the_choice():
     app, scene = seven_chosen()
-    settings, state = app.settings, scene.state
     press(app, "start")
-    assert app.scenes.top is scene and scene.subtitle() == NOT_AT_THE_TABLE
-    assert app.settings == settings and scene.state == state
-    assert not any(isinstance(s, TableScene) for s in app.scenes.stack)
-    press(app, "preset", "-")  # back to a game the table plays: Start opens it
-    assert scene.state.preset == "book"
-    press(app, "start")
-    assert app.scenes.find(TableScene) is not None
+    table = app.scenes.find(TableScene)
+    assert table is not None and table.game.setup.options == SEVEN
+    assert app.settings.preset == "seven"  # the next new game starts from it
+    assert table.game.state.hand_no == 0 and not table.game.state.pile  # no upcard
 
 
 def test_every_preset_shows_its_own_options_and_each_value_is_offered():

@@ -16,7 +16,6 @@ from ...rules.save import Setup
 from ...services import dealcode
 from .. import theme, widgets
 from ..pointer import P
-from ..presets import NOT_AT_THE_TABLE, table_plays
 from ..scene import Scene
 from .page import metrics
 
@@ -94,7 +93,7 @@ class DealCodeScene(Scene):
             setup = dealcode.decode(self.text)
         except dealcode.DealCodeError:
             return None
-        return setup if table_plays(setup.options) else None
+        return setup
 
     def note(self) -> str:
         if not self.text:
@@ -103,8 +102,6 @@ class DealCodeScene(Scene):
             setup = dealcode.decode(self.text)
         except dealcode.DealCodeError as e:
             return str(e)[0].upper() + str(e)[1:]
-        if not table_plays(setup.options):
-            return NOT_AT_THE_TABLE
         return f"A deal for {setup.players} players: tap Use this deal"
 
     def shown(self) -> str:

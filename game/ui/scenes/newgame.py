@@ -22,11 +22,9 @@ from ...rules.save import Setup
 from ...services.seats import LEVELS, Seat
 from ..presets import (
     NEW_GAME_PRESETS,
-    NOT_AT_THE_TABLE,
     PRESET_NAMES,
     PRESET_NOTES,
     TABLE_PRESETS,
-    table_plays,
 )
 from .page import BUTTON, CHOICE, STEPPER, TOGGLE, Field, FooterButton, Heading, PageScene, Text
 from .rules_text import value_text
@@ -310,12 +308,8 @@ class NewGameScene(PageScene):
         self.message = "The deal code's rules, players and seed are set"
 
     def start(self) -> None:
-        """Open the table; the choices become the next new game's defaults. Rules the table
-        cannot play yet are refused with the reason, and nothing else changes."""
+        """Open the table; the choices become the next new game's defaults."""
         st = self.state
-        if not table_plays(st.options):
-            self.message = NOT_AT_THE_TABLE
-            return
         computers = [k for k in st.seats[:st.players - 1] if k != PERSON]
         settings = dataclasses.replace(
             self.app.settings, players=st.players,

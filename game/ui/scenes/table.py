@@ -15,18 +15,20 @@ from __future__ import annotations
 
 import pygame
 
+from ...rules.options import Discards
 from ...rules.state import Phase
 from ...services.settings import Settings
-from .. import table_draw, table_input, table_motion, widgets
+from .. import offer_panel, seven, table_draw, table_input, table_motion, widgets
 from ..controllers import controllers_for, pace_for
-from ..layout import table_layout
+from ..layout import seven_layout, table_layout
 from ..scene import Scene
 from ..table_frame import PLAYING, TableFrame, bar_items, button_slots
 from ..table_model import Say, Sort, TableModel
 from ..tween import Timeline
 
 TOAST = {Say.REFUSAL: ("refusal", 4.0), Say.QUESTION: ("info", 30.0),
-         Say.HELP: ("info", 30.0), Say.THINKING: ("info", float("inf"))}
+         Say.HELP: ("info", 30.0), Say.THINKING: ("info", float("inf")),
+         Say.DECISION: ("info", 2.5)}
 """How each kind of message is shown, and for how many seconds."""
 
 
@@ -59,6 +61,7 @@ class TableScene(Scene):
         """Where the selected cards were before an action (they fly from there)."""
         self._layout_key = None
         self._layout = None
+        self._seven = None
         self._summary_shown = False
         self._revealed = False
         self._toast = None
@@ -151,6 +154,11 @@ class TableScene(Scene):
             self._layout_key = key
             self._layout = table_layout(self.app.size, n, len(m.order), self.settings,
                                         mine, theirs)
+            self._seven = None
+            o = self.game.state.options
+            if o.discards is Discards.OFFERED:  # no pile: the strip and the offer's felt
+                self._layout, self._seven = seven_layout(
+                    self._layout, o.partnerships, offer_panel.least_height(self._layout.scale))
         return self._layout
 
     def frame(self) -> TableFrame:
@@ -165,7 +173,7 @@ class TableScene(Scene):
             targets=targets, slots=self.button_slots(), show_log=self.show_log,
             inspect=self.inspect, drag=self.drag, keyboard=self.keyboard,
             revealed=self._revealed and st.phase in table_input.OVER, toast=self._toast,
-            log_list=self.log_list)
+            log_list=self.log_list, seven=self._seven)
 
     def resize(self, size) -> None:
         self._layout_key = None
@@ -306,6 +314,10 @@ class TableScene(Scene):
         events = self.model.play(action)
         if events is None:  # the agent and the engine disagree: never stall the table
             events = self.model.play(st.legal_actions()[0])
+        names = [s.name for s in self.seats]
+        said = [line for e in events or () if (line := seven.decision_line(e, names))]
+        if said:  # its answer to an offered discard, briefly
+            self.model.say(said[-1], Say.DECISION)
         self._animate(events or [])
         self._changed()
 

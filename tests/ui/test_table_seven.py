@@ -1,0 +1,273 @@
+"""Seven-hand Arlington at the table, played only through raw pygame events: the person
+answers offered discards on the offer panel (Take / Pass), draws from the stock, melds on
+the band and discards on the discard spot, computers in the other seats, through every hand
+summary to the final sheet. Each step checks what the engine became and what the table says.
+"""
+
+import pygame
+import pytest
+from scene_nav import make_app, press
+from test_keep_app import reopened
+from test_table_play import (
+    FRAME,
+    Mouse,
+    Touch,
+    button_pos,
+    card_pos,
+    natural_meld,
+    settle,
+    table_spot,
+)
+from ui_events import key
+
+from game.rules.actions import Act
+from game.rules.cards import parse_card, rank_of
+from game.rules.events import Ev, Event
+from game.rules.options import preset
+from game.rules.save import Setup
+from game.rules.state import Phase
+from game.services.seats import Seat
+from game.services.settings import Settings
+from game.ui import offer_panel, seven
+from game.ui.app import App
+from game.ui.layout import Rect, card_height, seven_layout, table_layout
+from game.ui.scenes.table import TableScene
+from game.ui.table_model import Say, describe
+
+NAMES = ("You", "West", "North", "East")
+
+
+def start(size, players: int, seed: int, partnerships: bool = False):
+    options = preset("seven").with_changes(partnerships=partnerships)
+    app = App(pygame.Surface(size), Settings(animation_speed=0.0, confirm_go_out=True))
+    seats = (Seat("You"),) + tuple(Seat(n, "easy") for n in NAMES[1:players])
+    return app, app.start_match(Setup(options, players, seed=seed), seats)
+
+
+def wanted(state, c) -> bool:
+    """The test's simple answer to an offer: take a card whose rank the hand holds."""
+    return any(rank_of(x) == rank_of(c) for x in state.hands[0])
+
+
+class Tally:
+    """What the person did and saw over a match."""
+
+    def __init__(self):
+        self.taken = self.passed = self.turns = 0
+        self.decisions: set[str] = set()
+        self.strips: set[str] = set()
+
+
+def watch(app, table, tally: Tally) -> None:
+    """Frames until the person is to act, noting each computer answer the table showed."""
+    for _ in range(20_000):
+        m = table.model
+        if m.message_kind is Say.DECISION and m.message:
+            tally.decisions.add(m.message)
+        st = table.game.state
+        if app.scenes.top is not table or not table.busy and (
+                st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+                or table.seats[st.turn].is_person):
+            return
+        app.step([], FRAME)
+    raise AssertionError("the computers never let the person play")
+
+
+def answer_offer(app, table, device, tally: Tally) -> None:
+    """The person is asked: the panel is drawn with the offered card; Take or Pass is
+    tapped, and the engine and the log follow."""
+    st, m = table.game.state, table.model
+    offer = seven.pending_offer(st)
+    assert offer is not None and offer.asked == 0 and seven.must_answer(m.view)
+    panel = table.frame().offer_panel()
+    assert panel.take is not None and panel.pass_ is not None
+    inside = app.surface.get_at((panel.rect.x + 6, panel.rect.centery))
+    assert sum(inside[:3]) > 600, "the panel is drawn over the felt"
+    assert {text for _, _, text in table._button_slots()} <= {"Hint", "Undo"}, \
+        "the bar holds no other choice meanwhile"
+    done = len(table.game.actions)
+    hand = len(st.hands[0])
+    take = wanted(st, offer.card)
+    device.tap((panel.take if take else panel.pass_).rect.center)
+    assert len(table.game.actions) > done  # (a computer may move in the same frame)
+    action = table.game.actions[done]
+    if take:
+        assert action.kind is Act.TAKE_OFFER and offer.card in st.hands[0]
+        assert len(st.hands[0]) == hand + 1 and offer.card in m.order
+        assert f"You: took the offered {seven.short(offer.card)}" in m.log
+        tally.taken += 1
+    else:
+        assert action.kind is Act.PASS and len(st.hands[0]) == hand
+        assert f"You: passed the {seven.short(offer.card)}" in m.log
+        tally.passed += 1
+
+
+def play_turn(app, table, device, tally: Tally) -> None:
+    """Draw by a tap on the stock, lay a natural meld if there is one, discard on the
+    discard spot (a tap on a card, then on the spot)."""
+    st, m = table.game.state, table.model
+    tally.strips.add(seven.status_text(st))
+    done = len(table.game.actions)
+    device.tap(table.layout.stock.center)
+    assert table.game.actions[done].kind is Act.DRAW, m.message
+    settle(app, table)
+    if st.phase is not Phase.MELD:
+        return
+    meld = natural_meld(st)
+    if meld is not None:
+        for c in meld.cards:
+            i = next(j for j, x in enumerate(m.order) if x == c and j not in m.selected)
+            device.tap(card_pos(table, i))
+        device.tap(table_spot(table))
+        if m.confirm is not None:
+            device.tap(button_pos(table, "Go out"))
+        settle(app, table)
+        if st.phase is not Phase.MELD:
+            tally.turns += 1
+            return
+    c = st.hands[0][-1]
+    i = m.order.index(c)
+    device.tap(card_pos(table, i))
+    done = len(table.game.actions)
+    device.tap(table.layout.pile.center)
+    if m.confirm is not None:
+        device.tap(button_pos(table, "Go out"))
+    assert table.game.actions[done] == (Act.DISCARD, (c,), -1, -1), m.message
+    tally.turns += 1
+
+
+def play_hand(app, table, device, tally: Tally) -> None:
+    """The person's part of one hand, until the hand ends."""
+    for _ in range(2000):
+        watch(app, table, tally)
+        st = table.game.state
+        if app.scenes.top is not table or st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            return
+        assert table.model.viewer == 0 == st.turn
+        if st.phase is Phase.DISCARD_OFFER:
+            answer_offer(app, table, device, tally)
+        else:
+            play_turn(app, table, device, tally)
+    raise AssertionError("the hand never ended")
+
+
+def to_next_hand(app, table, device) -> None:
+    """The hand summary is up: a tap on Continue (Enter) deals the next hand."""
+    for _ in range(20):
+        if type(app.scenes.top).__name__ == "HandSummaryScene":
+            break
+        app.step([], FRAME)
+    assert type(app.scenes.top).__name__ == "HandSummaryScene"
+    hand = table.game.state.hand_no
+    app.step(key(pygame.K_RETURN, "\r"), FRAME)
+    assert app.scenes.top is table and table.game.state.hand_no == hand + 1
+
+
+@pytest.mark.parametrize("size,device", [((390, 844), Touch), ((1280, 720), Mouse)],
+                         ids=["phone-touch", "desktop-mouse"])
+def test_a_whole_seven_hand_match_by_taps_reaches_the_final_sheet(size, device):
+    app, table = start(size, 3, seed=7)
+    tally = Tally()
+    tap = device(app)
+    for hand in range(7):
+        play_hand(app, table, tap, tally)
+        if hand < 6:
+            assert table.game.state.phase is Phase.HAND_OVER
+            to_next_hand(app, table, tap)
+    for _ in range(20):
+        if type(app.scenes.top).__name__ == "MatchResultScene":
+            break
+        app.step([], FRAME)
+    st = table.game.state
+    assert type(app.scenes.top).__name__ == "MatchResultScene"
+    assert st.phase is Phase.MATCH_OVER and len(st.hand_scores) == 7 and st.winner >= 0
+    assert tally.taken and tally.passed and tally.turns >= 7, vars(tally)
+    assert {s.split(" \u00b7 ")[0] for s in tally.strips} == {f"Hand {n} of 7"
+                                                           for n in range(1, 8)}
+    assert any(d.endswith("passed") for d in tally.decisions), tally.decisions
+    assert any(" took the " in d or "out of play" in d for d in tally.decisions)
+
+
+def test_four_partners_play_a_hand_by_taps():
+    app, table = start((390, 844), 4, seed=3, partnerships=True)
+    tally = Tally()
+    play_hand(app, table, Touch(app), tally)
+    st = table.game.state
+    assert st.phase is Phase.HAND_OVER and tally.turns >= 1
+    assert tally.taken + tally.passed >= 1
+    assert seven.partner_of(0, st.options, 4) == 2
+    assert not table.frame().queen_mark  # an ordinary queen of spades: no "50" drawn
+    teams = seven.teams(st, NAMES)
+    assert [t.total for t in teams] == [st.totals[0] + st.totals[2], st.totals[1] + st.totals[3]]
+
+
+def test_keys_answer_an_offer_and_a_stray_tap_only_says_what_is_asked():
+    app, table = start((1280, 720), 3, seed=7)
+    tally = Tally()
+    for _ in range(400):
+        watch(app, table, tally)
+        st = table.game.state
+        if st.phase is Phase.DISCARD_OFFER:
+            break
+        play_turn(app, table, Mouse(app), tally)
+    st, m = table.game.state, table.model
+    offer = seven.pending_offer(st)
+    assert offer is not None and offer.asked == 0
+    done, hand = len(table.game.actions), list(st.hands[0])
+    Mouse(app).tap(table.layout.stock.center)  # not the time to draw
+    assert len(table.game.actions) == done and st.hands[0] == hand
+    assert m.message == f"Take the {seven.short(offer.card)} or pass it on"
+    app.step(key(pygame.K_t, "t"), FRAME)
+    assert table.game.actions[done].kind is Act.TAKE_OFFER and offer.card in st.hands[0]
+
+
+def test_a_seven_hand_match_saved_during_an_offer_continues_at_the_offer():
+    app = make_app(settings=None)
+    app.apply_settings(Settings(animation_speed=0.0, think_seconds=0.1))
+    table = app.start_match(Setup(preset("seven"), 3, seed=7),
+                            (Seat("You"), Seat("West", "easy"), Seat("North", "easy")))
+    tally = Tally()
+    for _ in range(400):
+        watch(app, table, tally)
+        if table.game.state.phase is Phase.DISCARD_OFFER:
+            break
+        play_turn(app, table, Mouse(app), tally)
+    snapshot, offer = table.game.state.snapshot(), seven.pending_offer(table.game.state)
+    assert offer is not None and offer.asked == 0
+
+    again = reopened()
+    press(again, "continue")
+    back = again.scenes.top
+    assert isinstance(back, TableScene) and back.game.state.snapshot() == snapshot
+    panel = back.frame().offer_panel()
+    assert panel.offer == offer and panel.take is not None
+    Mouse(again).tap(panel.pass_.rect.center)
+    assert back.game.actions[len(table.game.actions)].kind is Act.PASS
+
+
+def test_the_log_names_an_offered_card_taken_passed_and_put_out_of_play():
+    names = ["You", "West", "North"]
+    seven_card = parse_card("7S")
+    took = describe(Event(Ev.TOOK_OFFER, 1, (seven_card,)), names, 0)
+    passed = describe(Event(Ev.PASSED, 2, (seven_card,)), names, 0)
+    gone = describe(Event(Ev.OUT_OF_PLAY, -1, (seven_card,)), names, 0)
+    assert (took, passed, gone) == ("West: took the offered 7\u2660",
+                                    "North: passed the 7\u2660",
+                                    "Nobody took the 7\u2660: out of play")
+    assert describe(Event(Ev.PASSED, 2), names, 0) == "North: passed"  # the upcard
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 720), (844, 390), (360, 640)])
+@pytest.mark.parametrize("players,teams", [(2, False), (3, False), (4, True)])
+def test_the_strip_and_the_offer_keep_clear_of_the_melds_and_the_bar(size, players, teams):
+    base = table_layout(size, players, 13, Settings(), (), ((),) * (players - 1))
+    least = offer_panel.least_height(base.scale)
+    L, areas = seven_layout(base, teams, least)
+    assert not areas.strip.overlaps(L.my_melds) and areas.strip.inside(
+        Rect(0, 0, *size)), areas
+    assert L.my_melds.h >= card_height(L.meld_card_w), "a row of melds still fits"
+    assert not areas.strip.overlaps(L.status) and not areas.strip.overlaps(L.pause)
+    assert not any(areas.strip.overlaps(b) for b in L.actions)
+    if areas.teams is not None:
+        assert not areas.teams.overlaps(L.my_melds) and not areas.teams.overlaps(areas.strip)
+    assert areas.offer.h >= least and areas.offer.bottom <= L.actions[0].y
