@@ -106,3 +106,13 @@ def test_a_table_of_computers_offers_no_review_and_people_review_the_first_perso
     assert summary.review_field(computers) == []
     hot_seat = (computers[0], Seat("Ann"), Seat("Bo"))
     assert summary.reviewed_seat(hot_seat) == 1
+
+
+def test_the_queen_of_spades_carries_its_50_only_where_it_scores_apart():
+    for options, marked in ((PRESETS["digital"], True), (PRESETS["seven"], False)):
+        app, table = after_hands(1, options)
+        lines = [r for r in app.scenes.top.rows() if isinstance(r, summary.HandLine)]
+        assert lines and all(line.queen is marked for line in lines)
+        press(app, "replay_hand")
+        rows = [r for r in app.scenes.top.rows() if isinstance(r, CardsRow)]
+        assert rows and all(r.queen is marked for r in rows)

@@ -31,6 +31,11 @@ from ..thinking import fill_frame
 from .page import BUTTON, MODAL_FILL, Field, FooterButton, Heading, PageScene, Row, Text
 
 
+def cards(n: int) -> str:
+    """``n`` cards, in words: "1 card", "2 cards"."""
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
 @dataclass(frozen=True, slots=True)
 class CardsRow(Row):
     """A label and a fan of face-up cards (a hand, or one meld after another)."""
@@ -40,6 +45,8 @@ class CardsRow(Row):
     four_colour: bool = False
     raised: tuple[int, ...] = ()
     """Cards drawn lifted and outlined (the cards of a better move), each copy once."""
+    queen: bool = True
+    """The queen of spades carries its "50" (``cardart.queen_marked``: not in seven hands)."""
 
     def _lift(self, m) -> int:
         return round(cardart.height(self._card_w(m)) * 0.2) if self.raised else 0
@@ -88,7 +95,8 @@ class CardsRow(Row):
                 up = left[c] > 0
                 left[c] -= up
                 top = y - lift if up else y
-                surface.blit(cardart.face(c, cw, self.four_colour), (rect.x + x, top))
+                surface.blit(cardart.face(c, cw, self.four_colour, self.queen),
+                             (rect.x + x, top))
                 if up:
                     pygame.draw.rect(surface, theme.SELECT, (rect.x + x, top, cw, ch), 2,
                                      border_radius=max(2, cw // 10))
@@ -220,18 +228,20 @@ class ReplayScene(PageScene):
     def _build(self, state, four: bool) -> list[Row]:
         pile = state.pile
         top = f"top {card_symbol(pile[-1])}, " if pile else ""
-        rows: list[Row] = [Text(f"Pile: {top}{len(pile)} cards \u00b7 stock: "
-                                f"{len(state.stock)} cards", dim=True)]
+        rows: list[Row] = [Text(f"Pile: {top}{cards(len(pile))} \u00b7 stock: "
+                                f"{cards(len(state.stock))}", dim=True)]
         at = self._at_shown()
+        queen = cardart.queen_marked(state.options)
         for s, seat in enumerate(self.seats):
             turn = " \u00b7 to play" if s == state.turn and state.phase in (
                 Phase.DRAW, Phase.MELD, Phase.OFFER) else ""
             raised = at.hard.cards if at is not None and s == self.reviewing.seat else ()
             rows.append(Heading(f"{seat.name}{turn}"))
             rows.append(CardsRow(f"Hand ({len(state.hands[s])})", (tuple(state.hands[s]),),
-                                 four, raised))
+                                 four, raised, queen))
             if state.melds[s]:
-                rows.append(CardsRow("Melds", tuple(m.cards for m in state.melds[s]), four))
+                rows.append(CardsRow("Melds", tuple(m.cards for m in state.melds[s]), four,
+                                     queen=queen))
         return rows
 
     def footer(self):

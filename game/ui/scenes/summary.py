@@ -47,6 +47,8 @@ class HandLine(Row):
     total: int
     cards: tuple[int, ...]
     four_colour: bool = False
+    queen: bool = True
+    """The queen of spades carries its "50" (``cardart.queen_marked``: not in seven hands)."""
 
     def detail(self) -> str:
         """The line under the name: this hand's points, then the match's running total
@@ -106,7 +108,8 @@ class HandLine(Row):
         step = max(1, round(cw * 0.42))
         for row in rows:
             for i, c in enumerate(row):
-                surface.blit(cardart.face(c, cw, self.four_colour), (rect.x + i * step, y))
+                surface.blit(cardart.face(c, cw, self.four_colour, self.queen),
+                             (rect.x + i * step, y))
             y += ch + m.gap // 2
 
 
@@ -121,7 +124,8 @@ def hand_lines(state, seats, four_colour: bool = False) -> list[HandLine]:
         penalty = hand_penalty(state.hands[s], state.options)
         bonus = scores[s] - (melded - penalty)
         lines.append(HandLine(seats[s].name, s == out, melded, penalty, bonus, scores[s],
-                              state.totals[s], tuple(sorted(state.hands[s])), four_colour))
+                              state.totals[s], tuple(sorted(state.hands[s])), four_colour,
+                              cardart.queen_marked(state.options)))
     return lines
 
 
