@@ -664,7 +664,8 @@ def seven_layout(layout: TableLayout, teams: bool, least: int
     to the two teams' totals over it where the band keeps a row of melds; an offered
     discard is held out over the middle, from the stock's row down to the strip, at least
     ``least`` tall and never over the bar. Where the band would keep no row of melds, the
-    strip takes the right of the status bar instead (and the teams' totals no room)."""
+    strip takes the right of the status bar instead, wider with partnerships (the strip then
+    carries the teams' totals where they fit)."""
     strip_h, line, pad = _seven_rows(layout)
     band = layout.my_melds
     foot = min(band.bottom, layout.message.y)
@@ -678,7 +679,7 @@ def seven_layout(layout: TableLayout, teams: bool, least: int
     status = layout.status
     if melds.h < row:  # a short window: the band keeps its melds, the status bar the strip
         melds = band
-        w = min(status.w // 2, round(300 * layout.scale))
+        w = min(status.w // 2, round((520 if teams else 300) * layout.scale))
         strip = Rect(status.right - w, status.center[1] - strip_h // 2, w, strip_h)
         status = Rect(status.x, status.y, status.w - w - pad, status.h)
     top = min(layout.stock.y, band.y)

@@ -134,18 +134,30 @@ def draw_offer_panel(surface: pygame.Surface, area, offer: seven.Offer, names, v
     return panel
 
 
-def draw_status_strip(surface: pygame.Surface, rect, view, *, scale: float = 1.0
-                      ) -> pygame.Rect:
+def draw_status_strip(surface: pygame.Surface, rect, view, *, scale: float = 1.0,
+                      extra: tuple[str, ...] = ()) -> str:
     """The strip always in sight in seven: ``Hand 3 of 7 · bonus 200 · 5 cards out of play``
-    on a dark band filling ``rect``, the text shrunk to fit (never below 11 px)."""
+    (then ``extra``) on a dark band filling ``rect``. The text shrinks to fit, never below
+    11 px; where even that is too wide, the last pieces give way. Returns the text drawn."""
     rect = pygame.Rect(rect)
     surface.blit(theme.rounded(rect.size, min(rect.h // 2, round(12 * scale)),
                                (10, 24, 18, 200)), rect)
-    text = seven.status_text(view)
-    px = theme.fit_px(text, max(11, min(_px(scale, 15), round(rect.h * 0.55))),
-                      rect.w - round(16 * scale), smallest=11)
+    text, px = strip_fit((*seven.status_parts(view), *extra), rect, scale)
     theme.text(surface, text, px, rect.center, theme.INK, "center")
-    return rect
+    return text
+
+
+def strip_fit(parts: tuple[str, ...], rect, scale: float) -> tuple[str, int]:
+    """The most of ``parts`` (most important first) that fits ``rect`` at 11 px or more,
+    joined, and its size; the first part alone when nothing fits."""
+    width = pygame.Rect(rect).w - round(16 * scale)
+    top = max(11, min(_px(scale, 15), round(pygame.Rect(rect).h * 0.55)))
+    for n in range(len(parts), 0, -1):
+        text = " \u00b7 ".join(parts[:n])
+        px = theme.fit_px(text, top, width, smallest=11)
+        if theme.text_width(text, px) <= width or n == 1:
+            return text, px
+    return "", top
 
 
 def draw_partner_mark(surface: pygame.Surface, center, seat: int, viewer: int, options,

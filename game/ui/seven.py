@@ -134,6 +134,16 @@ def status_parts(view) -> tuple[str, ...]:
     return hand, f"bonus {o.bonus(view.hand_no):,}", away
 
 
+def team_parts(view, viewer: int) -> tuple[str, ...]:
+    """With partnerships, the strip's team pieces, the viewer's team first: ``your team
+    1,135`` and ``theirs 1,525`` (for a window with no room for the teams' own lines)."""
+    o = view.options
+    if not o.partnerships:
+        return ()
+    ours, theirs = team_totals(view.totals, o)[::1 if team_of(viewer, o) == 0 else -1]
+    return f"your team {ours:,}", f"theirs {theirs:,}"
+
+
 def status_text(view) -> str:
     """The whole strip as one line: ``Hand 3 of 7 · bonus 200 · 5 cards out of play``."""
     return " \u00b7 ".join(status_parts(view))

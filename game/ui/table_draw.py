@@ -404,8 +404,9 @@ def _draw_seven(surface, f: TableFrame) -> None:
     """Seven-hand's strip (the hand of seven, its bonus, the cards out of play) along the
     foot of your melds' band, and with partnerships the teams' totals over it."""
     L, st, areas = f.layout, f.state, f.seven
-    offer_panel.draw_status_strip(surface, _pg(areas.strip), st, scale=L.scale)
     teams = seven.teams(st, [s.name for s in f.seats])
+    extra = seven.team_parts(st, f.model.viewer) if teams and areas.teams is None else ()
+    offer_panel.draw_status_strip(surface, _pg(areas.strip), st, scale=L.scale, extra=extra)
     if teams and areas.teams is not None:
         box = areas.teams
         w = min(box.w, round(330 * L.scale))

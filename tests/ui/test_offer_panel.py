@@ -13,7 +13,7 @@ from ui_events import mouse_tap, touch_tap
 from game.rules.actions import parse_action
 from game.rules.events import Ev
 from game.rules.phase import Phase
-from game.ui import cardart, seven, theme
+from game.ui import cardart, offer_panel, seven, theme
 from game.ui.offer_panel import (
     SMALLEST_CARD,
     TEAM_COLOURS,
@@ -179,6 +179,26 @@ def test_partner_marks_and_team_totals():
     assert drawn[0].h == 2 * theme.line_height(14)
     unpartnered = Played(4, 3).state
     assert draw_partner_mark(surface, (50, 20), 2, 0, unpartnered.options, 4) is None
+
+
+@pytest.mark.parametrize("width", [90, 140, 220, 600])
+def test_a_narrow_strip_drops_its_last_pieces_and_never_spills(width):
+    game = Played(4, 3, partnerships=True).until(
+        lambda x: len(x.hand_scores) >= 2 and x.phase is Phase.DISCARD_OFFER)
+    view = game.state.view(0)
+    parts = (*seven.status_parts(view), *seven.team_parts(view, 0))
+    assert parts[-2].startswith("your team ") and parts[-1].startswith("theirs ")
+    rect = pygame.Rect(5, 5, width, 30)
+    text, px = offer_panel.strip_fit(parts, rect, 1.0)
+    assert px >= 11 and text.startswith(parts[0])
+    shown = text.split(" \u00b7 ")
+    assert tuple(shown) == parts[:len(shown)]  # the most important first, in order
+    if len(shown) > 1:
+        assert theme.text_width(text, px) <= rect.w - 16
+    if len(shown) < len(parts):  # one more piece would not have fitted at 11 px
+        assert theme.text_width(" \u00b7 ".join(parts[:len(shown) + 1]), 11) > rect.w - 16
+    drawn = draw_status_strip(pygame.Surface((width + 10, 40)), rect, view, extra=parts[3:])
+    assert drawn == text
 
 
 @pytest.mark.parametrize("size", SIZES)

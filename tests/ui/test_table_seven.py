@@ -271,3 +271,22 @@ def test_the_strip_and_the_offer_keep_clear_of_the_melds_and_the_bar(size, playe
     if areas.teams is not None:
         assert not areas.teams.overlaps(L.my_melds) and not areas.teams.overlaps(areas.strip)
     assert areas.offer.h >= least and areas.offer.bottom <= L.actions[0].y
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1024, 768)])
+def test_partners_totals_are_in_sight_on_a_desktop_late_in_a_hand(size):
+    """Late in a hand your melds' band has no room for the teams' own lines; the strip then
+    carries both totals, and they fit."""
+    app, table = start(size, 4, seed=5, partnerships=True)
+    settle(app, table)
+    view = table.game.state.view(0)
+    melds = ((3, 4, 4, 3, 3, 4),) + ((3, 3, 3),) * 3  # a late hand: six melds of yours
+    base = table_layout(size, 4, 3, Settings(), melds[0], melds[1:])
+    L, areas = seven_layout(base, True, offer_panel.least_height(base.scale))
+    if areas.teams is not None:
+        return  # the band keeps the teams' own lines
+    parts = (*seven.status_parts(view), *seven.team_parts(view, 0))
+    strip = pygame.Rect(areas.strip.x, areas.strip.y, areas.strip.w, areas.strip.h)
+    text, _ = offer_panel.strip_fit(parts, strip, L.scale)
+    assert "your team" in text and "theirs" in text, (areas.strip, text)
+    assert not areas.strip.overlaps(L.log_button)
