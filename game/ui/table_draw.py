@@ -432,7 +432,7 @@ def _draw_bar(surface, f: TableFrame) -> None:
     label = "By suit" if f.model.sort_mode is not Sort.SUIT else "By rank"
     widgets.draw_button(surface, widgets.Button(_pg(f.layout.sort), label, "sort"))
     for i, (rect, item, text) in enumerate(f.slots):
-        primary = i == 0 and item not in ("cancel", "undo", "hint", "more", "close")
+        primary = i == 0 and item not in ("cancel", "undo", "hint", "rules", "more", "close")
         widgets.draw_button(surface, widgets.Button(_pg(rect), text, str(i), True, primary))
 
 

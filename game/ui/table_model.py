@@ -162,6 +162,9 @@ class TableModel:
         self.message = ""
         """A refusal, a question or a hint, shown in the message strip until the next action."""
         self.message_kind = Say.REFUSAL
+        self.tip = ""
+        """The refusal now showing that carries a rule's tip (the table offers Rules beside it
+        while it shows)."""
         self.picking: Group | None = None
         """A group whose alternatives (which card a wild stands for) are being asked."""
         self.confirm: Choice | None = None
@@ -357,6 +360,11 @@ class TableModel:
         """Places that glow: where the selection could go now."""
         return {(g.where, g.meld) for g in self.groups() if g.where is not Where.NONE}
 
+    @property
+    def tip_showing(self) -> bool:
+        """Whether the message strip shows a rule's tip now."""
+        return bool(self.tip) and self.message == self.tip
+
     def buttons(self) -> list[tuple[str, object]]:
         """The action bar now, as (label, what a tap does): a Group, a Choice, or "cancel"."""
         if self.confirm is not None:
@@ -477,9 +485,10 @@ class TableModel:
         """Say why a move is refused. The first time one of the rules new players meet bites,
         the rule's own line follows (``game.services.tips``); that tip is then kept as seen in
         ``settings``, which the table hands on to the app."""
-        text, self.settings, _ = tips.on_refusal(reason, rule, self.settings,
-                                                 self.state.options)
+        text, self.settings, tip = tips.on_refusal(reason, rule, self.settings,
+                                                   self.state.options)
         self.say(text)
+        self.tip = text if tip else ""
         return None
 
     # ----------------------------------------------------------------- playing

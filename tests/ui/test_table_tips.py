@@ -3,8 +3,9 @@ the rule itself, once (kept as seen in the app's settings), and never with tips 
 match is left exactly as it was."""
 
 import pygame
+from scene_nav import press
 from test_table_choices import select
-from test_table_play import Mouse, settle
+from test_table_play import Mouse, button_pos, settle
 
 from game.rules.deal import Deal
 from game.rules.options import preset
@@ -50,3 +51,18 @@ def test_with_tips_off_a_refusal_gives_the_reason_alone():
     message = discard_the_queen(app, table)
     assert message and "Rule:" not in message
     assert app.settings.tips_seen == ()
+
+
+def test_rules_is_a_tap_away_while_the_tip_shows_and_leaves_the_match_as_it_was():
+    app, table = table_with_the_queen(Settings(animation_speed=0.0))
+    discard_the_queen(app, table)
+    labels = [text for _, _, text in table.button_slots()]
+    assert "Rules" in labels
+    before = table.game.state.snapshot()
+    Mouse(app).tap(button_pos(table, "Rules"))
+    assert type(app.scenes.top).__name__ == "RulesScene"
+    press(app, "back")
+    assert app.scenes.top is table and table.game.state.snapshot() == before
+    table.model.selected = set()
+    discard_the_queen(app, table)  # the reason alone now: no tip, no Rules
+    assert "Rules" not in [text for _, _, text in table.button_slots()]

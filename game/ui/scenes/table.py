@@ -205,12 +205,14 @@ class TableScene(Scene):
     def button_slots(self):
         """The buttons now: each one's rect, what it does and its words (see
         ``table_frame.button_slots``); Undo and Hint join while it is your turn and
-        nothing is being asked."""
+        nothing is being asked, Rules while a rule's tip shows."""
         m, L = self.model, self.layout
         keeper = getattr(self.app, "keeper", None)
         extras = ()
         if keeper is not None and m.my_turn and m.confirm is None and m.picking is None:
             extras = ([("Undo", "undo")] if keeper.can_undo(self) else []) + [("Hint", "hint")]
+        if m.tip_showing and m.confirm is None and m.picking is None:
+            extras = [("Rules", "rules"), *extras]  # the rule a tip names, a tap away
         items = bar_items(m, len(L.actions), self.more, extras)
         return button_slots(L, items, m.picking is not None or self.more)
 
@@ -240,6 +242,8 @@ class TableScene(Scene):
             self.app.keeper.take_back(self)
         elif item == "hint":
             self.app.keeper.hint(self)
+        elif item == "rules":
+            self.app.open("rules", self.game.state.options)
         else:
             self.act(self.model.choose(item))
 
