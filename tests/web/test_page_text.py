@@ -23,3 +23,10 @@ def test_the_page_title_tagline_and_description_say_oklahoma_rummy_not_gin():
 
 def test_the_readme_says_it_in_its_first_line():
     assert README.read_text().splitlines()[0] == "# Arlington — Oklahoma Rummy, not Oklahoma Gin"
+
+
+def test_the_itch_io_text_in_the_hosting_guide_opens_with_it():
+    guide = (README.parent / "docs" / "web.md").read_text()
+    block = guide[guide.index("**The itch.io page's text.**"):]
+    first = next(line for line in block.splitlines() if line.startswith("> "))
+    assert first.startswith(f"> **Arlington: {TAGLINE}.**")
