@@ -73,6 +73,8 @@ from game.rules.melds import new_run, new_set
 from game.rules.options import PRESETS, preset
 from game.rules.state import Phase, State
 
+from .web.measure import hint_positions
+
 ADVERSARIAL = (
     # (hand, own melds, pile top or ""): the hands that once made the listing slow first
     ("2S 2H 2D 2C 3S 4S 5S 6S 7S 8S 9S 10S JS", (), "QS"),
@@ -457,29 +459,6 @@ FPS = 60
 HINT_POSITIONS = 6
 
 
-def _hint_positions(count: int):
-    """Seeded two-player positions in the meld phase whose hint one slice does not answer
-    (random play from the deal, the seat to move holding at least seven cards)."""
-    from game.services.hints import Hint
-
-    found = []
-    for seed in range(1, 200):
-        state = State(preset("digital"), 2, seed, first_seat=0)
-        rand = random.Random(seed)
-        for _ in range(6 + seed % 20):
-            if state.phase is Phase.HAND_OVER:
-                break
-            state.apply(rand.choice(state.legal_actions()))
-        if state.phase is not Phase.MELD or len(state.hands[state.turn]) < 7:
-            continue
-        view, actions = state.view(state.turn), state.legal_actions()
-        if not Hint(view, actions, seed).think():
-            found.append((seed, view, actions))
-            if len(found) == count:
-                break
-    return found
-
-
 def hint_figures(count: int = HINT_POSITIONS) -> dict:
     """The ``hint_wait_s`` figure (see the module docstring)."""
     from game.services.hints import Hint
@@ -488,7 +467,7 @@ def hint_figures(count: int = HINT_POSITIONS) -> dict:
     from .stats import percentiles
 
     waits, frames, calls = [], [], []
-    for seed, view, actions in _hint_positions(count):
+    for seed, view, actions in hint_positions(count):
         hint = Hint(view, actions, seed)
         start = time.perf_counter()
         n = k = 0

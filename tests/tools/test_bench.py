@@ -41,3 +41,15 @@ def test_the_hint_figure_plays_positions_that_need_a_search_at_frame_pace():
     assert fig["median"] <= fig["max"]
     for frames, slices in zip(fig["frames"], fig["slices"]):
         assert slices > frames >= 1
+
+
+def test_the_pages_hint_wait_counts_each_frame_at_least_a_60fps_frame():
+    from tools.web.bench import _hint_wait
+    from tools.web.measure import hint_think_seconds
+
+    frames = hint_think_seconds(count=1)
+    assert len(frames) == 1 and frames[0] and all(s >= 0 for s in frames[0])
+    fig = _hint_wait([[0.001, 0.001], [0.020]], draw_ms=5.0)
+    assert fig["frames"] == [2, 1]
+    assert fig["max"] == round(2 / 60, 3)  # two short frames: a 60 fps frame each
+    assert fig["median"] == 0.025  # a long frame: its thinking and its drawing

@@ -10,6 +10,10 @@ Debian's Chromium through Playwright and prints JSON lines:
   ``same`` is true when every action and score agree;
 - ``hard_decision_ms``: the hard level's decision p50/p90/max and its longest think slice,
   measured inside the page (``measure.hard_decisions``);
+- ``hint_wait_s``: how long a player waits for a hint in the page, over ``tools.bench``'s
+  positions: each frame's thinking (``measure.hint_think_seconds``, measured in the page)
+  plus drawing the 1280x720 table's frame (its ``draw_ms`` median), and never less than a
+  60 fps frame: median and max, and the frames;
 - ``table_fps``: frames per second while an eight-seat table of computers animates (deal, turns),
   at 1280x720, on a 390x844 phone at 3x (drawn at 2x: 780x1688) and at 1920x1080, and
   ``draw_ms``, the renderer's time to draw one frame of it mid-deal (``measure.table_draw_ms``).
@@ -119,6 +123,16 @@ def _fps(page, players: int, seed: int) -> dict:
             "busy_seconds": round(seconds, 2), "draw_ms": _ask(page, "table_draw_ms()")}
 
 
+def _hint_wait(frames_s: list[list[float]], draw_ms: float) -> dict:
+    """The ``hint_wait_s`` figure from the page's thinking per frame and one frame's drawing."""
+    waits = [sum(max(1 / 60, think + draw_ms / 1000) for think in frames)
+             for frames in frames_s]
+    p = percentiles(waits, (50,))
+    return {"name": "hint_wait_s", "unit": "s", "where": "chromium", "positions": len(waits),
+            "median": round(p["p50"], 3), "max": round(max(waits), 3),
+            "frames": [len(f) for f in frames_s], "draw_ms": draw_ms}
+
+
 def main(args) -> int:
     from playwright.sync_api import sync_playwright
 
@@ -152,7 +166,11 @@ def main(args) -> int:
                        "hands": in_page["hands"], "decisions": in_page["decisions"],
                        "seconds_in_chromium": round(page_s, 1)})
                 _emit(_decisions(_ask(page, "hard_decisions()")))
-                _emit(_fps(page, 8, args.seed))
+                thinking = _ask(page, "hint_think_seconds()")
+                table = _fps(page, 8, args.seed)
+                _emit(table)
+                if table["draw_ms"]:
+                    _emit(_hint_wait(thinking, table["draw_ms"]["median"]))
                 ctx.close()
                 for screen in SCREENS:
                     ctx, page = _open(browser, url, **screen)

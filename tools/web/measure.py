@@ -6,6 +6,7 @@ can be compared. Imports only the game and the standard library (the page has no
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 
 from game.ai.agent import SLICE_SECONDS
@@ -109,3 +110,46 @@ def table_draw_ms(frames: int = 90) -> dict | None:
     return {"median": round(times[len(times) // 2], 2),
             "p95": round(times[int(len(times) * 0.95)], 2)}
 
+
+
+def hint_positions(count: int):
+    """Seeded two-player positions in the meld phase whose hint one slice does not answer
+    (random play from the deal, the seat to move holding at least seven cards): the
+    positions of ``tools.bench``'s ``hint_wait_s`` and of the page's own."""
+    from game.services.hints import Hint
+
+    found = []
+    for seed in range(1, 200):
+        state = State(preset("digital"), 2, seed, first_seat=0)
+        rand = random.Random(seed)
+        for _ in range(6 + seed % 20):
+            if state.phase is Phase.HAND_OVER:
+                break
+            state.apply(rand.choice(state.legal_actions()))
+        if state.phase is not Phase.MELD or len(state.hands[state.turn]) < 7:
+            continue
+        view, actions = state.view(state.turn), state.legal_actions()
+        if not Hint(view, actions, seed).think():
+            found.append((seed, view, actions))
+            if len(found) == count:
+                break
+    return found
+
+
+def hint_think_seconds(count: int = 6) -> list[list[float]]:
+    """For each of ``hint_positions``, the seconds each frame spent thinking about the hint
+    (one ``fill_frame`` a frame, as the table does) until it was ready. The caller adds each
+    frame's drawing and the frame's 1/60 s floor: the wait a player sees."""
+    from game.services.hints import Hint
+    from game.ui.thinking import fill_frame
+
+    out = []
+    for seed, view, actions in hint_positions(count):
+        hint = Hint(view, actions, seed)
+        frames, ready = [], False
+        while not ready:
+            start = time.perf_counter()
+            ready, _ = fill_frame(hint.think)
+            frames.append(time.perf_counter() - start)
+        out.append(frames)
+    return out
