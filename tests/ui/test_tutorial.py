@@ -17,7 +17,7 @@ from game.services.settings import Settings
 from game.ui.scenes.newgame import NewGameScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.title import TitleScene
-from game.ui.scenes.tutorial import TutorialScene
+from game.ui.scenes.tutorial import STEADY_FRAMES, TutorialScene
 
 FRAMES = 6000
 """Most frames a whole lesson may take (deals, flights and Sam's pace at the normal speed)."""
@@ -58,6 +58,7 @@ def test_the_whole_lesson_by_taps_on_a_phone(artifacts):
             break
         if t.step.action is None:
             shoot(app, t, artifacts, "phone", shots)
+            step(app, frames=STEADY_FRAMES)  # the step is read first
             step(app, touch_tap(button(t, "next"), app.size))
             continue
         spot = t.spot()
@@ -81,6 +82,7 @@ def test_the_whole_lesson_by_taps_on_a_phone(artifacts):
     assert f"You {yours:+d}" in said and f"Sam {sams:+d}" in said
     assert app.keeper.saved_match() is None  # a lesson is never kept for Continue
     assert app.keeper.records == records  # nor counted in the statistics
+    step(app, frames=STEADY_FRAMES)  # the step is read first
     step(app, touch_tap(button(t, "new"), app.size))
     assert isinstance(app.scenes.top, NewGameScene)
     assert [type(s) for s in app.scenes.stack[:-1]] == [TitleScene]
@@ -144,9 +146,11 @@ def test_skip_plays_every_step_by_mouse_on_a_phone_held_sideways(artifacts):
         if t.step.action is not None and t.spot() is None:
             continue
         shoot(app, t, artifacts, "sideways", shots)
+        step(app, frames=STEADY_FRAMES)  # a person reads the step before tapping
         step(app, mouse_tap(button(t, "next" if t.step.action is None else "skip")))
     assert t.finished
     assert t.game.actions == list(lesson.RECORD)
+    step(app, frames=STEADY_FRAMES)  # the step is read first
     step(app, mouse_tap(button(t, "leave")))
     assert [type(s) for s in app.scenes.stack] == [TitleScene]
 
@@ -154,6 +158,7 @@ def test_skip_plays_every_step_by_mouse_on_a_phone_held_sideways(artifacts):
 def test_a_move_the_step_does_not_want_is_refused_and_changes_nothing():
     app = make_app((390, 844), Settings(animation_speed=0.0))
     t = app.open("tutorial")
+    step(app, frames=STEADY_FRAMES)  # the step is read first
     step(app, touch_tap(button(t, "next"), app.size))
     step(app, touch_tap(t.spot()[0].center, app.size), frames=2)  # draw
     assert len(t.game.actions) == 1
@@ -182,6 +187,7 @@ def test_the_menu_pauses_the_lesson_and_resume_returns_to_it():
 def test_a_rule_met_in_the_lesson_is_said_once_with_rules_a_tap_away():
     app = make_app((390, 844), Settings(animation_speed=0.0))
     t = app.open("tutorial")
+    step(app, frames=STEADY_FRAMES)  # the step is read first
     step(app, touch_tap(button(t, "next"), app.size))
     step(app, touch_tap(t.spot()[0].center, app.size), frames=2)  # draw
     queen = parse_card("QS")
@@ -194,9 +200,11 @@ def test_a_rule_met_in_the_lesson_is_said_once_with_rules_a_tap_away():
             break
         assert "Q♠ may be discarded only as your last card" in " ".join(t.coach().doing)
         assert app.settings.tips_seen == ("queen_discard",)
+        step(app, frames=STEADY_FRAMES)  # the step is read first
         step(app, touch_tap(button(t, "rules"), app.size))
         assert type(app.scenes.top).__name__ == "RulesScene"
         app.scenes.pop()
+        step(app, frames=STEADY_FRAMES)  # the step is read first
         step(app, touch_tap(button(t, "ok"), app.size))
         assert t.tip is None
     else:
@@ -227,3 +235,20 @@ def test_a_card_dragged_to_the_pile_plays_the_step_and_one_dropped_on_the_coach_
     assert parse_card("9C") in t.game.state.hands[lesson.YOU]
     step(app, mouse_drag(grab, t.table.layout.pile_card.center), frames=2)
     assert [str(a) for a in t.game.actions[:2]] == ["draw", "discard 9C"]
+
+
+def test_a_double_tap_on_next_does_not_skip_the_step_it_opens():
+    """Skip stands where Next stood: a second tap meant for Next (or one touch reported
+    twice) must not play the new step unseen."""
+    app = make_app((1280, 720), Settings(animation_speed=0.0))
+    t = app.open("tutorial")
+    step(app, frames=STEADY_FRAMES)
+    where = button(t, "next")
+    step(app, touch_tap(where, app.size))
+    assert t.index == 1 and t.step.action is not None
+    assert button(t, "skip") == where  # the new step's Skip, under the same finger
+    step(app, touch_tap(where, app.size))  # the second tap of a double tap
+    assert t.index == 1 and t.game.actions == []
+    step(app, frames=STEADY_FRAMES)
+    step(app, touch_tap(button(t, "skip"), app.size), frames=2)  # read, then Skip works
+    assert len(t.game.actions) == 1

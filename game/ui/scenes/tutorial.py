@@ -29,6 +29,10 @@ from ..table_model import Say
 Target = lesson.Target
 SKIP_TAPS = 12
 """Most taps Skip makes to play a step (cards, to let go of or to pick, the place, Go out)."""
+STEADY_FRAMES = 6
+"""Frames a new step's coach buttons wait before a tap counts (about 0.1 s). Skip stands
+where the last step's Next stood, so a second tap that was meant for Next (a quick double
+tap, or one touch the browser reported twice) would otherwise skip the new step unseen."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +113,9 @@ class TutorialScene(Scene):
             lesson.moves_of(lesson.SAM))
         self._keyboard = False
         self._frames = 0
+        self._moment = (self.index, self.finished)
+        self._moment_at = 0
+        """The frame the coach last changed step (``_moment``: its index, finished)."""
         self._refusals = 0
         """Refusals of the lesson's game already looked at for a tip."""
         self.tip: str | None = None
@@ -258,7 +265,7 @@ class TutorialScene(Scene):
         self._keyboard = False
         coach = self.coach()
         if coach.rect.collidepoint(p.pos):
-            if p.kind is P.TAP:
+            if p.kind is P.TAP and self._frames - self._moment_at >= STEADY_FRAMES:
                 for b in coach.buttons:
                     if b.hit(p.pos):
                         self._press(b.key)
@@ -317,6 +324,8 @@ class TutorialScene(Scene):
 
     def update(self, dt: float) -> None:
         self._frames += 1
+        if (self.index, self.finished) != self._moment:
+            self._moment, self._moment_at = (self.index, self.finished), self._frames
         self.table.update(dt)
         self._follow_refusals()
 
