@@ -24,7 +24,8 @@ def lesson_tap():
            "moment": [t.index, len(t.game.actions), sorted(m.selected), m.confirm is not None]}
     if t.finished or t.step.action is None:
         key = "new" if t.finished else "next"
-        out["pos"] = next(list(b.rect.center) for b in t.coach().buttons if b.key == key)
+        out["pos"] = next(list(b.rect.center) for b in t.coach().buttons if b.key == key) \
+            if t.steady else None  # a new step's buttons wait a few frames for a tap
     else:
         spot = t.spot()
         out["pos"] = list(spot[0].center) if spot is not None else None

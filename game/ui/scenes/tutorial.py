@@ -148,6 +148,11 @@ class TutorialScene(Scene):
         if self.game.actions:
             self.app.keeper.sounds.play(for_action(self.game.actions[-1], self.game.state))
 
+    @property
+    def steady(self) -> bool:
+        """Whether the coach's buttons take a tap now (``STEADY_FRAMES`` after a new step)."""
+        return self._frames - self._moment_at >= STEADY_FRAMES
+
     # ----------------------------------------------------------------- what to touch
 
     def spot(self) -> tuple[Rect, str] | None:
@@ -265,7 +270,7 @@ class TutorialScene(Scene):
         self._keyboard = False
         coach = self.coach()
         if coach.rect.collidepoint(p.pos):
-            if p.kind is P.TAP and self._frames - self._moment_at >= STEADY_FRAMES:
+            if p.kind is P.TAP and self.steady:
                 for b in coach.buttons:
                     if b.hit(p.pos):
                         self._press(b.key)
