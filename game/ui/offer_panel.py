@@ -142,22 +142,28 @@ def draw_status_strip(surface: pygame.Surface, rect, view, *, scale: float = 1.0
     rect = pygame.Rect(rect)
     surface.blit(theme.rounded(rect.size, min(rect.h // 2, round(12 * scale)),
                                (10, 24, 18, 200)), rect)
-    text, px = strip_fit((*seven.status_parts(view), *extra), rect, scale)
+    text, px = strip_fit((*seven.status_parts(view), *extra), rect, scale,
+                         short=seven.short_status(view))
     theme.text(surface, text, px, rect.center, theme.INK, "center")
     return text
 
 
-def strip_fit(parts: tuple[str, ...], rect, scale: float) -> tuple[str, int]:
+def strip_fit(parts: tuple[str, ...], rect, scale: float, short: str = ""
+              ) -> tuple[str, int]:
     """The most of ``parts`` (most important first) that fits ``rect`` at 11 px or more,
-    joined, and its size; the first part alone when nothing fits."""
+    joined, and its size. Where not even the first two fit, ``short`` (the first two in
+    fewer letters) if it fits, else the first part alone."""
     width = pygame.Rect(rect).w - round(16 * scale)
     top = max(11, min(_px(scale, 15), round(pygame.Rect(rect).h * 0.55)))
     for n in range(len(parts), 0, -1):
         text = " \u00b7 ".join(parts[:n])
+        if n == 1 and short:
+            text = short
         px = theme.fit_px(text, top, width, smallest=11)
-        if theme.text_width(text, px) <= width or n == 1:
+        if theme.text_width(text, px) <= width:
             return text, px
-    return "", top
+    px = theme.fit_px(parts[0], top, width, smallest=11) if parts else top
+    return (parts[0] if parts else ""), px
 
 
 def draw_partner_mark(surface: pygame.Surface, center, seat: int, viewer: int, options,

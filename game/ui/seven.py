@@ -134,6 +134,14 @@ def status_parts(view) -> tuple[str, ...]:
     return hand, f"bonus {o.bonus(view.hand_no):,}", away
 
 
+def short_status(view) -> str:
+    """The strip's hand and bonus in the fewest letters, for a strip too narrow for
+    ``Hand 3 of 7 · bonus 200``: ``3/7 · bonus 200``."""
+    o = view.options
+    hand = f"{view.hand_no + 1}" + (f"/{o.hand_limit}" if o.hand_limit else "")
+    return f"{hand} \u00b7 bonus {o.bonus(view.hand_no):,}"
+
+
 def team_parts(view, viewer: int) -> tuple[str, ...]:
     """With partnerships, the strip's team pieces, the viewer's team first: ``your team
     1,135`` and ``theirs 1,525`` (for a window with no room for the teams' own lines)."""

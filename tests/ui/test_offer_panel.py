@@ -181,22 +181,30 @@ def test_partner_marks_and_team_totals():
     assert draw_partner_mark(surface, (50, 20), 2, 0, unpartnered.options, 4) is None
 
 
-@pytest.mark.parametrize("width", [90, 140, 220, 600])
+@pytest.mark.parametrize("width", [60, 90, 140, 220, 600])
 def test_a_narrow_strip_drops_its_last_pieces_and_never_spills(width):
     game = Played(4, 3, partnerships=True).until(
         lambda x: len(x.hand_scores) >= 2 and x.phase is Phase.DISCARD_OFFER)
     view = game.state.view(0)
     parts = (*seven.status_parts(view), *seven.team_parts(view, 0))
     assert parts[-2].startswith("your team ") and parts[-1].startswith("theirs ")
+    short = seven.short_status(view)
+    assert short == f"3/7 \u00b7 bonus {view.options.bonus(2):,}"
     rect = pygame.Rect(5, 5, width, 30)
-    text, px = offer_panel.strip_fit(parts, rect, 1.0)
-    assert px >= 11 and text.startswith(parts[0])
-    shown = text.split(" \u00b7 ")
-    assert tuple(shown) == parts[:len(shown)]  # the most important first, in order
-    if len(shown) > 1:
+    text, px = offer_panel.strip_fit(parts, rect, 1.0, short=short)
+    assert px >= 11
+    if text == short or text == parts[0]:  # not even two pieces fit
+        assert theme.text_width(" \u00b7 ".join(parts[:2]), 11) > rect.w - 16
+        if text == parts[0]:  # nor the short form: the hand alone is left
+            assert theme.text_width(short, 11) > rect.w - 16
+    else:
+        shown = text.split(" \u00b7 ")
+        assert tuple(shown) == parts[:len(shown)]  # the most important first, in order
         assert theme.text_width(text, px) <= rect.w - 16
-    if len(shown) < len(parts):  # one more piece would not have fitted at 11 px
-        assert theme.text_width(" \u00b7 ".join(parts[:len(shown) + 1]), 11) > rect.w - 16
+        if len(shown) < len(parts):  # one more piece would not have fitted at 11 px
+            assert theme.text_width(" \u00b7 ".join(parts[:len(shown) + 1]), 11) > rect.w - 16
+    if text != parts[0]:
+        assert theme.text_width(text, px) <= rect.w - 16  # nothing spills
     drawn = draw_status_strip(pygame.Surface((width + 10, 40)), rect, view, extra=parts[3:])
     assert drawn == text
 
