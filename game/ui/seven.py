@@ -139,7 +139,7 @@ def short_status(view) -> str:
     ``Hand 3 of 7 · bonus 200``: ``3/7 · bonus 200``."""
     o = view.options
     hand = f"{view.hand_no + 1}" + (f"/{o.hand_limit}" if o.hand_limit else "")
-    return f"{hand} \u00b7 bonus {o.bonus(view.hand_no):,}"
+    return f"{hand} \u00b7 {status_parts(view)[1]}"
 
 
 def team_parts(view, viewer: int) -> tuple[str, ...]:

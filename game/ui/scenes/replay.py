@@ -26,14 +26,9 @@ from ...services.hints import explain
 from ...services.review import WORLDS, Decision, Review, Reviewing
 from ...services.rewind import Rewind
 from .. import cardart, theme, widgets
-from ..table_model import describe
+from ..table_model import counted, describe
 from ..thinking import fill_frame
 from .page import BUTTON, MODAL_FILL, Field, FooterButton, Heading, PageScene, Row, Text
-
-
-def cards(n: int) -> str:
-    """``n`` cards, in words: "1 card", "2 cards"."""
-    return f"{n} card{'' if n == 1 else 's'}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,8 +223,8 @@ class ReplayScene(PageScene):
     def _build(self, state, four: bool) -> list[Row]:
         pile = state.pile
         top = f"top {card_symbol(pile[-1])}, " if pile else ""
-        rows: list[Row] = [Text(f"Pile: {top}{cards(len(pile))} \u00b7 stock: "
-                                f"{cards(len(state.stock))}", dim=True)]
+        rows: list[Row] = [Text(f"Pile: {top}{counted(len(pile), 'card')} \u00b7 "
+                                f"stock: {counted(len(state.stock), 'card')}", dim=True)]
         at = self._at_shown()
         queen = cardart.queen_marked(state.options)
         for s, seat in enumerate(self.seats):
