@@ -188,20 +188,15 @@ class LessonGame(Game):
         super().__init__(SETUP)
         self.read = 0
         """Steps to read the player has finished (the tutorial scene moves it on)."""
-        self.refusals: list[IllegalAction] = []
-        """Every move refused so far, the rules' refusals tagged with the rule they met."""
 
     def play(self, action: Action) -> list[Event]:
         reason = self.state.check(action)
         i = len(self.actions)
         if reason is not None:
-            refused = IllegalAction(reason, self.state.rule_of(action))
-        elif i >= len(RECORD) or action != RECORD[i]:
-            refused = IllegalAction(refusal(i, self.read))
-        else:
-            return super().play(action)
-        self.refusals.append(refused)
-        raise refused
+            raise IllegalAction(reason, self.state.rule_of(action))
+        if i >= len(RECORD) or action != RECORD[i]:
+            raise IllegalAction(refusal(i, self.read))
+        return super().play(action)
 
 
 class ScriptedAgent:

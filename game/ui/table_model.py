@@ -162,9 +162,9 @@ class TableModel:
         self.message = ""
         """A refusal, a question or a hint, shown in the message strip until the next action."""
         self.message_kind = Say.REFUSAL
-        self.tip = ""
-        """The refusal now showing that carries a rule's tip (the table offers Rules beside it
-        while it shows)."""
+        self.tip: Rule | None = None
+        """The rule whose tip the message now showing carries, the first time that rule
+        stopped a move (the table offers Rules beside it; any later message clears it)."""
         self.picking: Group | None = None
         """A group whose alternatives (which card a wild stands for) are being asked."""
         self.confirm: Choice | None = None
@@ -288,7 +288,7 @@ class TableModel:
 
     def say(self, text: str, kind: Say = Say.REFUSAL) -> None:
         """Put ``text`` in the message strip (empty: clear it)."""
-        self.message, self.message_kind = text, kind
+        self.message, self.message_kind, self.tip = text, kind, None
 
     # ----------------------------------------------------------------- what can be done
 
@@ -363,7 +363,7 @@ class TableModel:
     @property
     def tip_showing(self) -> bool:
         """Whether the message strip shows a rule's tip now."""
-        return bool(self.tip) and self.message == self.tip
+        return self.tip is not None
 
     def buttons(self) -> list[tuple[str, object]]:
         """The action bar now, as (label, what a tap does): a Group, a Choice, or "cancel"."""
@@ -488,7 +488,7 @@ class TableModel:
         text, self.settings, tip = tips.on_refusal(reason, rule, self.settings,
                                                    self.state.options)
         self.say(text)
-        self.tip = text if tip else ""
+        self.tip = rule if tip else None
         return None
 
     # ----------------------------------------------------------------- playing

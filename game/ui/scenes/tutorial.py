@@ -116,8 +116,6 @@ class TutorialScene(Scene):
         self._moment = (self.index, self.finished)
         self._moment_at = 0
         """The frame the coach last changed step (``_moment``: its index, finished)."""
-        self._refusals = 0
-        """Refusals of the lesson's game already looked at for a tip."""
         self.tip: str | None = None
         """A rule the player just ran into, in one line (shown until OK or the next move)."""
         self._tip_at = 0
@@ -294,6 +292,7 @@ class TutorialScene(Scene):
             self.app.open("rules", self.game.state.options)
         elif key == "ok":
             self.tip = None
+            self.table.model.say("")
 
     def key(self, event) -> None:
         self._keyboard = True
@@ -332,21 +331,17 @@ class TutorialScene(Scene):
         if (self.index, self.finished) != self._moment:
             self._moment, self._moment_at = (self.index, self.finished), self._frames
         self.table.update(dt)
-        self._follow_refusals()
+        self._follow_tip()
 
-    def _follow_refusals(self) -> None:
-        """The first time a rule stops a move (and tips are on), the coach says the rule,
-        with Rules a tap away; the tip is kept as seen in the settings."""
-        refused = self.game.refusals[self._refusals:]
-        self._refusals = len(self.game.refusals)
-        for e in refused:
-            text, after, offer = tips.on_refusal(str(e), e.rule, self.app.settings,
-                                                 self.game.state.options)
-            if offer and e.rule is not None:
-                self.tip = tips.line(e.rule, self.game.state.options)
-                self._tip_at = len(self.game.actions)
-                self.app.apply_settings(after)
-        if self.tip is not None and len(self.game.actions) != self._tip_at:
+    def _follow_tip(self) -> None:
+        """The coach says the rule the table has just tipped, with Rules a tap away, and keeps
+        saying it after the table's message fades, until OK or the next move. Which refusal
+        carries a tip, and keeping it as seen, is the table's (``TableModel.tip``)."""
+        rule = self.table.model.tip
+        if rule is not None:
+            self.tip = tips.line(rule, self.game.state.options)
+            self._tip_at = len(self.game.actions)
+        elif self.tip is not None and len(self.game.actions) != self._tip_at:
             self.tip = None  # a move was made: the lesson goes on
 
     # ----------------------------------------------------------------- drawing
