@@ -646,40 +646,71 @@ class SevenAreas:
     strip: Rect
     """The status strip: the hand of seven, its bonus, the cards out of play."""
     teams: Rect | None
-    """The teams' totals, two lines over the strip (None: no partnerships, or no room)."""
+    """The felt the teams' totals stand in, beside the stock (None: no partnerships, or no
+    felt free there: the strip then carries them)."""
     offer: Rect
     """The felt an offered discard is held out in."""
 
 
-def _seven_rows(layout: TableLayout) -> tuple[int, int, int]:
-    """The strip's height, a team line's and the padding between them."""
+TEAMS_MIN_W = 84
+"""The narrowest felt beside the stock the teams' totals take (at scale 1: a name of a
+dozen letters over its total, two lines a team)."""
+TEAMS_MAX_W = 330
+"""The widest they grow at scale 1 (a name and its total on one line a team)."""
+
+
+def _seven_rows(layout: TableLayout) -> tuple[int, int]:
+    """The strip's height and the padding around it."""
     pad = max(4, round(8 * layout.scale))
-    return max(layout.target * 2 // 3, layout.font + pad), round(layout.font * 1.3), pad
+    return max(layout.target * 2 // 3, layout.font + pad), pad
+
+
+def _beside_stock(layout: TableLayout, pad: int) -> Rect | None:
+    """The free felt beside the stock and the pile, on the side that has more of it (clear
+    of the opponents, your melds' band and the melds shown beside the pile), at most
+    ``TEAMS_MAX_W`` wide and against the stock's side; None where neither side has
+    ``TEAMS_MIN_W``. Seven has no pile to fan there, so that felt is free all hand."""
+    w = layout.size[0]
+    top = min(layout.stock.y, layout.pile.y)
+    row_h = max(layout.stock.bottom, layout.pile.bottom) - top
+    near = min(layout.stock.x, layout.pile.x) - pad
+    far = max(layout.stock.right, layout.pile.right) + pad
+    sides = [Rect(pad, top, near - pad, row_h), Rect(far, top, w - pad - far, row_h)]
+    taken = [layout.status, layout.my_melds, layout.beside, layout.plate,
+             *(o.box for o in layout.opponents)]
+    free = [r for r in sides if r.w > 0 and not any(t is not None and r.overlaps(t)
+                                                   for t in taken)]
+    if not free:
+        return None
+    side = max(free, key=lambda r: r.w)
+    if side.w < round(TEAMS_MIN_W * min(1.0, layout.scale)):
+        return None
+    width = min(side.w, round(TEAMS_MAX_W * layout.scale))
+    x = side.right - width if side.x < layout.stock.x else side.x
+    return Rect(x, top, width, row_h)
 
 
 def seven_layout(layout: TableLayout, teams: bool, least: int
                  ) -> tuple[TableLayout, SevenAreas]:
     """Where discards are offered (no pile to take): your melds' band gives its foot (above
-    the message, where toasts show) to the status strip, and with partnerships (``teams``)
-    to the two teams' totals over it where the band keeps a row of melds; an offered
-    discard is held out over the middle, from the stock's row down to the strip, at least
-    ``least`` tall and never over the bar. Where the band would keep no row of melds, the
-    strip takes the right of the status bar instead, wider with partnerships (the strip then
-    carries the teams' totals where they fit)."""
-    strip_h, line, pad = _seven_rows(layout)
+    the message, where toasts show) to the status strip; with partnerships (``teams``) the
+    teams' totals stand in the felt beside the stock. An offered discard is held out over
+    the middle, from the stock's row down to the strip, at least ``least`` tall and never
+    over the bar. Where the band would keep no row of melds, the strip takes the right of
+    the status bar instead, wider with partnerships when the felt beside the stock has no
+    room for the totals (the strip then carries them, in short words where needed)."""
+    strip_h, pad = _seven_rows(layout)
     band = layout.my_melds
     foot = min(band.bottom, layout.message.y)
     strip = Rect(band.x + pad, foot - strip_h - pad // 2, band.w - 2 * pad, strip_h)
     row = card_height(layout.meld_card_w) + meld_label(layout.font)
-    box = None
-    if teams and strip.y - 2 * line - band.y >= row:
-        box = Rect(strip.x, strip.y - 2 * line - pad // 2, strip.w, 2 * line)
-    above = (box or strip).y - pad // 2
-    melds = Rect(band.x, band.y, band.w, max(0, above - band.y))
+    box = _beside_stock(layout, pad) if teams else None
+    melds = Rect(band.x, band.y, band.w, max(0, strip.y - pad // 2 - band.y))
     status = layout.status
     if melds.h < row:  # a short window: the band keeps its melds, the status bar the strip
         melds = band
-        w = min(status.w // 2, round((520 if teams else 300) * layout.scale))
+        wide = teams and box is None
+        w = min(status.w // 2, round((520 if wide else 300) * layout.scale))
         strip = Rect(status.right - w, status.center[1] - strip_h // 2, w, strip_h)
         status = Rect(status.x, status.y, status.w - w - pad, status.h)
     top = min(layout.stock.y, band.y)

@@ -134,36 +134,34 @@ def draw_offer_panel(surface: pygame.Surface, area, offer: seven.Offer, names, v
     return panel
 
 
-def draw_status_strip(surface: pygame.Surface, rect, view, *, scale: float = 1.0,
-                      extra: tuple[str, ...] = ()) -> str:
+def draw_status_strip(surface: pygame.Surface, rect, view, viewer: int, *,
+                      scale: float = 1.0, teams: bool = False) -> str:
     """The strip always in sight in seven: ``Hand 3 of 7 · bonus 200 · 5 cards out of play``
-    (then ``extra``) on a dark band filling ``rect``. The text shrinks to fit, never below
-    11 px; where even that is too wide, the last pieces give way. Returns the text drawn."""
+    (and with ``teams`` both teams' totals) on a dark band filling ``rect``, fitted by
+    ``strip_fit``. Returns the text drawn."""
     rect = pygame.Rect(rect)
     surface.blit(theme.rounded(rect.size, min(rect.h // 2, round(12 * scale)),
                                (10, 24, 18, 200)), rect)
-    text, px = strip_fit((*seven.status_parts(view), *extra), rect, scale,
-                         short=seven.short_status(view))
+    text, px = strip_fit(seven.strip_pieces(view, viewer, teams), rect, scale)
     theme.text(surface, text, px, rect.center, theme.INK, "center")
     return text
 
 
-def strip_fit(parts: tuple[str, ...], rect, scale: float, short: str = ""
-              ) -> tuple[str, int]:
-    """The most of ``parts`` (most important first) that fits ``rect`` at 11 px or more,
-    joined, and its size. Where not even the first two fit, ``short`` (the first two in
-    fewer letters) if it fits, else the first part alone."""
+def strip_fit(pieces: tuple[seven.Piece, ...], rect, scale: float) -> tuple[str, int]:
+    """The most of ``pieces`` (most important first) that fits ``rect`` at 11 px or more,
+    joined, and its size: all in words; else all in short words (every fact kept); else
+    the short words of the first ones, the last giving way; at the end the first piece's
+    short words alone, at 11 px."""
     width = pygame.Rect(rect).w - round(16 * scale)
     top = max(11, min(_px(scale, 15), round(pygame.Rect(rect).h * 0.55)))
-    for n in range(len(parts), 0, -1):
-        text = " \u00b7 ".join(parts[:n])
-        if n == 1 and short:
-            text = short
+    words = [p.words for p in pieces]
+    short = [p.short for p in pieces]
+    for shown in (words, *(short[:n] for n in range(len(short), 0, -1))):
+        text = " \u00b7 ".join(shown)
         px = theme.fit_px(text, top, width, smallest=11)
         if theme.text_width(text, px) <= width:
             return text, px
-    px = theme.fit_px(parts[0], top, width, smallest=11) if parts else top
-    return (parts[0] if parts else ""), px
+    return (short[0] if short else ""), 11
 
 
 def draw_partner_mark(surface: pygame.Surface, center, seat: int, viewer: int, options,
@@ -178,24 +176,41 @@ def draw_partner_mark(surface: pygame.Surface, center, seat: int, viewer: int, o
     return draw_badge(surface, word, center, _px(scale, 13), (*fill, 235), (255, 255, 255))
 
 
-def draw_team_totals(surface: pygame.Surface, rect, teams, *, scale: float = 1.0
+def draw_team_totals(surface: pygame.Surface, area, teams, *, scale: float = 1.0
                      ) -> pygame.Rect:
-    """The two teams' combined totals, one line each in ``rect`` (the team ahead first
-    coloured; each line names the partners and the seats)."""
-    rect = pygame.Rect(rect)
-    px = _px(scale, 14)
+    """The two teams' combined totals on a dark plate in ``area`` (the felt beside the
+    stock), the team ahead in the accent colour, each team's mark in its colour. Where a
+    team's names and its total fit on one line, one line a team; else the names over the
+    total, two lines a team. The plate fills ``area``'s width, centred on it in height;
+    returns the plate's rect."""
+    area = pygame.Rect(area)
+    pad = max(4, round(8 * scale))
+    px = _px(scale, 16)
     best = max(t.total for t in teams) if teams else 0
-    y = rect.y
-    for team in teams:
-        total = f"{team.total:,}" if team.total >= 0 else f"\u2212{-team.total:,}"
-        tw = theme.text_width(total, px, True)
-        label = f"{team.name} ({team.label.lower()})"
-        mark = pygame.Rect(rect.x, y + 3, round(8 * scale), theme.line_height(px) - 6)
-        surface.blit(theme.rounded(mark.size, mark.w // 2, TEAM_COLOURS[team.number]), mark)
+    totals = [f"{t.total:,}" if t.total >= 0 else f"\u2212{-t.total:,}" for t in teams]
+    mark_w = max(6, round(8 * scale))
+    inner = area.w - 2 * pad - mark_w - pad
+    line = theme.line_height(px)
+    one_line = all(theme.text_width(t.name, px) + pad + theme.text_width(total, px, True)
+                   <= inner for t, total in zip(teams, totals))
+    h = 2 * pad + len(teams) * line * (1 if one_line else 2) + pad * (len(teams) - 1)
+    plate = pygame.Rect(area.x, area.centery - min(h, area.h) // 2, area.w, min(h, area.h))
+    surface.blit(theme.rounded(plate.size, round(10 * scale), (10, 24, 18, 200)), plate)
+    y = plate.y + pad
+    for team, total in zip(teams, totals):
         ink = theme.ACCENT if team.total == best else theme.INK
-        left = mark.right + round(6 * scale)
-        theme.text(surface, label, theme.fit_px(label, px, rect.right - tw - 8 - left),
-                   (left, y), ink)
-        theme.text(surface, total, px, (rect.right, y), ink, "topright", True)
-        y += theme.line_height(px)
-    return pygame.Rect(rect.x, rect.y, rect.w, y - rect.y)
+        rows = line * (1 if one_line else 2)
+        mark = pygame.Rect(plate.x + pad, y + 3, mark_w, rows - 6)
+        surface.blit(theme.rounded(mark.size, mark.w // 2, TEAM_COLOURS[team.number]), mark)
+        left = mark.right + pad
+        right = plate.right - pad
+        room = (right - left - pad - theme.text_width(total, px, True)) if one_line \
+            else right - left
+        size = theme.fit_px(team.name, px, room, smallest=11)
+        theme.text(surface, theme.cut(team.name, size, room), size, (left, y), ink)
+        if one_line:
+            theme.text(surface, total, px, (right, y), ink, "topright", True)
+        else:
+            theme.text(surface, total, px, (left, y + line), ink, bold=True)
+        y += rows + pad
+    return plate

@@ -124,32 +124,38 @@ def decision_line(event: Event, names, viewer: int = -1) -> str:
 # --------------------------------------------------------------------------- the status strip
 
 
-def status_parts(view) -> tuple[str, ...]:
-    """The strip's pieces, most important first: ``Hand 3 of 7``, ``bonus 200`` and
-    ``5 cards out of play`` (``none out of play`` before the first)."""
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One piece of the strip, in words and in short words (the same fact, fewer letters)."""
+
+    words: str
+    short: str
+
+
+def strip_pieces(view, viewer: int, teams: bool = False) -> tuple[Piece, ...]:
+    """The strip's pieces, most important first: ``Hand 3 of 7`` (``3/7``), ``bonus 200``,
+    ``5 cards out of play`` (``5 out of play``; ``none out of play`` before the first) and,
+    where the strip carries the teams' totals (``teams``, with partnerships), ``your team
+    1,135`` (``us 1,135``) and ``theirs 1,525`` (``them 1,525``)."""
     o = view.options
-    hand = f"Hand {view.hand_no + 1}" + (f" of {o.hand_limit}" if o.hand_limit else "")
+    of = f" of {o.hand_limit}" if o.hand_limit else ""
     gone = len(view.out_of_play)
-    away = f"{counted(gone, 'card')} out of play" if gone else "none out of play"
-    return hand, f"bonus {o.bonus(view.hand_no):,}", away
+    bonus = f"bonus {o.bonus(view.hand_no):,}"
+    pieces = [Piece(f"Hand {view.hand_no + 1}{of}", f"{view.hand_no + 1}{of.replace(' of ', '/')}"),
+              Piece(bonus, bonus),
+              Piece(f"{counted(gone, 'card')} out of play" if gone else "none out of play",
+                    f"{gone} out of play" if gone else "none out of play")]
+    if teams and o.partnerships:
+        ours, theirs = team_totals(view.totals, o)[::1 if team_of(viewer, o) == 0 else -1]
+        pieces += [Piece(f"your team {ours:,}", f"us {ours:,}"),
+                   Piece(f"theirs {theirs:,}", f"them {theirs:,}")]
+    return tuple(pieces)
 
 
-def short_status(view) -> str:
-    """The strip's hand and bonus in the fewest letters, for a strip too narrow for
-    ``Hand 3 of 7 · bonus 200``: ``3/7 · bonus 200``."""
-    o = view.options
-    hand = f"{view.hand_no + 1}" + (f"/{o.hand_limit}" if o.hand_limit else "")
-    return f"{hand} \u00b7 {status_parts(view)[1]}"
-
-
-def team_parts(view, viewer: int) -> tuple[str, ...]:
-    """With partnerships, the strip's team pieces, the viewer's team first: ``your team
-    1,135`` and ``theirs 1,525`` (for a window with no room for the teams' own lines)."""
-    o = view.options
-    if not o.partnerships:
-        return ()
-    ours, theirs = team_totals(view.totals, o)[::1 if team_of(viewer, o) == 0 else -1]
-    return f"your team {ours:,}", f"theirs {theirs:,}"
+def status_parts(view) -> tuple[str, ...]:
+    """The strip's own pieces in words: ``Hand 3 of 7``, ``bonus 200``, ``5 cards out of
+    play``."""
+    return tuple(p.words for p in strip_pieces(view, view.seat))
 
 
 def status_text(view) -> str:

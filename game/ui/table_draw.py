@@ -402,16 +402,14 @@ def _draw_my_melds(surface, f: TableFrame) -> None:
 
 def _draw_seven(surface, f: TableFrame) -> None:
     """Seven-hand's strip (the hand of seven, its bonus, the cards out of play) along the
-    foot of your melds' band, and with partnerships the teams' totals over it."""
+    foot of your melds' band, and with partnerships the teams' totals beside the stock (or,
+    where that felt is taken, in the strip)."""
     L, st, areas = f.layout, f.state, f.seven
     teams = seven.teams(st, [s.name for s in f.seats])
-    extra = seven.team_parts(st, f.model.viewer) if teams and areas.teams is None else ()
-    offer_panel.draw_status_strip(surface, _pg(areas.strip), st, scale=L.scale, extra=extra)
+    offer_panel.draw_status_strip(surface, _pg(areas.strip), st, f.model.viewer,
+                                  scale=L.scale, teams=bool(teams) and areas.teams is None)
     if teams and areas.teams is not None:
-        box = areas.teams
-        w = min(box.w, round(330 * L.scale))
-        offer_panel.draw_team_totals(surface, pygame.Rect(box.right - w, box.y, w, box.h),
-                                     teams, scale=L.scale)
+        offer_panel.draw_team_totals(surface, _pg(areas.teams), teams, scale=L.scale)
 
 
 def _draw_offer(surface, f: TableFrame) -> None:
@@ -529,8 +527,5 @@ def fit_line(surface, text: str, px: int, box: Rect, width: int, colour, bold: b
     """One line of text at the left of ``box``, shrunk a little and then cut short to fit
     ``width``."""
     px = theme.fit_px(text, px, width, bold, smallest=_smallest(px))
-    if theme.text_width(text, px, bold) > width:
-        while len(text) > 1 and theme.text_width(text + "…", px, bold) > width:
-            text = text[:-1]
-        text = text.rstrip() + "…"
-    return theme.text(surface, text, px, (box.x, box.center[1]), colour, "midleft", bold=bold)
+    return theme.text(surface, theme.cut(text, px, width, bold), px, (box.x, box.center[1]),
+                      colour, "midleft", bold=bold)

@@ -180,6 +180,15 @@ def fit_px(text: str, px: int, width: int, bold: bool = False, smallest: int = 1
     return px
 
 
+def cut(text: str, px: int, width: int, bold: bool = False) -> str:
+    """``text`` as it fits ``width`` at ``px``: whole, or cut short with an ellipsis."""
+    if text_width(text, px, bold) <= width:
+        return text
+    while len(text) > 1 and text_width(text + "\u2026", px, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"
+
+
 def wrap(text: str, px: int, width: int, bold: bool = False) -> list[str]:
     """``text`` broken into lines no wider than ``width`` at ``px`` (newlines kept, long words
     cut); a new list each call, so the caller may change it."""

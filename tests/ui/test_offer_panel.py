@@ -149,7 +149,7 @@ def drawn_only_inside(draw, rect, size=(390, 844)):
 def test_the_status_strip_stays_in_its_rect_and_shows_text(width):
     st = offered(three_seats(), "draw", "discard 9C", "pass", "pass")
     rect = pygame.Rect(5, 10, width - 10, 30)
-    surface = drawn_only_inside(lambda s: draw_status_strip(s, rect, st.view(0)), rect,
+    surface = drawn_only_inside(lambda s: draw_status_strip(s, rect, st.view(0), 0), rect,
                                 (width, 60))
     inks = {surface.get_at((x, y))[:3] for x in range(rect.x, rect.right)
             for y in range(rect.y, rect.bottom)}
@@ -173,39 +173,41 @@ def test_partner_marks_and_team_totals():
     assert surface.get_at((rival.x + rival.h // 2, rival.bottom - 3))[:3] == \
         pytest.approx(TEAM_COLOURS[1], abs=24)
     both = seven.teams(st.view(0), NAMES)
-    rect = pygame.Rect(10, 60, 370, 80)
-    drawn = []
-    drawn_only_inside(lambda s: drawn.append(draw_team_totals(s, rect, both)), rect, (390, 200))
-    assert drawn[0].h == 2 * theme.line_height(14)
+    pad, line = 8, theme.line_height(16)
+    wide, narrow = pygame.Rect(10, 60, 330, 130), pygame.Rect(10, 60, 90, 130)
+    for area, rows in ((wide, 1), (narrow, 2)):  # a team a line where it fits, else two
+        drawn = []
+        drawn_only_inside(lambda s: drawn.append(draw_team_totals(s, area, both)), area,
+                          (390, 200))
+        plate = drawn[0]
+        assert plate.h == 3 * pad + 2 * rows * line and area.contains(plate)
+        assert plate.centery == pytest.approx(area.centery, abs=1)
     unpartnered = Played(4, 3).state
     assert draw_partner_mark(surface, (50, 20), 2, 0, unpartnered.options, 4) is None
 
 
-@pytest.mark.parametrize("width", [60, 90, 140, 220, 600])
-def test_a_narrow_strip_drops_its_last_pieces_and_never_spills(width):
+@pytest.mark.parametrize("width", [60, 90, 140, 220, 330, 600])
+def test_a_narrow_strip_says_it_short_then_drops_its_last_pieces_and_never_spills(width):
     game = Played(4, 3, partnerships=True).until(
         lambda x: len(x.hand_scores) >= 2 and x.phase is Phase.DISCARD_OFFER)
     view = game.state.view(0)
-    parts = (*seven.status_parts(view), *seven.team_parts(view, 0))
-    assert parts[-2].startswith("your team ") and parts[-1].startswith("theirs ")
-    short = seven.short_status(view)
-    assert short == f"3/7 \u00b7 bonus {view.options.bonus(2):,}"
+    pieces = seven.strip_pieces(view, 0, teams=True)
+    words = [p.words for p in pieces]
+    short = [p.short for p in pieces]
+    assert words[0] == "Hand 3 of 7" and short[0] == "3/7"
+    assert words[-2].startswith("your team ") and short[-1].startswith("them ")
     rect = pygame.Rect(5, 5, width, 30)
-    text, px = offer_panel.strip_fit(parts, rect, 1.0, short=short)
+    room = rect.w - 16
+    text, px = offer_panel.strip_fit(pieces, rect, 1.0)
     assert px >= 11
-    if text == short or text == parts[0]:  # not even two pieces fit
-        assert theme.text_width(" \u00b7 ".join(parts[:2]), 11) > rect.w - 16
-        if text == parts[0]:  # nor the short form: the hand alone is left
-            assert theme.text_width(short, 11) > rect.w - 16
-    else:
-        shown = text.split(" \u00b7 ")
-        assert tuple(shown) == parts[:len(shown)]  # the most important first, in order
-        assert theme.text_width(text, px) <= rect.w - 16
-        if len(shown) < len(parts):  # one more piece would not have fitted at 11 px
-            assert theme.text_width(" \u00b7 ".join(parts[:len(shown) + 1]), 11) > rect.w - 16
-    if text != parts[0]:
-        assert theme.text_width(text, px) <= rect.w - 16  # nothing spills
-    drawn = draw_status_strip(pygame.Surface((width + 10, 40)), rect, view, extra=parts[3:])
+    fits = [theme.text_width(" \u00b7 ".join(x), 11) <= room
+            for x in (words, *(short[:n] for n in range(len(short), 0, -1)))]
+    expected = (words, *(short[:n] for n in range(len(short), 0, -1)))[
+        fits.index(True)] if any(fits) else short[:1]
+    assert text == " \u00b7 ".join(expected)  # every fact in words, else in short words...
+    if any(fits):
+        assert theme.text_width(text, px) <= room  # ...and nothing spills
+    drawn = draw_status_strip(pygame.Surface((width + 10, 40)), rect, view, 0, teams=True)
     assert drawn == text
 
 
@@ -216,7 +218,7 @@ def test_pictures(size, artifacts):
     h = Harness(st, size, viewer=2, names=("South", "West", "You"))
     s = scale_for(size)
     strip = pygame.Rect(8, 8, size[0] - 16, round(30 * s))
-    draw_status_strip(h.surface, strip, st.view(2), scale=s)
+    draw_status_strip(h.surface, strip, st.view(2), 2, scale=s)
     pygame.image.save(h.surface, artifacts / f"seven_offer_{size[0]}x{size[1]}.png")
     watch = Harness(st, size, viewer=0, names=("You", "West", "North"))
     pygame.image.save(watch.surface, artifacts / f"seven_watch_{size[0]}x{size[1]}.png")
@@ -224,8 +226,8 @@ def test_pictures(size, artifacts):
         lambda x: len(x.hand_scores) >= 2 and x.phase is Phase.DISCARD_OFFER and x.turn == 0
         and x.offer == 2)
     team = Harness(game.state, size, viewer=0)
-    draw_status_strip(team.surface, strip, game.state.view(0), scale=s)
-    totals = pygame.Rect(12, strip.bottom + 8, min(size[0] - 24, 420), 60)
+    draw_status_strip(team.surface, strip, game.state.view(0), 0, scale=s)
+    totals = pygame.Rect(12, strip.bottom + 8, min(size[0] - 24, round(330 * s)), 130)
     draw_team_totals(team.surface, totals, seven.teams(game.state.view(0), NAMES), scale=s)
     for i in range(4):
         draw_partner_mark(team.surface, (60 + i * 90 * s, size[1] - 30), i, 0,

@@ -273,20 +273,41 @@ def test_the_strip_and_the_offer_keep_clear_of_the_melds_and_the_bar(size, playe
     assert areas.offer.h >= least and areas.offer.bottom <= L.actions[0].y
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1024, 768)])
-def test_partners_totals_are_in_sight_on_a_desktop_late_in_a_hand(size):
-    """Late in a hand your melds' band has no room for the teams' own lines; the strip then
-    carries both totals, and they fit."""
+TEAM_SIZES = [(360, 640), (390, 844), (844, 390), (1024, 768), (1280, 720), (1920, 1080)]
+
+
+@pytest.mark.parametrize("size", TEAM_SIZES)
+def test_partners_totals_stand_beside_the_stock_or_ride_in_the_strip(size):
+    """With partnerships both teams' totals are in sight on every window: on the felt beside
+    the stock, clear of everything else there (drawn: both teams' marks show in it), or,
+    where that felt is taken, in the strip, in short words if need be. Both the opening
+    deal and a late hand (six melds of yours, three each of theirs) are checked."""
     app, table = start(size, 4, seed=5, partnerships=True)
     settle(app, table)
     view = table.game.state.view(0)
-    melds = ((3, 4, 4, 3, 3, 4),) + ((3, 3, 3),) * 3  # a late hand: six melds of yours
-    base = table_layout(size, 4, 3, Settings(), melds[0], melds[1:])
-    L, areas = seven_layout(base, True, offer_panel.least_height(base.scale))
-    if areas.teams is not None:
-        return  # the band keeps the teams' own lines
-    parts = (*seven.status_parts(view), *seven.team_parts(view, 0))
-    strip = pygame.Rect(areas.strip.x, areas.strip.y, areas.strip.w, areas.strip.h)
-    text, _ = offer_panel.strip_fit(parts, strip, L.scale)
-    assert "your team" in text and "theirs" in text, (areas.strip, text)
-    assert not areas.strip.overlaps(L.log_button)
+    f = table.frame()
+    app.step([], FRAME)  # a frame drawn
+    if f.seven.teams is not None:
+        box = pygame.Rect(f.seven.teams.x, f.seven.teams.y, f.seven.teams.w, f.seven.teams.h)
+        inks = {app.surface.get_at((x, y))[:3] for x in range(box.x, box.right, 2)
+                for y in range(box.y, box.bottom, 2)}
+        for colour in offer_panel.TEAM_COLOURS:
+            assert any(max(abs(a - b) for a, b in zip(ink, colour)) < 12 for ink in inks)
+    melds = ((3, 4, 4, 3, 3, 4),) + ((3, 3, 3),) * 3
+    for hand, mine, theirs in ((13, (), ((),) * 3), (3, melds[0], melds[1:])):
+        base = table_layout(size, 4, hand, Settings(), mine, theirs)
+        L, areas = seven_layout(base, True, offer_panel.least_height(base.scale))
+        window = Rect(0, 0, *size)
+        if areas.teams is not None:
+            others = [L.status, L.pause, L.log_button, L.stock, L.pile, L.my_melds, L.plate,
+                      L.sort, areas.strip, *L.actions, *(o.box for o in L.opponents)]
+            assert areas.teams.inside(window)
+            assert not any(areas.teams.overlaps(r) for r in others if r is not None), areas
+            assert L.beside is None or not areas.teams.overlaps(L.beside)
+            continue
+        strip = pygame.Rect(areas.strip.x, areas.strip.y, areas.strip.w, areas.strip.h)
+        text, _ = offer_panel.strip_fit(seven.strip_pieces(view, 0, teams=True), strip,
+                                        L.scale)
+        assert ("your team" in text or "us " in text) and ("theirs" in text or "them " in text)
+        assert "out of play" in text, (size, text)
+        assert not areas.strip.overlaps(L.log_button)
