@@ -177,8 +177,8 @@ def test_partner_marks_and_team_totals():
     wide, narrow = pygame.Rect(10, 60, 330, 130), pygame.Rect(10, 60, 90, 130)
     for area, rows in ((wide, 1), (narrow, 2)):  # a team a line where it fits, else two
         drawn = []
-        drawn_only_inside(lambda s: drawn.append(draw_team_totals(s, area, both)), area,
-                          (390, 200))
+        drawn_only_inside(lambda s, a=area, d=drawn: d.append(draw_team_totals(s, a, both)),
+                          area, (390, 200))
         plate = drawn[0]
         assert plate.h == 3 * pad + 2 * rows * line and area.contains(plate)
         assert plate.centery == pytest.approx(area.centery, abs=1)
