@@ -75,7 +75,8 @@ def board_key(f: TableFrame) -> tuple:
             tuple(tuple(h) for h in st.hands) if f.revealed else (),
             frozenset(kn for kn in f.hidden.items() if kn[0][0] != "hand"),
             st.hand_no, len(st.out_of_play), f.seven,
-            tuple((r, text, item if isinstance(item, str) else "") for r, item, text in f.slots))
+            tuple((r, text, item if isinstance(item, str) else "") for r, item, text in f.slots),
+            f.held)
 
 
 def draw_board(surface: pygame.Surface, f: TableFrame) -> None:
@@ -142,9 +143,10 @@ def _draw_status(surface, f: TableFrame) -> None:
     else:
         theme.text(surface, text, px, (L.status.x, L.status.center[1]), theme.INK,
                    "midleft", bold=True)
-    widgets.draw_button(surface, widgets.Button(_pg(L.pause), "Menu", "pause"))
+    widgets.draw_button(surface, widgets.Button(_pg(L.pause), "Menu", "pause"),
+                        f.held == "pause")
     widgets.draw_button(surface, widgets.Button(_pg(L.log_button), "Log", "log",
-                                                primary=f.show_log))
+                                                primary=f.show_log), f.held == "log")
 
 
 def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
@@ -422,16 +424,18 @@ def _draw_offer(surface, f: TableFrame) -> None:
     a = f.seven.offer
     offer_panel.draw_offer_panel(
         surface, _pg(a), offer, [s.name for s in f.seats], f.viewer, scale=f.layout.scale,
-        four_colour=f.settings.four_colour, queen=f.queen_mark,
+        four_colour=f.settings.four_colour, queen=f.queen_mark, pressed=f.held,
         partner=seven.partner_of(f.viewer, st.options, st.players))
 
 
 def _draw_bar(surface, f: TableFrame) -> None:
     label = "By suit" if f.model.sort_mode is not Sort.SUIT else "By rank"
-    widgets.draw_button(surface, widgets.Button(_pg(f.layout.sort), label, "sort"))
+    widgets.draw_button(surface, widgets.Button(_pg(f.layout.sort), label, "sort"),
+                        f.held == "sort")
     for i, (rect, item, text) in enumerate(f.slots):
         primary = i == 0 and item not in ("cancel", "undo", "hint", "rules", "more", "close")
-        widgets.draw_button(surface, widgets.Button(_pg(rect), text, str(i), True, primary))
+        widgets.draw_button(surface, widgets.Button(_pg(rect), text, str(i), True, primary),
+                            f.held == str(i))
 
 
 def _draw_hand(surface, f: TableFrame) -> None:

@@ -65,6 +65,8 @@ class TableFrame:
     log_list: Any
     seven: SevenAreas | None = None
     """Where discards are offered: the strip, the teams' totals and the offer's felt."""
+    held: str | None = None
+    """The button a pointer is held down on, by its key (``button_at``): drawn pushed in."""
 
     @property
     def viewer(self) -> int:
@@ -91,6 +93,24 @@ class TableFrame:
         a = self.seven.offer
         bare = offer_panel.offer_panel_layout((a.x, a.y, a.w, a.h), self.layout.scale, asks)
         return replace(bare, offer=offer)
+
+    def button_at(self, pos) -> str | None:
+        """The key of the table's button at ``pos`` (as its drawing names it): a slot of
+        the action bar by its number, ``sort``, ``pause`` (Menu), ``log``, or Take and Pass
+        while you are asked about an offered discard; None off every button."""
+        for i, (rect, _, _) in enumerate(self.slots):
+            if rect.contains(pos):
+                return str(i)
+        L = self.layout
+        for key, rect in (("sort", L.sort), ("pause", L.pause), ("log", L.log_button)):
+            if rect.contains(pos):
+                return key
+        panel = self.offer_panel()
+        if panel is not None and self.model.my_turn:
+            for button in panel.buttons():
+                if button.hit(pos):
+                    return button.key
+        return None
 
     def opponent_index(self, seat: int) -> int:
         """Which opponent panel ``seat`` sits in."""

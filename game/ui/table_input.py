@@ -31,9 +31,15 @@ def pointer(scene: TableScene, p) -> None:
     the log."""
     tl = scene.timeline
     if p.kind is P.TAP and tl.busy and tl.flights:
+        scene.held = None
         tl.skip()
         return
     scene.keyboard = False
+    if p.kind is P.DOWN:
+        scene.held = scene.frame().button_at(p.pos)
+    elif scene.held is not None and (p.kind is not P.DRAG
+                                     or scene.frame().button_at(p.pos) != scene.held):
+        scene.held = None  # let go, or slid off the button
     L = scene.layout
     log = scene.log_list
     if scene.show_log and log is not None:

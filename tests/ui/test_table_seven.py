@@ -311,3 +311,39 @@ def test_partners_totals_stand_beside_the_stock_or_ride_in_the_strip(size):
         assert ("your team" in text or "us " in text) and ("theirs" in text or "them " in text)
         assert "out of play" in text, (size, text)
         assert not areas.strip.overlaps(L.log_button)
+
+
+def test_take_shows_pushed_in_while_held_and_sliding_off_answers_nothing():
+    """A button held down is drawn pushed in (as on every other screen); let go on it, it
+    answers; slide off it first, nothing is answered and it comes back up."""
+    app, table = start((390, 844), 3, seed=7)
+    tally = Tally()
+    for _ in range(400):
+        watch(app, table, tally)
+        if table.game.state.phase is Phase.DISCARD_OFFER:
+            break
+        play_turn(app, table, Mouse(app), tally)
+    st = table.game.state
+    offer = seven.pending_offer(st)
+    assert offer is not None and offer.asked == 0
+    take = table.frame().offer_panel().take.rect
+    done = len(table.game.actions)
+
+    def pixels():
+        app.step([], FRAME)
+        return pygame.image.tobytes(app.surface.subsurface(take.inflate(4, 4)), "RGB")
+
+    up = pixels()
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=take.center, button=1, touch=False)
+    app.step([down], FRAME)
+    assert table.held == offer_panel.TAKE and pixels() != up, "held: pushed in"
+    away = (take.centerx, take.bottom + 120)
+    slide = [pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0),
+                                touch=False) for p in ((take.centerx, take.bottom + 40), away)]
+    app.step([*slide, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=away, button=1,
+                                         touch=False)], FRAME)
+    assert table.held is None and pixels() == up, "slid off: back up"
+    assert len(table.game.actions) == done and seven.pending_offer(st) == offer
+    Mouse(app).tap(take.center)
+    assert table.game.actions[done].kind is Act.TAKE_OFFER and offer.card in st.hands[0]
+    assert table.held is None

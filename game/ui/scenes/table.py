@@ -55,6 +55,9 @@ class TableScene(Scene):
         """While cards are dragged: (hand indices, grab offset, pointer position, grabbed)."""
         self.press = None
         """The hand card a pointer went down on."""
+        self.held: str | None = None
+        """The button a pointer is held down on (drawn pushed in until it lets go or
+        slides off it): see ``TableFrame.button_at``."""
         self.keyboard = False
         """The keyboard was used last: the cursor shows."""
         self.pending_origins: dict = {}
@@ -173,11 +176,12 @@ class TableScene(Scene):
             targets=targets, slots=self.button_slots(), show_log=self.show_log,
             inspect=self.inspect, drag=self.drag, keyboard=self.keyboard,
             revealed=self._revealed and st.phase in table_input.OVER, toast=self._toast,
-            log_list=self.log_list, seven=self._seven)
+            log_list=self.log_list, seven=self._seven, held=self.held)
 
     def resize(self, size) -> None:
         self._layout_key = None
         self.drag = None
+        self.held = None
 
     def opponent_index(self, seat: int) -> int:
         return self.frame().opponent_index(seat)
