@@ -222,7 +222,8 @@ class TableFrame:
 def bar_items(model: TableModel, slots: int, more: bool, extras) -> list[tuple[str, object]]:
     """The model's buttons, then ``extras`` (Undo and Hint, while nothing is being asked).
     When the bar's ``slots`` cannot hold them all, its last slot is More…, which opens them
-    all in a column (so Hint and Undo are never out of reach on a phone)."""
+    all in a column (so Hint and Undo are never out of reach on a phone), and the slots
+    before it hold the model's buttons, then the first extras (a tip's Rules first)."""
     items = model.buttons()
     if not extras:
         return items
@@ -233,7 +234,7 @@ def bar_items(model: TableModel, slots: int, more: bool, extras) -> list[tuple[s
     room = slots - 1
     if len(items) > room:  # Discard keeps its slot: the melds glow and take a tap
         items = (items[:room - 1] + items[-1:]) if room > 1 else items[-1:]
-    return items[:room] + [("More\u2026", "more")]
+    return (items + list(extras))[:room] + [("More\u2026", "more")]  # a free slot: the first extra
 
 
 def button_slots(L: TableLayout, items, asking: bool) -> tuple[Slot, ...]:

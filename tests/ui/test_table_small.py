@@ -11,6 +11,7 @@ from game.services.settings import Settings
 from game.ui import theme
 from game.ui.layout import Rect, table_layout
 from game.ui.scenes.summary import HandLine
+from game.ui.table_frame import bar_items
 
 
 def test_a_tap_on_empty_felt_lets_go_of_the_selection_and_changes_nothing():
@@ -77,6 +78,19 @@ def test_the_stock_and_pile_counts_fit_under_them(size, seats):
 def test_the_summary_says_its_total_is_the_matchs():
     line = HandLine("Ann", True, 60, 5, 0, 55, 410, (), False)
     assert line.detail().endswith("match total 410") and "in hand \u22125" in line.detail()
+
+
+def test_a_free_slot_before_more_holds_the_first_extra_not_felt():
+    """Nothing selected, so the model offers no button of its own, and a rule's tip, Undo
+    and Hint do not fit a phone's two slots: Rules (the tip's, first) keeps the first slot
+    and More… the second, which opens all three."""
+    app, table = arranged([["7S", "7H", "7D", "7C", "KC", "4S"], ["3H", "6H", "9S", "JD"]],
+                          stock_top=("8S",))
+    Mouse(app).tap(table.layout.stock.center)
+    assert table.model.buttons() == [] and len(table.layout.actions) == 2
+    extras = [("Rules", "rules"), ("Undo", "undo"), ("Hint", "hint")]
+    assert bar_items(table.model, 2, False, extras) == [("Rules", "rules"), ("More\u2026", "more")]
+    assert bar_items(table.model, 2, True, extras) == [*extras, ("Cancel", "close")]
 
 
 def test_on_a_phone_hint_and_undo_stay_reachable_when_the_bar_is_full():
