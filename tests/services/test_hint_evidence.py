@@ -17,6 +17,7 @@ from game.rules.save import Game, Setup, load
 from game.rules.state import Phase
 from game.services import hints
 from game.services.undo import Undo
+from tests.services.test_saves import played
 
 PASSED_SIX = ["draw", "set 9H 9C 9C", "run 6C 7C 8C", "discard 10S", "draw", "discard 10D",
               "draw", "discard 6C", "draw", "discard 4D", "draw"]
@@ -38,6 +39,12 @@ def clues_before(game: Game, seat: int) -> list[Clue]:
     evidence = hints.seat_evidence(game.setup, game.actions, seat)
     evidence.observe(game.state.view(seat))
     return evidence.clues
+
+
+def suggestion(hint: hints.Hint) -> hints.Suggestion:
+    while not hint.think():
+        pass
+    return hint.suggestion()
 
 
 def test_the_rebuilt_evidence_is_what_a_hard_player_in_the_seat_gathered():
@@ -83,36 +90,16 @@ def test_an_opponents_passed_pile_makes_its_rank_the_hints_discard():
     assert hints.suggest(view, legal, 0).action == parse_action("discard 7C")
 
 
-def random_game(seed: int, length: int) -> Game:
-    """Two seats played at random (melds preferred) for ``length`` actions."""
-    game = Game(Setup(DIGITAL, 2, seed, 0))
-    rand = random.Random(seed)
-    while len(game.actions) < length and not game.state.over:
-        if game.state.phase is Phase.HAND_OVER:
-            game.next_hand()
-            continue
-        legal = game.state.legal_actions()
-        melds = [a for a in legal if a.kind in (Act.SET, Act.RUN)]
-        game.play(rand.choice(melds or legal))
-    return game
-
-
 def test_the_same_hint_after_a_save_and_reload():
-    game = random_game(11, 30)
+    game = played(11, 2, 30)
     assert game.state.phase in (Phase.DRAW, Phase.MELD) and clues_before(game, game.state.turn)
     loaded = load(game.dumps())
     assert clues_before(loaded, loaded.state.turn) == clues_before(game, game.state.turn)
     assert suggestion(hints.for_game(loaded, 3)) == suggestion(hints.for_game(game, 3))
 
 
-def suggestion(hint: hints.Hint) -> hints.Suggestion:
-    while not hint.think():
-        pass
-    return hint.suggestion()
-
-
 def test_after_an_undo_the_hint_is_the_one_before_the_meld():
-    game = random_game(9, 2)
+    game = Game(Setup(DIGITAL, 2, 9, 0))
     undo = Undo()
     while not (game.state.phase is Phase.MELD and clues_before(game, game.state.turn)
                and any(a.kind in (Act.SET, Act.RUN) for a in game.state.legal_actions())):
@@ -120,10 +107,11 @@ def test_after_an_undo_the_hint_is_the_one_before_the_meld():
         undo.note(game)
         if game.state.phase is Phase.HAND_OVER:
             game.next_hand()
-    before = suggestion(hints.for_game(game, 2))
+    record, before = list(game.actions), suggestion(hints.for_game(game, 2))
     game.play(next(a for a in game.state.legal_actions() if a.kind in (Act.SET, Act.RUN)))
     undo.note(game)
     undo.undo(game)
+    assert game.actions == record
     assert suggestion(hints.for_game(game, 2)) == before
 
 
