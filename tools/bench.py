@@ -37,8 +37,9 @@ passes through the animation after one pass that fills the caches (``cpu_ms``: t
 process time, which other programs busy on the machine do not inflate).
 
 ``hint_wait_s`` (also alone with ``--hint``): how long a player waits for a hint at the table's
-real pace, 60 frames a second, each frame thinking through its budget (``fill_frame``) and
-then sleeping out the frame as drawing would: median and max over seeded positions whose hint
+real pace, from the press (the seat's evidence rebuilt from the match's record) through 60
+frames a second, each frame thinking through its budget (``fill_frame``) and then sleeping out
+the frame as drawing would: median and max over seeded positions whose hint
 needs a search (one slice does not answer it), with the frames and think slices it took.
 
 ``startup_cpu_s`` (also alone with ``--startup``): the desktop start in process time (which a
@@ -461,15 +462,15 @@ HINT_POSITIONS = 6
 
 def hint_figures(count: int = HINT_POSITIONS) -> dict:
     """The ``hint_wait_s`` figure (see the module docstring)."""
-    from game.services.hints import Hint
+    from game.services.hints import for_game
     from game.ui.thinking import fill_frame
 
     from .stats import percentiles
 
     waits, frames, calls = [], [], []
-    for seed, view, actions in hint_positions(count):
-        hint = Hint(view, actions, seed)
-        start = time.perf_counter()
+    for seed, game in hint_positions(count):
+        start = time.perf_counter()  # the wait counts rebuilding the seat's evidence
+        hint = for_game(game, seed)
         n = k = 0
         ready = False
         while not ready:

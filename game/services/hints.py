@@ -1,9 +1,12 @@
 """Hints: the hard level's choice for the player's current decision, with one line of why.
 
-The hint sees exactly what the player's seat sees (its ``View`` and legal actions), like every
-computer level, and thinks in slices so the table can spread it over frames::
+The hint sees exactly what the player's seat sees, like every computer level: its ``View`` and
+legal actions, and what its earlier views of this hand said about the opponents' cards (the
+clues the hard level would have gathered sitting there, ``ai.inference.Evidence``, rebuilt
+from the match's record by ``seat_evidence``). It thinks in slices so the table can spread it
+over frames::
 
-    hint = Hint(view, legal, seed)
+    hint = for_game(game, seed)    # or Hint(view, legal, seed, evidence)
     while not hint.think(0.006):
         ...draw a frame...
     hint.suggestion()    # Suggestion(action, "Take the pile: Q♠ Q♥ 2♣ lays 70 and brings 6 cards")
@@ -15,14 +18,21 @@ player's own cards and melds are exact there), so the points it names are the en
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..ai.agent import SLICE_SECONDS
 from ..rules.actions import PILE_TAKES, Act, Action
 from ..rules.cards import card_symbol
+from ..rules.save import Game, Setup, advance
 from ..rules.scoring import meld_points, values
 from ..rules.state import Phase
 from ..rules.view import View
+from .review import DECIDING
+
+if TYPE_CHECKING:  # the search loads with the first hint, not the title
+    from ..ai.inference import Evidence
 
 WORLDS = 100
 """Sampled worlds a hint weighs: the hard level's search counted in worlds, not seconds, so a
@@ -39,15 +49,18 @@ class Suggestion:
 
 
 class Hint:
-    """The hard level thinking about ``view``'s decision, one slice at a time."""
+    """The hard level thinking about ``view``'s decision, one slice at a time, its worlds
+    weighted by ``evidence`` (the seat's clues of this hand from before this decision; None:
+    no clues, as at a hand's first decision)."""
 
-    def __init__(self, view: View, legal: list[Action], seed: int = 0):
+    def __init__(self, view: View, legal: list[Action], seed: int = 0,
+                 evidence: Evidence | None = None):
         if not legal:
             raise ValueError("there is no decision to hint at")
         self.view = view
         from ..ai.hard import HardAgent  # the search loads with the first hint, not the title
 
-        self._agent = HardAgent(seed, budget_seconds=None, iterations=WORLDS)
+        self._agent = HardAgent(seed, budget_seconds=None, iterations=WORLDS, evidence=evidence)
         self._agent.start(view, legal)
         self._ready = False
 
@@ -63,9 +76,44 @@ class Hint:
         return Suggestion(action, explain(self.view, action))
 
 
-def suggest(view: View, legal: list[Action], seed: int = 0) -> Suggestion:
+def for_game(game: Game, seed: int = 0) -> Hint:
+    """The hint for the seat to move in ``game``: its view and legal actions, with the clues
+    its views gave earlier in the hand (``seat_evidence``). A position and a seed always give
+    the same hint: after a reload (the same record), after an undo (the shorter record) and
+    whatever the seat's own hints or moves were before."""
+    state = game.state
+    seat = state.turn
+    return Hint(state.view(seat), state.legal_actions(), seed,
+                seat_evidence(game.setup, game.actions, seat))
+
+
+def seat_evidence(setup: Setup, actions: Sequence[Action], seat: int) -> Evidence:
+    """The clues a hard player in ``seat`` would hold where the record ``actions`` has reached,
+    just before its next decision: the record replayed from the deal, the seat's view observed
+    at each of its decisions and its discards noted, as ``HardAgent`` does at the table (whose
+    ``start`` then observes the decision at hand). Only the seat's views are read, never a
+    hidden card; the evidence lives in the record, not in the table, so nothing needs keeping
+    across a save. Replaying a whole match takes a few milliseconds, little next to the hint."""
+    from ..ai.inference import Evidence
+
+    evidence = Evidence()
+    state = setup.start()
+    for action in actions:
+        if state.phase is Phase.HAND_OVER:
+            state.next_hand()  # a new hand's first view forgets the last hand's clues
+        if state.turn == seat and state.phase in DECIDING:
+            view = state.view(seat)
+            evidence.observe(view)
+            if action.kind is Act.DISCARD:
+                evidence.discarded(view, action.cards[0])
+        advance(state, action, trusted=True)
+    return evidence
+
+
+def suggest(view: View, legal: list[Action], seed: int = 0,
+            evidence: Evidence | None = None) -> Suggestion:
     """A whole hint in one call (tests and tools; the table slices it)."""
-    hint = Hint(view, legal, seed)
+    hint = Hint(view, legal, seed, evidence)
     while not hint.think():
         pass
     return hint.suggestion()

@@ -20,7 +20,7 @@ from ..rules.cards import card_symbol
 from ..rules.state import Phase
 from ..services import records, saves
 from ..services import settings as settings_store
-from ..services.hints import Hint
+from ..services.hints import Hint, for_game
 from ..services.settings import Settings
 from ..services.sound import Sounds, for_action
 from ..services.undo import Undo
@@ -229,7 +229,7 @@ class Keeper:
             table_name = records.table_name(state.options)
             self.records = self.records.with_hint(table_name, state.players)
             self._note(records.save(self.records))
-            self._hint = Hint(state.view(seat), legal, seed + len(table.game.actions))
+            self._hint = for_game(table.game, seed + len(table.game.actions))
             self.hint_calls = 0
             self._hint_for = (table, len(table.game.actions))
         table.tell("Thinking about a hint\u2026", Say.THINKING)

@@ -14,7 +14,7 @@ from game.ai.hard import HardAgent
 from game.ai.registry import make_agent
 from game.ai.selfplay import play_match
 from game.rules.options import preset
-from game.rules.save import Setup
+from game.rules.save import Game, Setup
 from game.rules.state import Phase, State
 
 MATCH_LEVELS = ("hard", "medium", "easy")
@@ -113,24 +113,26 @@ def table_draw_ms(frames: int = 90) -> dict | None:
 
 
 def hint_positions(count: int):
-    """Seeded two-player positions in the meld phase whose hint one slice does not answer
-    (random play from the deal, the seat to move holding at least seven cards): the
-    positions of ``tools.bench``'s ``hint_wait_s`` and of the page's own."""
-    from game.services.hints import Hint
+    """Seeded two-player matches in the meld phase whose hint one slice does not answer
+    (random play from the deal, the seat to move holding at least seven cards), as
+    ``(seed, game)``: the positions of ``tools.bench``'s ``hint_wait_s`` and of the page's
+    own. Each hint is made as the table makes it (``hints.for_game``: the seat's evidence
+    rebuilt from the record, then the search)."""
+    from game.services.hints import for_game
 
     found = []
     for seed in range(1, 200):
-        state = State(preset("digital"), 2, seed, first_seat=0)
+        game = Game(Setup(preset("digital"), 2, seed, 0))
+        state = game.state
         rand = random.Random(seed)
         for _ in range(6 + seed % 20):
             if state.phase is Phase.HAND_OVER:
                 break
-            state.apply(rand.choice(state.legal_actions()))
+            game.play(rand.choice(state.legal_actions()))
         if state.phase is not Phase.MELD or len(state.hands[state.turn]) < 7:
             continue
-        view, actions = state.view(state.turn), state.legal_actions()
-        if not Hint(view, actions, seed).think():
-            found.append((seed, view, actions))
+        if not for_game(game, seed).think():
+            found.append((seed, game))
             if len(found) == count:
                 break
     return found
@@ -138,18 +140,21 @@ def hint_positions(count: int):
 
 def hint_think_seconds(count: int = 6) -> list[list[float]]:
     """For each of ``hint_positions``, the seconds each frame spent thinking about the hint
-    (one ``fill_frame`` a frame, as the table does) until it was ready. The caller adds each
-    frame's drawing and the frame's 1/60 s floor: the wait a player sees."""
-    from game.services.hints import Hint
+    (one ``fill_frame`` a frame, as the table does) until it was ready, the first frame also
+    rebuilding the seat's evidence as the table's does. The caller adds each frame's drawing
+    and the frame's 1/60 s floor: the wait a player sees."""
+    from game.services.hints import for_game
     from game.ui.thinking import fill_frame
 
     out = []
-    for seed, view, actions in hint_positions(count):
-        hint = Hint(view, actions, seed)
+    for seed, game in hint_positions(count):
+        start = time.perf_counter()
+        hint = for_game(game, seed)
         frames, ready = [], False
         while not ready:
-            start = time.perf_counter()
             ready, _ = fill_frame(hint.think)
-            frames.append(time.perf_counter() - start)
+            now = time.perf_counter()
+            frames.append(now - start)
+            start = now
         out.append(frames)
     return out
