@@ -211,6 +211,7 @@ class Keeper:
         if not self.can_undo(table):
             return False
         action = self.undo.undo(table.game)
+        self._hint = None  # a hint under way was for the position before the undo
         table.taken_back()
         self.match_changed(table)
         table.tell(f"Taken back: {describe_action(action)}", Say.HELP)
