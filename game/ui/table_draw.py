@@ -118,13 +118,7 @@ def draw_moving(surface: pygame.Surface, f: TableFrame) -> None:
 
 def card(surface, f: TableFrame, c, rect: pygame.Rect, shadow: bool = True) -> None:
     """Card ``c`` (None: its back) at ``rect``, with its soft shadow unless ``shadow`` is off."""
-    if shadow:
-        art = cardart.with_shadow(c, rect.w, f.settings.four_colour, f.queen_mark)
-        surface.blit(art, cardart.shadow_pos(rect), special_flags=pygame.BLEND_PREMULTIPLIED)
-        return
-    art = cardart.back(rect.w) if c is None \
-        else cardart.face(c, rect.w, f.settings.four_colour, f.queen_mark)
-    surface.blit(art, rect.topleft)
+    cardart.draw(surface, c, rect, f.settings.four_colour, f.queen_mark, shadow)
 
 
 def _draw_status(surface, f: TableFrame) -> None:
