@@ -35,6 +35,7 @@ def draw_table(surface: pygame.Surface, f: TableFrame, board: Board | None = Non
     """The whole table for frame ``f``; with a ``board``, what stays put comes from it."""
     if board is None:
         draw_board(surface, f)
+        _draw_hand(surface, f)
     else:
         board.draw(surface, f)
     draw_moving(surface, f)
@@ -43,13 +44,21 @@ def draw_table(surface: pygame.Surface, f: TableFrame, board: Board | None = Non
 class Board:
     """The board (see ``draw_board``) composed once into a surface of the window's format,
     and composed again only when what it shows changes: its key is made of the parts of the
-    frame it reads (``board_key``), so nothing has to remember to mark it stale."""
+    frame it reads (``board_key``), so nothing has to remember to mark it stale.
+
+    Your hand lies on a second surface, the board with the hand over it, composed again when
+    the board or the hand changes (``hand_key``): while only other cards move, a frame is
+    one copy of that surface and the cards in flight over it."""
 
     def __init__(self) -> None:
         self.key: tuple | None = None
         self.image: pygame.Surface | None = None
+        self.hand_key: tuple | None = None
+        self.with_hand: pygame.Surface | None = None
         self.composed = 0
         """How many times the board was drawn (the rest of the frames reused it)."""
+        self.hands = 0
+        """How many times the hand was drawn over the board."""
 
     def draw(self, surface: pygame.Surface, f: TableFrame) -> None:
         key = board_key(f)
@@ -57,12 +66,28 @@ class Board:
         if image is None or image.get_size() != surface.get_size() \
                 or image.get_bitsize() != surface.get_bitsize():
             image = self.image = surface.copy()
+            self.with_hand = surface.copy()
             self.key = None
         if key != self.key:
             draw_board(image, f)
             self.key = key
+            self.hand_key = None
             self.composed += 1
-        surface.blit(image, (0, 0))
+        hand = hand_key(f)
+        if hand != self.hand_key:
+            self.with_hand.blit(image, (0, 0))
+            _draw_hand(self.with_hand, f)
+            self.hand_key = hand
+            self.hands += 1
+        surface.blit(self.with_hand, (0, 0))
+
+
+def hand_key(f: TableFrame) -> tuple:
+    """Everything ``_draw_hand`` reads from frame ``f`` besides the board's key."""
+    m = f.model
+    return (f.layout.hand, tuple(m.order), tuple(f.hidden[("hand", c)] for c in m.order),
+            frozenset(m.selected), m.drawn_index(), tuple(f.drag[0]) if f.drag else None,
+            f.keyboard, m.cursor, f.settings.four_colour, f.queen_mark)
 
 
 def board_key(f: TableFrame) -> tuple:
@@ -103,9 +128,8 @@ def draw_board(surface: pygame.Surface, f: TableFrame) -> None:
 
 
 def draw_moving(surface: pygame.Surface, f: TableFrame) -> None:
-    """What changes from frame to frame: your hand, cards in flight, dragged cards, the
-    message, and the log or an opponent's melds over the table."""
-    _draw_hand(surface, f)
+    """What changes from frame to frame: cards in flight, dragged cards, the message, and
+    the log or an opponent's melds over the table."""
     _draw_flights(surface, f)
     _draw_drag(surface, f)
     _draw_offer(surface, f)
@@ -119,13 +143,7 @@ def draw_moving(surface: pygame.Surface, f: TableFrame) -> None:
 
 def card(surface, f: TableFrame, c, rect: pygame.Rect, shadow: bool = True) -> None:
     """Card ``c`` (None: its back) at ``rect``, with its soft shadow unless ``shadow`` is off."""
-    if shadow:
-        art = cardart.with_shadow(c, rect.w, f.settings.four_colour, f.queen_mark)
-        surface.blit(art, cardart.shadow_pos(rect), special_flags=pygame.BLEND_PREMULTIPLIED)
-        return
-    art = cardart.back(rect.w) if c is None \
-        else cardart.face(c, rect.w, f.settings.four_colour, f.queen_mark)
-    surface.blit(art, rect.topleft)
+    cardart.draw(surface, c, rect, f.settings.four_colour, f.queen_mark, shadow)
 
 
 def _draw_status(surface, f: TableFrame) -> None:

@@ -16,7 +16,8 @@ Debian's Chromium through Playwright and prints JSON lines:
   60 fps frame: median and max, and the frames;
 - ``table_fps``: frames per second while an eight-seat table of computers animates (deal, turns),
   at 1280x720, on a 390x844 phone at 3x (drawn at 2x: 780x1688) and at 1920x1080, and
-  ``draw_ms``, the renderer's time to draw one frame of it mid-deal (``measure.table_draw_ms``).
+  ``draw_ms``, the renderer's time to draw one frame of it mid-deal (``measure.table_draw_ms``),
+  and ``flip_ms``, the time to present a frame to the canvas (``measure.flip_ms``).
 """
 
 from __future__ import annotations
@@ -120,7 +121,8 @@ def _fps(page, players: int, seed: int) -> dict:
     return {"name": "table_fps", "players": players,
             "canvas": page.evaluate("[canvas.width, canvas.height]"),
             "fps": round(frames / seconds, 1) if seconds else None,
-            "busy_seconds": round(seconds, 2), "draw_ms": _ask(page, "table_draw_ms()")}
+            "busy_seconds": round(seconds, 2), "draw_ms": _ask(page, "table_draw_ms()"),
+            "flip_ms": _ask(page, "flip_ms()")}
 
 
 def _hint_wait(frames_s: list[list[float]], draw_ms: float) -> dict:

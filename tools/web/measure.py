@@ -111,6 +111,24 @@ def table_draw_ms(frames: int = 90) -> dict | None:
             "p95": round(times[int(len(times) * 0.95)], 2)}
 
 
+def flip_ms(frames: int = 60) -> dict | None:
+    """Milliseconds to present one frame (``pygame.display.flip``): SDL's presenter in the
+    page copies the whole window into the canvas with ``putImageData``, whatever rectangles
+    ``display.update`` is given. Median and p95; None when the app draws off screen."""
+    import pygame
+
+    app = running_app()
+    if not app.windowed:
+        return None
+    times = []
+    for _ in range(frames):
+        start = time.perf_counter()
+        pygame.display.flip()
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return {"median": round(times[len(times) // 2], 2),
+            "p95": round(times[int(len(times) * 0.95)], 2)}
+
 
 def hint_positions(count: int):
     """Seeded two-player matches in the meld phase whose hint one slice does not answer
