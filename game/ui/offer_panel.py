@@ -120,8 +120,7 @@ def draw_offer_panel(surface: pygame.Surface, area, offer: seven.Offer, names, v
     theme.text(surface, prompt, theme.fit_px(prompt, big, r.w - 2 * pad, True),
                (r.x + pad, r.y + pad), theme.PANEL_INK, bold=True)
     card = panel.card
-    surface.blit(cardart.shadow(card.w), cardart.shadow_pos(card))
-    surface.blit(cardart.face(offer.card, card.w, four_colour, queen), card)
+    cardart.draw(surface, offer.card, card, four_colour, queen)
     x, y = card.right + pad, card.y
     room = r.right - pad - x
     lines = (seven.offer_passed(offer, names, viewer), seven.offer_note(offer, names, viewer))
