@@ -485,20 +485,30 @@ def _draw_hand(surface, f: TableFrame) -> None:
 
 
 def _draw_flights(surface, f: TableFrame) -> None:
+    """Cards in flight. A face growing or shrinking on the way is its face at the flight's
+    widest end, scaled (``cardart.shrunk``): a dealt card would otherwise have a face drawn
+    afresh at each of a dozen widths. It lands drawn at its own width, as the table draws it."""
     for fl, t in f.flights:
         x, y, w = position(fl, t, f.resolve)
         w = even(w)
         h = cardart.height(w)
+        top = even(max(f.resolve(fl.start)[2], f.resolve(fl.end)[2]))
         if fl.flip:
             squeeze = abs(1 - 2 * t)
             c = None if t < 0.5 else fl.card
             art = cardart.back(w) if c is None \
-                else cardart.face(c, w, f.settings.four_colour, f.queen_mark)
+                else cardart.shrunk(c, w, top, f.settings.four_colour, f.queen_mark)
             sw = max(1, round(w * squeeze))
             surface.blit(pygame.transform.scale(art, (sw, h)), (round(x - sw / 2),
                                                                  round(y - h / 2)))
             continue
-        card(surface, f, fl.card, pygame.Rect(round(x - w / 2), round(y - h / 2), w, h))
+        rect = pygame.Rect(round(x - w / 2), round(y - h / 2), w, h)
+        if fl.card is None or w >= top:
+            card(surface, f, fl.card, rect)
+            continue
+        surface.blit(cardart.shadow(w), cardart.shadow_pos(rect))
+        surface.blit(cardart.shrunk(fl.card, w, top, f.settings.four_colour, f.queen_mark),
+                     rect)
 
 
 def _draw_drag(surface, f: TableFrame) -> None:
