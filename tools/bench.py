@@ -61,10 +61,16 @@ from __future__ import annotations
 
 import argparse
 import gc
+import io
 import json
+import os
 import random
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
+from pathlib import Path
 
 from game.rules import legal
 from game.rules.actions import Act, parse_action
@@ -73,6 +79,7 @@ from game.rules.melds import new_run, new_set
 from game.rules.options import PRESETS, preset
 from game.rules.state import Phase, State
 
+from .random_play import play
 from .web.measure import hint_positions
 
 ADVERSARIAL = (
@@ -94,29 +101,6 @@ ADVERSARIAL = (
 """Fixed positions for ``legal_position``: the worst hands of up to 20 cards known."""
 
 
-def _random_play(options, players: int, seed: int, budget_s: float, trusted: bool):
-    """Play random matches for about ``budget_s`` seconds; return (steps, hands, seconds,
-    CPU seconds)."""
-    rand = random.Random(seed)
-    steps = hands = 0
-    start, start_cpu = time.perf_counter(), time.process_time()
-    deadline = start + budget_s
-    while time.perf_counter() < deadline:
-        state = State(options, players, rand.getrandbits(32))
-        hands += 1
-        while True:
-            phase = state.phase
-            if phase is Phase.HAND_OVER:
-                state.next_hand()
-                hands += 1
-                continue
-            if phase is Phase.MATCH_OVER:
-                break
-            state.apply(rand.choice(state.legal_actions()), trusted=trusted)
-            steps += 1
-    return steps, hands, time.perf_counter() - start, time.process_time() - start_cpu
-
-
 GC_STEPS = 300_000
 """Decisions of the random play that ``gc_pause_ms`` watches."""
 
@@ -132,23 +116,12 @@ def gc_pauses(options, players: int, steps: int = GC_STEPS, seed: int = 3) -> di
         else:
             pauses.append((time.perf_counter() - began[0], time.process_time() - began[1]))
 
-    rand = random.Random(seed)
-    done = 0
     gc.collect()
     gc.callbacks.append(watch)
-    start_cpu = time.process_time()
     try:
-        while done < steps:
-            state = State(options, players, rand.getrandbits(32))
-            while done < steps and state.phase is not Phase.MATCH_OVER:
-                if state.phase is Phase.HAND_OVER:
-                    state.next_hand()
-                    continue
-                state.apply(rand.choice(state.legal_actions()), trusted=True)
-                done += 1
+        done, _, _, spent = play(options, players, seed, steps=steps)
     finally:
         gc.callbacks.remove(watch)
-    spent = time.process_time() - start_cpu
     return {"name": "gc_pause_ms", "players": players, "steps": done, "unit": "ms",
             "collections": len(pauses),
             "longest_ms": round(max((p[0] for p in pauses), default=0.0) * 1000, 2),
@@ -165,9 +138,9 @@ def figures(preset_name: str, seconds: float, rounds: int, levels_hands: int = 4
             continue
         runs, ref = [], []
         for r in range(rounds):  # digital's rounds in between, so both see the same machine
-            runs.append(_random_play(options, players, r, seconds, True))
+            runs.append(play(options, players, r, seconds=seconds))
             if preset_name != "digital":
-                ref.append(_random_play(PRESETS["digital"], players, r, seconds, True))
+                ref.append(play(PRESETS["digital"], players, r, seconds=seconds))
         steps = max(r[0] / r[2] for r in runs)
         yield {"name": "engine_steps_per_s", "preset": preset_name, "players": players,
                "unit": "steps/s", "value": round(steps)}
@@ -178,7 +151,8 @@ def figures(preset_name: str, seconds: float, rounds: int, levels_hands: int = 4
                    "wall": round(steps / max(r[0] / r[2] for r in ref), 2)}
         yield {"name": "random_hands_per_s", "preset": preset_name, "players": players,
                "unit": "hands/s", "value": round(max(r[1] / r[2] for r in runs), 1)}
-        checked = [_random_play(options, players, r, seconds, False) for r in range(rounds)]
+        checked = [play(options, players, r, seconds=seconds, trusted=False)
+                   for r in range(rounds)]
         yield {"name": "engine_checked_steps_per_s", "preset": preset_name, "players": players,
                "unit": "steps/s", "value": round(max(r[0] / r[2] for r in checked))}
         yield {"preset": preset_name, **gc_pauses(options, players)}
@@ -187,6 +161,130 @@ def figures(preset_name: str, seconds: float, rounds: int, levels_hands: int = 4
     # engine runs above: a full collection walking it would land in some think slice.
     gc.collect()
     yield from _levels(preset_name, options, hands=levels_hands)
+
+
+COMPARE_STEPS = 40_000
+"""Decisions in each timed round of ``--against`` and ``--openspiel``: about a second each."""
+
+COMPARE_PLAYERS = (2, 4, 8)
+
+
+def _repo() -> Path:
+    return Path(__file__).resolve().parent.parent
+
+
+class _Worker:
+    """A ``tools/random_play.py`` worker playing the engine of the tree at ``root``."""
+
+    def __init__(self, root: Path):
+        env = dict(os.environ, PYTHONPATH=str(root))
+        self._proc = subprocess.Popen(
+            [sys.executable, str(_repo() / "tools" / "random_play.py")], cwd=root, env=env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def play(self, preset_name: str, players: int, steps: int) -> dict:
+        """One play of ``steps`` decisions from seed 1 (the same play in every round)."""
+        assert self._proc.stdin and self._proc.stdout
+        self._proc.stdin.write(json.dumps({"preset": preset_name, "players": players,
+                                           "seed": 1, "steps": steps}) + "\n")
+        self._proc.stdin.flush()
+        line = self._proc.stdout.readline()
+        if not line:
+            raise RuntimeError("the random-play worker stopped (see its error above)")
+        return json.loads(line)
+
+    def close(self) -> None:
+        assert self._proc.stdin
+        self._proc.stdin.close()
+        self._proc.wait()
+
+
+def _archive(rev: str, into: Path) -> str:
+    """Unpack the game of commit ``rev`` into ``into``; return the commit's short name."""
+    repo = _repo()
+    short = subprocess.run(["git", "rev-parse", "--short", f"{rev}^{{commit}}"], cwd=repo,
+                           capture_output=True, text=True)
+    if short.returncode:
+        raise SystemExit(f"--against: {rev!r} is not a commit of this repository")
+    tar = subprocess.run(["git", "archive", "--format=tar", rev, "game"], cwd=repo,
+                         capture_output=True, check=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
+        archive.extractall(into, filter="data")
+    return short.stdout.strip()
+
+
+def against_figures(rev: str, preset_name: str, rounds: int, steps: int = COMPARE_STEPS):
+    """``steps_vs_base`` (see the module docstring): this tree's random play against commit
+    ``rev``'s, the same play, the rounds interleaved, each version in a worker process."""
+    options = preset(preset_name)
+    with tempfile.TemporaryDirectory(prefix="arlington-base-") as tmp:
+        label = _archive(rev, Path(tmp))
+        workers = {"tree": _Worker(_repo()), "base": _Worker(Path(tmp))}
+        try:
+            for players in COMPARE_PLAYERS:
+                if not options.min_players <= players <= options.max_players:
+                    continue
+                best = {name: [float("inf"), float("inf")] for name in workers}
+                hands = {}
+                for r in range(rounds):  # who goes first alternates, so neither always waits
+                    for name in (("tree", "base") if r % 2 == 0 else ("base", "tree")):
+                        got = workers[name].play(preset_name, players, steps)
+                        best[name][0] = min(best[name][0], got["cpu_s"])
+                        best[name][1] = min(best[name][1], got["wall_s"])
+                        hands[name] = got["hands"]
+                (cpu, wall), (base_cpu, base_wall) = best["tree"], best["base"]
+                yield {"name": "steps_vs_base", "base": label, "preset": preset_name,
+                       "players": players, "unit": "ratio", "value": round(base_cpu / cpu, 3),
+                       "wall": round(base_wall / wall, 3), "steps": steps,
+                       "steps_per_s": round(steps / cpu),
+                       "base_steps_per_s": round(steps / base_cpu),
+                       "hands": hands["tree"], "base_hands": hands["base"]}
+        finally:
+            for worker in workers.values():
+                worker.close()
+
+
+def _openspiel_play(game, seed: int, steps: int) -> tuple[int, float]:
+    """Uniform random play of an OpenSpiel game through ``pyspiel`` for ``steps`` decisions (a
+    chance node, a card dealt or drawn, is played but not counted, as our deals are not):
+    (chance nodes, CPU seconds). Gin rummy's chance outcomes are all equally likely."""
+    rand = random.Random(seed)
+    done = chance = 0
+    start = time.process_time()
+    while done < steps:
+        state = game.new_initial_state()
+        while done < steps and not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rand.choice(state.chance_outcomes())[0])
+                chance += 1
+            else:
+                state.apply_action(rand.choice(state.legal_actions()))
+                done += 1
+    return chance, time.process_time() - start
+
+
+def openspiel_figures(rounds: int, steps: int = COMPARE_STEPS):
+    """``openspiel_steps_per_s`` and ``steps_vs_openspiel`` (see the module docstring)."""
+    try:
+        import pyspiel
+    except ImportError:
+        yield {"name": "openspiel_steps_per_s", "skipped":
+               "open_spiel is not installed (pip install open_spiel; see docs/engine.md)"}
+        return
+    game = pyspiel.load_game("gin_rummy")
+    theirs, chance = float("inf"), 0
+    ours = {name: float("inf") for name in ("digital", "classic")}
+    for _ in range(rounds):  # the two engines' rounds interleaved
+        chance, cpu = _openspiel_play(game, 1, steps)
+        theirs = min(theirs, cpu)
+        for name in ours:
+            ours[name] = min(ours[name], play(PRESETS[name], 2, 1, steps=steps)[3])
+    yield {"name": "openspiel_steps_per_s", "game": "gin_rummy", "players": 2,
+           "unit": "steps/s", "value": round(steps / theirs),
+           "with_chance_nodes": round((steps + chance) / theirs)}
+    for name, cpu in ours.items():
+        yield {"name": "steps_vs_openspiel", "preset": name, "players": 2, "unit": "ratio",
+               "value": round(theirs / cpu, 3), "steps_per_s": round(steps / cpu)}
 
 
 def _cards(text: str) -> list[int]:
@@ -552,6 +650,15 @@ def main(argv=None) -> int:
                         help="only search for positions where legal_actions() lists the most "
                              "(to add to ADVERSARIAL), for this long")
     parser.add_argument("--seed", type=int, default=1, help="seed of --search-legal")
+    parser.add_argument("--against", metavar="REV",
+                        help="only this tree's random-play steps against commit REV's, in the "
+                             "same run (steps_vs_base), 2, 4 and 8 players of --preset")
+    parser.add_argument("--openspiel", action="store_true",
+                        help="only OpenSpiel's gin rummy played at random through pyspiel, "
+                             "and our steps against it (openspiel_steps_per_s, "
+                             "steps_vs_openspiel)")
+    parser.add_argument("--steps", type=int, default=COMPARE_STEPS,
+                        help="decisions per round of --against and --openspiel")
     parser.add_argument("--stalls", type=float, metavar="SECONDS",
                         help="only measure how long the machine stalls a process running none "
                              "of the game's code (machine_stalls), for this long")
@@ -574,12 +681,22 @@ def main(argv=None) -> int:
     if args.startup:
         print(json.dumps(startup_figures()), flush=True)
         return 0
+    if args.against:
+        for fig in against_figures(args.against, args.preset, args.rounds, args.steps):
+            print(json.dumps(fig), flush=True)
+        return 0
+    if args.openspiel:
+        for fig in openspiel_figures(args.rounds, args.steps):
+            print(json.dumps(fig), flush=True)
+        return 0
     if args.search_legal:
         n, ms, hand, melds, top = search_legal(preset(args.preset), args.search_legal, args.seed)
         print(json.dumps({"name": "legal_search", "preset": args.preset, "actions": n, "ms": ms,
                           "hand": hand, "melds": melds, "top": top}), flush=True)
         return 0
     for fig in figures(args.preset, args.seconds, args.rounds, args.level_hands):
+        print(json.dumps(fig), flush=True)
+    for fig in openspiel_figures(args.rounds, args.steps):
         print(json.dumps(fig), flush=True)
     for fig in frame_figures():
         print(json.dumps(fig), flush=True)
