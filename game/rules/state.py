@@ -15,7 +15,7 @@ from collections import Counter
 from . import legal, pile_advice
 from .actions import PILE_TAKES, Act, Action
 from .cards import JOKER, QUEEN_OF_SPADES, Card, card_name, card_text, is_wild
-from .deal import Deal, rng
+from .deal import Deal, rng, shuffle
 from .events import Ev, Event
 from .melds import Meld, MeldKind, accepted, add_to, new_run, new_set, swap_joker
 from .options import Discards, Opener, PileTake, RuleOptions, StockOut
@@ -521,7 +521,7 @@ class State:
             self.pile = [top]
         else:
             self.stock = self.pile
-            rng(self.seed, "reshuffle", self.hand_no, self.rebuilds).shuffle(self.stock)
+            shuffle(rng(self.seed, "reshuffle", self.hand_no, self.rebuilds), self.stock)
             self.pile = []
         return Event(Ev.RESHUFFLED)
 
