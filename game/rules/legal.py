@@ -66,6 +66,7 @@ def _combos(cards: tuple, k: int) -> tuple:
 
 def clear_caches() -> None:
     """Forget every memo of enumerated melds, so that a benchmark times a call from cold."""
+    _JOINS.clear()
     for memo in (_combos, _spend, _twos_for, _set_shapes, _sets_of_twos, _natural_runs,
                  _pair_runs, _places):
         memo.cache_clear()
@@ -123,11 +124,11 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
     top = pile[-1]
     rule = options.pile_take
     room = _has_room(melds, options)
-    jokers, twos = _held_wilds(hand)
     if rule is PileTake.NEW_SET and not options.easy_pile:
         if room and (options.go_out_by_melding or len(hand) + len(pile) > 3):
-            acts += _take_sets(hand, top, jokers, twos, options)
+            acts += _take_sets(hand, top, *_held_wilds(hand), options)
         return acts
+    jokers, twos = _held_wilds(hand)
     if room:
         longest = len(hand) + 1
         if not options.go_out_by_melding:  # keep a card to discard after taking the pile
@@ -242,19 +243,40 @@ def _meld_phase(hand, melds, options) -> list[Action]:
     if longest < 1:
         return acts
     jokers, twos = _held_wilds(hand)
-    if longest >= 3 and _has_room(melds, options):
+    if longest >= 3 and (options.meld_slots is None or len(melds) < options.meld_slots):
         _new_sets(hand, jokers, twos, longest, options, acts)
         _new_runs(distinct, jokers, twos, longest, options, acts)
     if melds:
-        held = distinct.keys()
         if jokers or twos:
+            held = distinct.keys()
             for i, meld in enumerate(melds):
                 _additions(i, meld, held, jokers, twos, options, acts)
         else:
-            for i, meld in enumerate(melds):
-                if not meld.join_cards.isdisjoint(held):
-                    _additions(i, meld, held, 0, (), options, acts)
+            acts += [a for c, a in _natural_joins(melds, options) if c in distinct]
     return acts
+
+
+_JOINS: dict[tuple, tuple] = {}
+"""``_natural_joins``'s memo, by the run limit and the melds' identities."""
+
+
+def _natural_joins(melds: list[Meld], options) -> tuple[tuple[int, Action], ...]:
+    """(card, the action adding it) for each natural that may join one of these melds (a
+    player's own, in order), as ``_additions`` lists them: a hand without wilds adds exactly
+    those of its cards. A player's melds stay the same for many turns, so this is worked out
+    once for them. The memo is keyed by the melds' ``id``s and each entry holds the melds
+    themselves, so no meld it names can be freed and its ``id`` given to another while the
+    entry lives; it is emptied when full."""
+    key = (options.run_max, *map(id, melds))  # all that ``_additions`` asks without wilds
+    got = _JOINS.get(key)
+    if got is None:
+        if len(_JOINS) >= CACHE_SIZE:
+            _JOINS.clear()
+        found: list[Action] = []
+        for i, meld in enumerate(melds):
+            _additions(i, meld, meld.join_cards, 0, (), options, found)
+        got = _JOINS[key] = (tuple(melds), tuple((a.cards[0], a) for a in found))
+    return got[1]
 
 
 def _action(kind: Act, cards: tuple, target: int = -1, stands: int = -1) -> Action:
