@@ -163,8 +163,11 @@ def figures(preset_name: str, seconds: float, rounds: int, levels_hands: int = 4
     yield from _levels(preset_name, options, hands=levels_hands)
 
 
-COMPARE_STEPS = 40_000
-"""Decisions in each timed round of ``--against`` and ``--openspiel``: about a second each."""
+COMPARE_STEPS = 4_000
+"""Decisions in each round of ``--against`` and ``--openspiel``: a tenth of a second or so,
+short enough that the two sides' rounds, taken in turn, see the same machine."""
+COMPARE_ROUNDS = 24
+"""Rounds of each side, each from its own seed (the same seeds for both sides)."""
 
 COMPARE_PLAYERS = (2, 4, 8)
 
@@ -182,11 +185,11 @@ class _Worker:
             [sys.executable, str(_repo() / "tools" / "random_play.py")], cwd=root, env=env,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
-    def play(self, preset_name: str, players: int, steps: int) -> dict:
-        """One play of ``steps`` decisions from seed 1 (the same play in every round)."""
+    def play(self, preset_name: str, players: int, seed: int, steps: int) -> dict:
+        """One play of ``steps`` decisions from ``seed``."""
         assert self._proc.stdin and self._proc.stdout
         self._proc.stdin.write(json.dumps({"preset": preset_name, "players": players,
-                                           "seed": 1, "steps": steps}) + "\n")
+                                           "seed": seed, "steps": steps}) + "\n")
         self._proc.stdin.flush()
         line = self._proc.stdout.readline()
         if not line:
@@ -213,9 +216,10 @@ def _archive(rev: str, into: Path) -> str:
     return short.stdout.strip()
 
 
-def against_figures(rev: str, preset_name: str, rounds: int, steps: int = COMPARE_STEPS):
+def against_figures(rev: str, preset_name: str, rounds: int = COMPARE_ROUNDS,
+                    steps: int = COMPARE_STEPS):
     """``steps_vs_base`` (see the module docstring): this tree's random play against commit
-    ``rev``'s, the same play, the rounds interleaved, each version in a worker process."""
+    ``rev``'s, each version in a worker process, round by round in turn, the same seeds."""
     options = preset(preset_name)
     with tempfile.TemporaryDirectory(prefix="arlington-base-") as tmp:
         label = _archive(rev, Path(tmp))
@@ -224,21 +228,21 @@ def against_figures(rev: str, preset_name: str, rounds: int, steps: int = COMPAR
             for players in COMPARE_PLAYERS:
                 if not options.min_players <= players <= options.max_players:
                     continue
-                best = {name: [float("inf"), float("inf")] for name in workers}
-                hands = {}
+                spent = {name: [0.0, 0.0, 0] for name in workers}  # CPU, wall, hands
                 for r in range(rounds):  # who goes first alternates, so neither always waits
                     for name in (("tree", "base") if r % 2 == 0 else ("base", "tree")):
-                        got = workers[name].play(preset_name, players, steps)
-                        best[name][0] = min(best[name][0], got["cpu_s"])
-                        best[name][1] = min(best[name][1], got["wall_s"])
-                        hands[name] = got["hands"]
-                (cpu, wall), (base_cpu, base_wall) = best["tree"], best["base"]
+                        got = workers[name].play(preset_name, players, 100 + r, steps)
+                        spent[name][0] += got["cpu_s"]
+                        spent[name][1] += got["wall_s"]
+                        spent[name][2] += got["hands"]
+                (cpu, wall, hands), (base_cpu, base_wall, base_hands) = spent["tree"], spent["base"]
+                total = steps * rounds
                 yield {"name": "steps_vs_base", "base": label, "preset": preset_name,
                        "players": players, "unit": "ratio", "value": round(base_cpu / cpu, 3),
-                       "wall": round(base_wall / wall, 3), "steps": steps,
-                       "steps_per_s": round(steps / cpu),
-                       "base_steps_per_s": round(steps / base_cpu),
-                       "hands": hands["tree"], "base_hands": hands["base"]}
+                       "wall": round(base_wall / wall, 3), "steps": total,
+                       "steps_per_s": round(total / cpu),
+                       "base_steps_per_s": round(total / base_cpu),
+                       "hands": hands, "base_hands": base_hands}
         finally:
             for worker in workers.values():
                 worker.close()
@@ -263,7 +267,7 @@ def _openspiel_play(game, seed: int, steps: int) -> tuple[int, float]:
     return chance, time.process_time() - start
 
 
-def openspiel_figures(rounds: int, steps: int = COMPARE_STEPS):
+def openspiel_figures(rounds: int = COMPARE_ROUNDS, steps: int = COMPARE_STEPS):
     """``openspiel_steps_per_s`` and ``steps_vs_openspiel`` (see the module docstring)."""
     try:
         import pyspiel
@@ -272,19 +276,20 @@ def openspiel_figures(rounds: int, steps: int = COMPARE_STEPS):
                "open_spiel is not installed (pip install open_spiel; see docs/engine.md)"}
         return
     game = pyspiel.load_game("gin_rummy")
-    theirs, chance = float("inf"), 0
-    ours = {name: float("inf") for name in ("digital", "classic")}
-    for _ in range(rounds):  # the two engines' rounds interleaved
-        chance, cpu = _openspiel_play(game, 1, steps)
-        theirs = min(theirs, cpu)
+    theirs, chance = 0.0, 0
+    ours = {name: 0.0 for name in ("digital", "classic")}
+    for r in range(rounds):  # the two engines' rounds in turn, the same seeds
+        nodes, cpu = _openspiel_play(game, 100 + r, steps)
+        theirs, chance = theirs + cpu, chance + nodes
         for name in ours:
-            ours[name] = min(ours[name], play(PRESETS[name], 2, 1, steps=steps)[3])
+            ours[name] += play(PRESETS[name], 2, 100 + r, steps=steps)[3]
+    total = steps * rounds
     yield {"name": "openspiel_steps_per_s", "game": "gin_rummy", "players": 2,
-           "unit": "steps/s", "value": round(steps / theirs),
-           "with_chance_nodes": round((steps + chance) / theirs)}
+           "unit": "steps/s", "value": round(total / theirs),
+           "with_chance_nodes": round((total + chance) / theirs)}
     for name, cpu in ours.items():
         yield {"name": "steps_vs_openspiel", "preset": name, "players": 2, "unit": "ratio",
-               "value": round(theirs / cpu, 3), "steps_per_s": round(steps / cpu)}
+               "value": round(theirs / cpu, 3), "steps_per_s": round(total / cpu)}
 
 
 def _cards(text: str) -> list[int]:
@@ -659,6 +664,8 @@ def main(argv=None) -> int:
                              "steps_vs_openspiel)")
     parser.add_argument("--steps", type=int, default=COMPARE_STEPS,
                         help="decisions per round of --against and --openspiel")
+    parser.add_argument("--pairs", type=int, default=COMPARE_ROUNDS,
+                        help="rounds of each side of --against and --openspiel")
     parser.add_argument("--stalls", type=float, metavar="SECONDS",
                         help="only measure how long the machine stalls a process running none "
                              "of the game's code (machine_stalls), for this long")
@@ -682,11 +689,11 @@ def main(argv=None) -> int:
         print(json.dumps(startup_figures()), flush=True)
         return 0
     if args.against:
-        for fig in against_figures(args.against, args.preset, args.rounds, args.steps):
+        for fig in against_figures(args.against, args.preset, args.pairs, args.steps):
             print(json.dumps(fig), flush=True)
         return 0
     if args.openspiel:
-        for fig in openspiel_figures(args.rounds, args.steps):
+        for fig in openspiel_figures(args.pairs, args.steps):
             print(json.dumps(fig), flush=True)
         return 0
     if args.search_legal:
@@ -696,7 +703,7 @@ def main(argv=None) -> int:
         return 0
     for fig in figures(args.preset, args.seconds, args.rounds, args.level_hands):
         print(json.dumps(fig), flush=True)
-    for fig in openspiel_figures(args.rounds, args.steps):
+    for fig in openspiel_figures(args.pairs, args.steps):
         print(json.dumps(fig), flush=True)
     for fig in frame_figures():
         print(json.dumps(fig), flush=True)
