@@ -66,9 +66,8 @@ def _combos(cards: tuple, k: int) -> tuple:
 
 def clear_caches() -> None:
     """Forget every memo of enumerated melds, so that a benchmark times a call from cold."""
-    _JOINS.clear()
-    for memo in (_combos, _spend, _twos_for, _set_shapes, _sets_of_twos, _natural_runs,
-                 _pair_runs, _places):
+    for memo in (_combos, _spend, _twos_for, _set_shapes, _sets_of_rank, _sets_of_twos,
+                 _natural_runs, _pair_runs, _places):
         memo.cache_clear()
 
 
@@ -165,7 +164,8 @@ def _take_sets(hand: list, top: int, jokers: int, twos: tuple, options) -> list[
         start = bisect_left(hand, r4)
         end = bisect_left(hand, r4 + 4, start)
         if end - start + jokers + len(twos) >= 2:
-            return _sets_of_rank(tuple(hand[start:end]), few_jokers, few_twos, (3,), top, least)
+            return list(_sets_of_rank(tuple(hand[start:end]), few_jokers, few_twos, (3,), top,
+                                      least))
         return []
     found: list[Action] = []
     ranks = (sum(map(RANK_COUNT.__getitem__, hand)) + AT_LEAST[1]) & NATURAL_TOPS
@@ -218,6 +218,8 @@ def _natural_takes(held: int, top: int) -> list[Action]:
     places = (ACE, ACE_HIGH) if place == ACE else (place,)
     if place == ACE:
         m |= 1 << ACE_HIGH
+    if not m & m >> 1 & m >> 2:  # no three in a row at all: the common case
+        return []
     out = []
     for at in places:
         for low in range(max(ACE, at - 2), min(at, ACE_HIGH - 2) + 1):
@@ -243,40 +245,19 @@ def _meld_phase(hand, melds, options) -> list[Action]:
     if longest < 1:
         return acts
     jokers, twos = _held_wilds(hand)
-    if longest >= 3 and (options.meld_slots is None or len(melds) < options.meld_slots):
+    if longest >= 3 and _has_room(melds, options):
         _new_sets(hand, jokers, twos, longest, options, acts)
         _new_runs(distinct, jokers, twos, longest, options, acts)
     if melds:
+        held = distinct.keys()
         if jokers or twos:
-            held = distinct.keys()
             for i, meld in enumerate(melds):
                 _additions(i, meld, held, jokers, twos, options, acts)
         else:
-            acts += [a for c, a in _natural_joins(melds, options) if c in distinct]
+            for i, meld in enumerate(melds):
+                if not meld.join_cards.isdisjoint(held):
+                    _additions(i, meld, held, 0, (), options, acts)
     return acts
-
-
-_JOINS: dict[tuple, tuple] = {}
-"""``_natural_joins``'s memo, by the run limit and the melds' identities."""
-
-
-def _natural_joins(melds: list[Meld], options) -> tuple[tuple[int, Action], ...]:
-    """(card, the action adding it) for each natural that may join one of these melds (a
-    player's own, in order), as ``_additions`` lists them: a hand without wilds adds exactly
-    those of its cards. A player's melds stay the same for many turns, so this is worked out
-    once for them. The memo is keyed by the melds' ``id``s and each entry holds the melds
-    themselves, so no meld it names can be freed and its ``id`` given to another while the
-    entry lives; it is emptied when full."""
-    key = (options.run_max, *map(id, melds))  # all that ``_additions`` asks without wilds
-    got = _JOINS.get(key)
-    if got is None:
-        if len(_JOINS) >= CACHE_SIZE:
-            _JOINS.clear()
-        found: list[Action] = []
-        for i, meld in enumerate(melds):
-            _additions(i, meld, meld.join_cards, 0, (), options, found)
-        got = _JOINS[key] = (tuple(melds), tuple((a.cards[0], a) for a in found))
-    return got[1]
 
 
 def _action(kind: Act, cards: tuple, target: int = -1, stands: int = -1) -> Action:
@@ -307,18 +288,17 @@ def _new_sets(hand, jokers, twos, longest, options, acts) -> None:
         acts += _sets_of_twos(spend, sizes, -1)
 
 
+@lru_cache(maxsize=CACHE_SIZE)
 def _sets_of_rank(group: tuple, jokers: int, twos: tuple, sizes: tuple,
-                  top: int, least: int) -> list[Action]:
+                  top: int, least: int) -> tuple[Action, ...]:
     """New sets of these ``sizes`` from one rank's naturals (``group``, at least ``least`` of
     them in a set) and the wilds held (``jokers``, and ``twos`` in ``_spend`` order), each with
     its wilds chosen canonically; with ``top`` (the pile's top card, else -1), only the sets
-    that hold it, as takes of the pile (``Act.TAKE_SET``).
-
-    Not a memo of whole answers: its key would hold the rank's exact cards and the exact 2s
-    held, which hands rarely meet twice (such a memo missed a third to a half of its look-ups
-    in random play). The answer is the natural parts of the group (``_combos``, by group and
-    count) times the shapes of the wilds (``_set_shapes``, by the wilds held): two small memos
-    that do hit, and one tuple made per set."""
+    that hold it, as takes of the pile (``Act.TAKE_SET``). Hands keep coming back to the same
+    few groups, so each answer is worked out once; a miss (a new group or a new choice of 2s
+    held, still the commonest miss of the listing) is the group's natural parts
+    (``_combos``, by group and count) times the shapes of the wilds (``_set_shapes``, by the
+    wilds held), two small memos that do hit, with one tuple made per set."""
     natural_top = top >= 0 and not is_wild(top)
     kind = Act.SET if top < 0 else Act.TAKE_SET
     n = len(group)
@@ -333,7 +313,7 @@ def _sets_of_rank(group: tuple, jokers: int, twos: tuple, sizes: tuple,
         else:
             for nat in _combos(group, k):
                 out.append(_new(Action, (kind, nat + wild, -1, -1)))
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=1024)

@@ -504,7 +504,7 @@ class State:
         c = self.stock.pop()
         insort(self.hands[self.turn], c)
         self.phase = Phase.MELD
-        events.append(Event(Ev.DREW, self.turn, (c,)))
+        events.append(_new(Event, (Ev.DREW, self.turn, (c,), *_NO_MORE)))
         return events
 
     def _rebuild_stock(self) -> Event | None:
@@ -530,7 +530,7 @@ class State:
         hand = self.hands[seat]
         self._leave_hand(seat, (c,))
         self.pile.append(c)
-        events = [Event(Ev.DISCARDED, seat, (c,))]
+        events = [_new(Event, (Ev.DISCARDED, seat, (c,), *_NO_MORE))]
         if not hand:
             return events + self._end_hand(seat)
         if not self.stock and self.options.stock_out is StockOut.BLOCKED:
@@ -665,6 +665,11 @@ class State:
         """Everything that makes this state, as plain values (for equality and tests)."""
         return tuple(_frozen(getattr(self, name)) for name in self.__slots__)
 
+
+_new = tuple.__new__
+_NO_MORE = tuple(Event._field_defaults.values())[2:]
+"""An event made with the tuple's own constructor (``Event``'s is Python code) gets the
+defaults of every field after ``cards`` from here: the two events of almost every step."""
 
 _CARDLESS = frozenset((Act.DRAW, Act.PASS, Act.TAKE_UPCARD))
 _ON_A_MELD = frozenset((Act.ADD, Act.TAKE_ADD, Act.SWAP, Act.TAKE_SWAP))
