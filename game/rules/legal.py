@@ -255,7 +255,7 @@ def _meld_phase(hand, melds, options) -> list[Action]:
                 _additions(i, meld, held, jokers, twos, options, acts)
         else:
             for i, meld in enumerate(melds):
-                if not meld.join_cards.isdisjoint(held):
+                if not held.isdisjoint(meld.join_cards):  # (looks up the few join cards)
                     _additions(i, meld, held, 0, (), options, acts)
     return acts
 
