@@ -24,6 +24,24 @@ same run, digital's rounds between the preset's: ``value`` by CPU time (which ot
 a busy machine do not inflate), ``wall`` by the clock (the bar for ``classic`` and ``book``: at
 least 0.5).
 
+``steps_vs_base`` (only with ``--against REV``, one line per player count, 2, 4 and 8 where
+``--preset`` allows them): this tree's random-play steps against those of commit REV, in the
+same run. REV's ``game/`` is unpacked from ``git archive`` into a temporary directory, and each
+version plays in its own worker process (``tools/random_play.py``, the same loop for both) the
+same plays: ``--pairs`` rounds of ``--steps`` decisions, each round from its own seed, the two
+versions' rounds taken in turn (who goes first alternating) so both see the same machine.
+``value`` is REV's summed CPU time over this tree's (above 1: this tree is faster), ``wall`` the
+same by the clock, with each side's steps per second of CPU time and the hands dealt (equal
+when both versions list the same actions in the same order, so the plays are the same).
+
+``openspiel_steps_per_s`` and ``steps_vs_openspiel`` (with ``--openspiel``, and in the full
+run): OpenSpiel's gin rummy (two players) played at random through ``pyspiel`` from Python, the
+loop ours is (legal actions, a uniform choice, apply), its chance nodes (cards dealt and drawn)
+played but not counted as decisions, as our deals are not (``with_chance_nodes`` counts them);
+then our two-player random play under ``digital`` and ``classic`` against it, by CPU time, the
+rounds in turn as above. Without ``open_spiel`` installed the line says so and the rest runs;
+it is a benchmark's dependency only (``pip install open_spiel``, a CPython 3.11 wheel on PyPI).
+
 ``decision_ms`` (one line per AI level): the level's decision time p50/p90/max (wall clock,
 and ``cpu_ms`` in process time, which a busy machine does not inflate) over the decisions of a
 few hands against medium players (2 players), and its longest think slice (wall clock, and
