@@ -168,13 +168,8 @@ def _take_sets(hand: list, top: int, jokers: int, twos: tuple, options) -> list[
                                       least))
         return []
     found: list[Action] = []
-    ranks = (sum(map(RANK_COUNT.__getitem__, hand)) + AT_LEAST[1]) & NATURAL_TOPS
-    while ranks:  # each rank of naturals held, lowest first
-        r4 = (ranks & -ranks).bit_length() - 4
-        ranks &= ranks - 1
-        start = bisect_left(hand, r4)
-        found += _sets_of_rank(tuple(hand[start:bisect_left(hand, r4 + 4, start)]), few_jokers,
-                               few_twos, (3,), top, least)
+    for group in _rank_groups(hand, 1):  # each rank of naturals held
+        found += _sets_of_rank(group, few_jokers, few_twos, (3,), top, least)
     if top != JOKER and options.twos_melds:
         found += [_new(Action, (Act.TAKE_SET, a.cards, -1, -1))
                   for a in _sets_of_twos(spend, (3,), top)]
@@ -274,18 +269,26 @@ def _new_sets(hand, jokers, twos, longest, options, acts) -> None:
     nw = jokers + len(twos)
     sizes = (3, 4) if longest >= 4 else (3,)
     spend = _spend(twos, -1) if twos else ()
-    # the ranks with enough naturals for a set with the wilds held, found all at once
-    ranks = (sum(map(RANK_COUNT.__getitem__, hand)) + AT_LEAST[max(1, 3 - nw)]) & NATURAL_TOPS
-    if ranks:
+    groups = _rank_groups(hand, max(1, 3 - nw))  # enough naturals for a set with the wilds
+    if groups:
         least, set_jokers, set_twos = options.set_naturals, min(jokers, 3), spend[:3]
-        while ranks:
-            r4 = (ranks & -ranks).bit_length() - 4
-            ranks &= ranks - 1
-            start = bisect_left(hand, r4)
-            acts += _sets_of_rank(tuple(hand[start:bisect_left(hand, r4 + 4, start)]),
-                                  set_jokers, set_twos, sizes, -1, least)
+        for group in groups:
+            acts += _sets_of_rank(group, set_jokers, set_twos, sizes, -1, least)
     if len(twos) >= 3 and options.twos_melds:
         acts += _sets_of_twos(spend, sizes, -1)
+
+
+def _rank_groups(hand, least: int) -> list[tuple]:
+    """The naturals of each rank of which the sorted ``hand`` holds at least ``least`` (1 to
+    3), lowest rank first: the ranks found all at once from the rank counts (``RANK_COUNT``)."""
+    ranks = (sum(map(RANK_COUNT.__getitem__, hand)) + AT_LEAST[least]) & NATURAL_TOPS
+    groups = []
+    while ranks:
+        r4 = (ranks & -ranks).bit_length() - 4
+        ranks &= ranks - 1
+        start = bisect_left(hand, r4)
+        groups.append(tuple(hand[start:bisect_left(hand, r4 + 4, start)]))
+    return groups
 
 
 @lru_cache(maxsize=CACHE_SIZE)
