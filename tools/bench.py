@@ -24,6 +24,24 @@ same run, digital's rounds between the preset's: ``value`` by CPU time (which ot
 a busy machine do not inflate), ``wall`` by the clock (the bar for ``classic`` and ``book``: at
 least 0.5).
 
+``steps_vs_base`` (only with ``--against REV``, one line per player count, 2, 4 and 8 where
+``--preset`` allows them): this tree's random-play steps against those of commit REV, in the
+same run. REV's ``game/`` is unpacked from ``git archive`` into a temporary directory, and each
+version plays in its own worker process (``tools/random_play.py``, the same loop for both) the
+same plays: ``--pairs`` rounds of ``--steps`` decisions, each round from its own seed, the two
+versions' rounds taken in turn (who goes first alternating) so both see the same machine.
+``value`` is REV's summed CPU time over this tree's (above 1: this tree is faster), ``wall`` the
+same by the clock, with each side's steps per second of CPU time and the hands dealt (equal
+when both versions list the same actions in the same order, so the plays are the same).
+
+``openspiel_steps_per_s`` and ``steps_vs_openspiel`` (with ``--openspiel``, and in the full
+run): OpenSpiel's gin rummy (two players) played at random through ``pyspiel`` from Python, the
+loop ours is (legal actions, a uniform choice, apply), its chance nodes (cards dealt and drawn)
+played but not counted as decisions, as our deals are not (``with_chance_nodes`` counts them);
+then our two-player random play under ``digital`` and ``classic`` against it, by CPU time, the
+rounds in turn as above. Without ``open_spiel`` installed the line says so and the rest runs;
+it is a benchmark's dependency only (``pip install open_spiel``, a CPython 3.11 wheel on PyPI).
+
 ``decision_ms`` (one line per AI level): the level's decision time p50/p90/max (wall clock,
 and ``cpu_ms`` in process time, which a busy machine does not inflate) over the decisions of a
 few hands against medium players (2 players), and its longest think slice (wall clock, and
@@ -62,10 +80,16 @@ from __future__ import annotations
 
 import argparse
 import gc
+import io
 import json
+import os
 import random
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
+from pathlib import Path
 
 from game.rules import legal
 from game.rules.actions import Act, parse_action
@@ -74,6 +98,7 @@ from game.rules.melds import new_run, new_set
 from game.rules.options import PRESETS, preset
 from game.rules.state import Phase, State
 
+from .random_play import play
 from .web.measure import hint_positions
 
 ADVERSARIAL = (
@@ -95,29 +120,6 @@ ADVERSARIAL = (
 """Fixed positions for ``legal_position``: the worst hands of up to 20 cards known."""
 
 
-def _random_play(options, players: int, seed: int, budget_s: float, trusted: bool):
-    """Play random matches for about ``budget_s`` seconds; return (steps, hands, seconds,
-    CPU seconds)."""
-    rand = random.Random(seed)
-    steps = hands = 0
-    start, start_cpu = time.perf_counter(), time.process_time()
-    deadline = start + budget_s
-    while time.perf_counter() < deadline:
-        state = State(options, players, rand.getrandbits(32))
-        hands += 1
-        while True:
-            phase = state.phase
-            if phase is Phase.HAND_OVER:
-                state.next_hand()
-                hands += 1
-                continue
-            if phase is Phase.MATCH_OVER:
-                break
-            state.apply(rand.choice(state.legal_actions()), trusted=trusted)
-            steps += 1
-    return steps, hands, time.perf_counter() - start, time.process_time() - start_cpu
-
-
 GC_STEPS = 300_000
 """Decisions of the random play that ``gc_pause_ms`` watches."""
 
@@ -133,23 +135,12 @@ def gc_pauses(options, players: int, steps: int = GC_STEPS, seed: int = 3) -> di
         else:
             pauses.append((time.perf_counter() - began[0], time.process_time() - began[1]))
 
-    rand = random.Random(seed)
-    done = 0
     gc.collect()
     gc.callbacks.append(watch)
-    start_cpu = time.process_time()
     try:
-        while done < steps:
-            state = State(options, players, rand.getrandbits(32))
-            while done < steps and state.phase is not Phase.MATCH_OVER:
-                if state.phase is Phase.HAND_OVER:
-                    state.next_hand()
-                    continue
-                state.apply(rand.choice(state.legal_actions()), trusted=True)
-                done += 1
+        done, _, _, spent = play(options, players, seed, steps=steps)
     finally:
         gc.callbacks.remove(watch)
-    spent = time.process_time() - start_cpu
     return {"name": "gc_pause_ms", "players": players, "steps": done, "unit": "ms",
             "collections": len(pauses),
             "longest_ms": round(max((p[0] for p in pauses), default=0.0) * 1000, 2),
@@ -166,9 +157,9 @@ def figures(preset_name: str, seconds: float, rounds: int, levels_hands: int = 4
             continue
         runs, ref = [], []
         for r in range(rounds):  # digital's rounds in between, so both see the same machine
-            runs.append(_random_play(options, players, r, seconds, True))
+            runs.append(play(options, players, r, seconds=seconds))
             if preset_name != "digital":
-                ref.append(_random_play(PRESETS["digital"], players, r, seconds, True))
+                ref.append(play(PRESETS["digital"], players, r, seconds=seconds))
         steps = max(r[0] / r[2] for r in runs)
         yield {"name": "engine_steps_per_s", "preset": preset_name, "players": players,
                "unit": "steps/s", "value": round(steps)}
@@ -179,7 +170,8 @@ def figures(preset_name: str, seconds: float, rounds: int, levels_hands: int = 4
                    "wall": round(steps / max(r[0] / r[2] for r in ref), 2)}
         yield {"name": "random_hands_per_s", "preset": preset_name, "players": players,
                "unit": "hands/s", "value": round(max(r[1] / r[2] for r in runs), 1)}
-        checked = [_random_play(options, players, r, seconds, False) for r in range(rounds)]
+        checked = [play(options, players, r, seconds=seconds, trusted=False)
+                   for r in range(rounds)]
         yield {"name": "engine_checked_steps_per_s", "preset": preset_name, "players": players,
                "unit": "steps/s", "value": round(max(r[0] / r[2] for r in checked))}
         yield {"preset": preset_name, **gc_pauses(options, players)}
@@ -188,6 +180,135 @@ def figures(preset_name: str, seconds: float, rounds: int, levels_hands: int = 4
     # engine runs above: a full collection walking it would land in some think slice.
     gc.collect()
     yield from _levels(preset_name, options, hands=levels_hands)
+
+
+COMPARE_STEPS = 4_000
+"""Decisions in each round of ``--against`` and ``--openspiel``: a tenth of a second or so,
+short enough that the two sides' rounds, taken in turn, see the same machine."""
+COMPARE_ROUNDS = 24
+"""Rounds of each side, each from its own seed (the same seeds for both sides)."""
+
+COMPARE_PLAYERS = (2, 4, 8)
+
+
+def _repo() -> Path:
+    return Path(__file__).resolve().parent.parent
+
+
+class _Worker:
+    """A ``tools/random_play.py`` worker playing the engine of the tree at ``root``."""
+
+    def __init__(self, root: Path):
+        env = dict(os.environ, PYTHONPATH=str(root))
+        self._proc = subprocess.Popen(
+            [sys.executable, str(_repo() / "tools" / "random_play.py")], cwd=root, env=env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def play(self, preset_name: str, players: int, seed: int, steps: int) -> dict:
+        """One play of ``steps`` decisions from ``seed``."""
+        assert self._proc.stdin and self._proc.stdout
+        self._proc.stdin.write(json.dumps({"preset": preset_name, "players": players,
+                                           "seed": seed, "steps": steps}) + "\n")
+        self._proc.stdin.flush()
+        line = self._proc.stdout.readline()
+        if not line:
+            raise RuntimeError("the random-play worker stopped (see its error above)")
+        return json.loads(line)
+
+    def close(self) -> None:
+        assert self._proc.stdin
+        self._proc.stdin.close()
+        self._proc.wait()
+
+
+def _archive(rev: str, into: Path) -> str:
+    """Unpack the game of commit ``rev`` into ``into``; return the commit's short name."""
+    repo = _repo()
+    short = subprocess.run(["git", "rev-parse", "--short", f"{rev}^{{commit}}"], cwd=repo,
+                           capture_output=True, text=True)
+    if short.returncode:
+        raise SystemExit(f"--against: {rev!r} is not a commit of this repository")
+    tar = subprocess.run(["git", "archive", "--format=tar", rev, "game"], cwd=repo,
+                         capture_output=True, check=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
+        archive.extractall(into, filter="data")
+    return short.stdout.strip()
+
+
+def against_figures(rev: str, preset_name: str, rounds: int = COMPARE_ROUNDS,
+                    steps: int = COMPARE_STEPS):
+    """``steps_vs_base`` (see the module docstring): this tree's random play against commit
+    ``rev``'s, each version in a worker process, round by round in turn, the same seeds."""
+    options = preset(preset_name)
+    with tempfile.TemporaryDirectory(prefix="arlington-base-") as tmp:
+        label = _archive(rev, Path(tmp))
+        workers = {"tree": _Worker(_repo()), "base": _Worker(Path(tmp))}
+        try:
+            for players in COMPARE_PLAYERS:
+                if not options.min_players <= players <= options.max_players:
+                    continue
+                spent = {name: [0.0, 0.0, 0] for name in workers}  # CPU, wall, hands
+                for r in range(rounds):  # who goes first alternates, so neither always waits
+                    for name in (("tree", "base") if r % 2 == 0 else ("base", "tree")):
+                        got = workers[name].play(preset_name, players, 100 + r, steps)
+                        spent[name][0] += got["cpu_s"]
+                        spent[name][1] += got["wall_s"]
+                        spent[name][2] += got["hands"]
+                (cpu, wall, hands), (base_cpu, base_wall, base_hands) = spent["tree"], spent["base"]
+                total = steps * rounds
+                yield {"name": "steps_vs_base", "base": label, "preset": preset_name,
+                       "players": players, "unit": "ratio", "value": round(base_cpu / cpu, 3),
+                       "wall": round(base_wall / wall, 3), "steps": total,
+                       "steps_per_s": round(total / cpu),
+                       "base_steps_per_s": round(total / base_cpu),
+                       "hands": hands, "base_hands": base_hands}
+        finally:
+            for worker in workers.values():
+                worker.close()
+
+
+def _openspiel_play(game, seed: int, steps: int) -> tuple[int, float]:
+    """Uniform random play of an OpenSpiel game through ``pyspiel`` for ``steps`` decisions (a
+    chance node, a card dealt or drawn, is played but not counted, as our deals are not):
+    (chance nodes, CPU seconds). Gin rummy's chance outcomes are all equally likely."""
+    rand = random.Random(seed)
+    done = chance = 0
+    start = time.process_time()
+    while done < steps:
+        state = game.new_initial_state()
+        while done < steps and not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rand.choice(state.chance_outcomes())[0])
+                chance += 1
+            else:
+                state.apply_action(rand.choice(state.legal_actions()))
+                done += 1
+    return chance, time.process_time() - start
+
+
+def openspiel_figures(rounds: int = COMPARE_ROUNDS, steps: int = COMPARE_STEPS):
+    """``openspiel_steps_per_s`` and ``steps_vs_openspiel`` (see the module docstring)."""
+    try:
+        import pyspiel
+    except ImportError:
+        yield {"name": "openspiel_steps_per_s", "skipped":
+               "open_spiel is not installed (pip install open_spiel; see docs/engine.md)"}
+        return
+    game = pyspiel.load_game("gin_rummy")
+    theirs, chance = 0.0, 0
+    ours = {name: 0.0 for name in ("digital", "classic")}
+    for r in range(rounds):  # the two engines' rounds in turn, the same seeds
+        nodes, cpu = _openspiel_play(game, 100 + r, steps)
+        theirs, chance = theirs + cpu, chance + nodes
+        for name in ours:
+            ours[name] += play(PRESETS[name], 2, 100 + r, steps=steps)[3]
+    total = steps * rounds
+    yield {"name": "openspiel_steps_per_s", "game": "gin_rummy", "players": 2,
+           "unit": "steps/s", "value": round(total / theirs),
+           "with_chance_nodes": round((total + chance) / theirs)}
+    for name, cpu in ours.items():
+        yield {"name": "steps_vs_openspiel", "preset": name, "players": 2, "unit": "ratio",
+               "value": round(theirs / cpu, 3), "steps_per_s": round(total / cpu)}
 
 
 def _cards(text: str) -> list[int]:
@@ -553,6 +674,17 @@ def main(argv=None) -> int:
                         help="only search for positions where legal_actions() lists the most "
                              "(to add to ADVERSARIAL), for this long")
     parser.add_argument("--seed", type=int, default=1, help="seed of --search-legal")
+    parser.add_argument("--against", metavar="REV",
+                        help="only this tree's random-play steps against commit REV's, in the "
+                             "same run (steps_vs_base), 2, 4 and 8 players of --preset")
+    parser.add_argument("--openspiel", action="store_true",
+                        help="only OpenSpiel's gin rummy played at random through pyspiel, "
+                             "and our steps against it (openspiel_steps_per_s, "
+                             "steps_vs_openspiel)")
+    parser.add_argument("--steps", type=int, default=COMPARE_STEPS,
+                        help="decisions per round of --against and --openspiel")
+    parser.add_argument("--pairs", type=int, default=COMPARE_ROUNDS,
+                        help="rounds of each side of --against and --openspiel")
     parser.add_argument("--stalls", type=float, metavar="SECONDS",
                         help="only measure how long the machine stalls a process running none "
                              "of the game's code (machine_stalls), for this long")
@@ -575,12 +707,22 @@ def main(argv=None) -> int:
     if args.startup:
         print(json.dumps(startup_figures()), flush=True)
         return 0
+    if args.against:
+        for fig in against_figures(args.against, args.preset, args.pairs, args.steps):
+            print(json.dumps(fig), flush=True)
+        return 0
+    if args.openspiel:
+        for fig in openspiel_figures(args.pairs, args.steps):
+            print(json.dumps(fig), flush=True)
+        return 0
     if args.search_legal:
         n, ms, hand, melds, top = search_legal(preset(args.preset), args.search_legal, args.seed)
         print(json.dumps({"name": "legal_search", "preset": args.preset, "actions": n, "ms": ms,
                           "hand": hand, "melds": melds, "top": top}), flush=True)
         return 0
     for fig in figures(args.preset, args.seconds, args.rounds, args.level_hands):
+        print(json.dumps(fig), flush=True)
+    for fig in openspiel_figures(args.pairs, args.steps):
         print(json.dumps(fig), flush=True)
     for fig in frame_figures():
         print(json.dumps(fig), flush=True)

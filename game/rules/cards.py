@@ -60,9 +60,13 @@ ALL_CARDS = tuple(card(r, s) for r in RANKS for s in SUITS)
 """The 52 distinct cards of one deck, in card order."""
 
 
+TWO_DECKS = tuple(c for c in ALL_CARDS for _ in range(2))
+"""The 104 cards of two standard decks, in card order."""
+
+
 def deck(jokers: int = 0) -> list[Card]:
     """Two standard decks (104 cards) plus ``jokers`` jokers, in card order."""
-    return [c for c in ALL_CARDS for _ in range(2)] + [JOKER] * jokers
+    return [*TWO_DECKS, *(JOKER,) * jokers]
 
 
 def card_text(c: Card) -> str:

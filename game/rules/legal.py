@@ -41,6 +41,16 @@ the high ace, is filled in from bit 1). Bits 0 and 15 of a suit stay clear, so a
 shifting never crosses into the next suit."""
 ACE_BITS = sum(1 << (16 * s + ACE) for s in range(4))
 
+RANK_COUNT = [0 if c < 4 else 1 << 4 * (c >> 2) for c in range(CARD_SLOTS)]
+"""Each card as a count of one in its rank's four bits of a hand's rank counts (a rank has
+eight cards: no carry), so ``sum(map(RANK_COUNT.__getitem__, hand))`` counts every rank at once;
+jokers count nowhere."""
+NATURAL_TOPS = sum(8 << 4 * r for r in range(ACE, 14) if r != TWO)
+"""The top bit of each natural rank's count (not the 2s': they are wild)."""
+AT_LEAST = [sum(8 - k << 4 * r for r in range(14)) if k else 0 for k in range(4)]
+"""Added to the rank counts, ``AT_LEAST[k]`` sets a rank's top bit when it holds at least ``k``
+cards."""
+
 
 CACHE_SIZE = 2048
 """Entries per memo of enumerated melds: enough for the groups a match keeps meeting, few
@@ -56,8 +66,8 @@ def _combos(cards: tuple, k: int) -> tuple:
 
 def clear_caches() -> None:
     """Forget every memo of enumerated melds, so that a benchmark times a call from cold."""
-    for memo in (_combos, _spend, _twos_for, _sets_of_rank, _sets_of_twos, _natural_runs,
-                 _pair_runs, _places):
+    for memo in (_combos, _spend, _twos_for, _set_shapes, _sets_of_rank, _sets_of_twos,
+                 _natural_runs, _pair_runs, _places):
         memo.cache_clear()
 
 
@@ -90,13 +100,10 @@ def _has_room(melds, options) -> bool:
 # ----------------------------------------------------------------- wilds, canonically
 
 
-def _wilds(hand) -> tuple:
-    """The wild cards of a sorted hand (jokers, then 2s). In card order jokers (0) come
-    first, then aces (4-7), then the 2s (8-11): two slices, no loop."""
-    wilds = tuple(hand[bisect_left(hand, 8):bisect_left(hand, 12)])
-    if hand and hand[0] == JOKER:
-        wilds = tuple(hand[:bisect_left(hand, 1)]) + wilds
-    return wilds
+def _held_wilds(hand) -> tuple[int, tuple]:
+    """(jokers, 2s) of a sorted hand. In card order jokers (0) come first, then aces (4-7),
+    then the 2s (8-11): a count and a slice, no loop."""
+    return bisect_left(hand, 1), tuple(hand[bisect_left(hand, 8):bisect_left(hand, 12)])
 
 
 @lru_cache(maxsize=256)
@@ -105,12 +112,6 @@ def _spend(twos: tuple, suit: int) -> tuple:
     2s are interchangeable as wilds, so one order stands for all of them: the 2 of the run's
     own suit last (it may be wanted as that run's natural 2), then the higher suit first."""
     return tuple(sorted(twos, key=lambda c: ((c & 3) == suit, -c)))
-
-
-def _split(wilds: tuple) -> tuple[int, tuple]:
-    """(jokers, 2s) of a tuple of wilds."""
-    jokers = wilds.count(JOKER)
-    return jokers, wilds[jokers:]
 
 
 # ----------------------------------------------------------------- the draw phase
@@ -122,11 +123,11 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
     top = pile[-1]
     rule = options.pile_take
     room = _has_room(melds, options)
-    jokers, twos = _split(_wilds(hand))
     if rule is PileTake.NEW_SET and not options.easy_pile:
         if room and (options.go_out_by_melding or len(hand) + len(pile) > 3):
-            acts += _take_sets(hand, top, jokers, twos, options)
+            acts += _take_sets(hand, top, *_held_wilds(hand), options)
         return acts
+    jokers, twos = _held_wilds(hand)
     if room:
         longest = len(hand) + 1
         if not options.go_out_by_melding:  # keep a card to discard after taking the pile
@@ -137,7 +138,7 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
     if rule is PileTake.USE_TOP or options.easy_pile:
         found: list[Action] = []
         wild = is_wild(top)
-        top_jokers, top_twos = _split((top,) if wild else ())
+        top_jokers, top_twos = int(top == JOKER), (top,) if wild and top != JOKER else ()
         for i, meld in enumerate(melds):
             if wild or top in meld.join_cards:
                 _additions(i, meld, (top,), top_jokers, top_twos, options, found)
@@ -153,20 +154,25 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
 def _take_sets(hand: list, top: int, jokers: int, twos: tuple, options) -> list[Action]:
     """Takes that lay the top card in a new set of three with two cards from hand (a set of
     four is that set with a card added); the hand holds these ``jokers`` and ``twos``."""
-    least, twos_melds = options.set_naturals, options.twos_melds
-    found: list[Action] = []
+    least = options.set_naturals
+    spend = _spend(twos, -1) if twos else ()
+    # a set of three with the top card holds at most two wilds from hand: the rest of them
+    # would not change the answer, only the memo's key
+    few_jokers, few_twos = min(jokers, 2), spend[:2]
     if not is_wild(top):
         r4 = top & ~3
-        group = tuple(hand[bisect_left(hand, r4):bisect_left(hand, r4 + 4)])
-        if len(group) + jokers + len(twos) >= 2:
-            found += _sets_of_rank(group, jokers, _spend(twos, -1), (3,), top, least)
-    else:
-        for r4 in dict.fromkeys(c & ~3 for c in hand if not is_wild(c)):
-            group = tuple(hand[bisect_left(hand, r4):bisect_left(hand, r4 + 4)])
-            found += _sets_of_rank(group, jokers, _spend(twos, -1), (3,), top, least)
-        if top != JOKER and twos_melds:
-            found += [_new(Action, (Act.TAKE_SET, a.cards, -1, -1))
-                      for a in _sets_of_twos(_spend(twos, -1), (3,), top)]
+        start = bisect_left(hand, r4)
+        end = bisect_left(hand, r4 + 4, start)
+        if end - start + jokers + len(twos) >= 2:
+            return list(_sets_of_rank(tuple(hand[start:end]), few_jokers, few_twos, (3,), top,
+                                      least))
+        return []
+    found: list[Action] = []
+    for group in _rank_groups(hand, 1):  # each rank of naturals held
+        found += _sets_of_rank(group, few_jokers, few_twos, (3,), top, least)
+    if top != JOKER and options.twos_melds:
+        found += [_new(Action, (Act.TAKE_SET, a.cards, -1, -1))
+                  for a in _sets_of_twos(spend, (3,), top)]
     return found
 
 
@@ -207,6 +213,8 @@ def _natural_takes(held: int, top: int) -> list[Action]:
     places = (ACE, ACE_HIGH) if place == ACE else (place,)
     if place == ACE:
         m |= 1 << ACE_HIGH
+    if not m & m >> 1 & m >> 2:  # no three in a row at all: the common case
+        return []
     out = []
     for at in places:
         for low in range(max(ACE, at - 2), min(at, ACE_HIGH - 2) + 1):
@@ -231,19 +239,18 @@ def _meld_phase(hand, melds, options) -> list[Action]:
     longest = size if options.go_out_by_melding else size - 1  # cards one action may use
     if longest < 1:
         return acts
-    wilds = _wilds(hand)
-    jokers, twos = _split(wilds)
+    jokers, twos = _held_wilds(hand)
     if longest >= 3 and _has_room(melds, options):
         _new_sets(hand, jokers, twos, longest, options, acts)
-        _new_runs(distinct, wilds, longest, options, acts)
+        _new_runs(distinct, jokers, twos, longest, options, acts)
     if melds:
         held = distinct.keys()
-        if wilds:
+        if jokers or twos:
             for i, meld in enumerate(melds):
                 _additions(i, meld, held, jokers, twos, options, acts)
         else:
             for i, meld in enumerate(melds):
-                if not meld.join_cards.isdisjoint(held):
+                if not held.isdisjoint(meld.join_cards):  # (looks up the few join cards)
                     _additions(i, meld, held, 0, (), options, acts)
     return acts
 
@@ -261,50 +268,78 @@ _new = tuple.__new__
 def _new_sets(hand, jokers, twos, longest, options, acts) -> None:
     nw = jokers + len(twos)
     sizes = (3, 4) if longest >= 4 else (3,)
-    spend = _spend(twos, -1)
-    start = bisect_left(hand, 4)
-    while start < len(hand):
-        r4 = hand[start] & ~3
-        end = bisect_left(hand, r4 + 4, start)
-        if r4 != 4 * TWO and end - start + nw >= 3:  # (a set holds three wilds at most)
-            acts += _sets_of_rank(tuple(hand[start:end]), min(jokers, 3), spend[:3], sizes, -1,
-                                  options.set_naturals)
-        start = end
+    spend = _spend(twos, -1) if twos else ()
+    groups = _rank_groups(hand, max(1, 3 - nw))  # enough naturals for a set with the wilds
+    if groups:
+        least, set_jokers, set_twos = options.set_naturals, min(jokers, 3), spend[:3]
+        for group in groups:
+            acts += _sets_of_rank(group, set_jokers, set_twos, sizes, -1, least)
     if len(twos) >= 3 and options.twos_melds:
         acts += _sets_of_twos(spend, sizes, -1)
+
+
+def _rank_groups(hand, least: int) -> list[tuple]:
+    """The naturals of each rank of which the sorted ``hand`` holds at least ``least`` (1 to
+    3), lowest rank first: the ranks found all at once from the rank counts (``RANK_COUNT``)."""
+    ranks = (sum(map(RANK_COUNT.__getitem__, hand)) + AT_LEAST[least]) & NATURAL_TOPS
+    groups = []
+    while ranks:
+        r4 = (ranks & -ranks).bit_length() - 4
+        ranks &= ranks - 1
+        start = bisect_left(hand, r4)
+        groups.append(tuple(hand[start:bisect_left(hand, r4 + 4, start)]))
+    return groups
 
 
 @lru_cache(maxsize=CACHE_SIZE)
 def _sets_of_rank(group: tuple, jokers: int, twos: tuple, sizes: tuple,
                   top: int, least: int) -> tuple[Action, ...]:
     """New sets of these ``sizes`` from one rank's naturals (``group``, at least ``least`` of
-    them in a set) and the wilds held
-    (``jokers``, and ``twos`` in ``_spend`` order), each with its wilds chosen canonically;
-    with ``top`` (the pile's top card, else -1), only the sets that hold it, as takes of the
-    pile (``Act.TAKE_SET``). Hands keep coming back to the same few groups, so each answer is
-    worked out once; a new group or a new choice of 2s held is still the commonest miss of the
-    listing, so the answer is built with the tuple's own constructor, from natural parts made
-    once per count."""
-    forced = (top,) if top >= 0 and not is_wild(top) else ()
-    top_joker, top_two = int(top == JOKER), top >= 0 and is_wild(top) and top != JOKER
+    them in a set) and the wilds held (``jokers``, and ``twos`` in ``_spend`` order), each with
+    its wilds chosen canonically; with ``top`` (the pile's top card, else -1), only the sets
+    that hold it, as takes of the pile (``Act.TAKE_SET``). Hands keep coming back to the same
+    few groups, so each answer is worked out once; a miss (a new group or a new choice of 2s
+    held, still the commonest miss of the listing) is the group's natural parts
+    (``_combos``, by group and count) times the shapes of the wilds (``_set_shapes``, by the
+    wilds held), two small memos that do hit, with one tuple made per set."""
+    natural_top = top >= 0 and not is_wild(top)
     kind = Act.SET if top < 0 else Act.TAKE_SET
-    out: dict[Action, None] = {}
+    n = len(group)
+    out = []
+    for k, wild in _set_shapes(jokers, twos, sizes, -1 if natural_top else top, least,
+                               natural_top):
+        if k > n:
+            continue
+        if natural_top:  # the top card among the naturals, in card order
+            for nat in _combos(group, k):
+                out.append(_new(Action, (kind, tuple(sorted(nat + (top,))) + wild, -1, -1)))
+        else:
+            for nat in _combos(group, k):
+                out.append(_new(Action, (kind, nat + wild, -1, -1)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _set_shapes(jokers: int, twos: tuple, sizes: tuple, wild_top: int, least: int,
+                natural_top: bool) -> tuple[tuple[int, tuple], ...]:
+    """The shapes of ``_sets_of_rank``'s sets, in its order: (naturals from hand, the wilds in
+    card order) for each size, count of naturals and count of jokers, the wilds chosen
+    canonically from ``jokers`` and ``twos`` (in ``_spend`` order); with ``wild_top`` (a wild
+    top card of the pile, else -1) among the wilds, with ``natural_top`` one more natural
+    (the pile's top card) in every set."""
+    top_joker = int(wild_top == JOKER)
+    top_two = wild_top > 0
+    out = []
     for size in sizes:
         for k in range(least, size + 1):
-            nats = _combos(group, k - len(forced))
-            if not nats:
-                continue
-            if forced:  # the top card among the naturals, in card order
-                nats = tuple(tuple(sorted(forced + nat)) for nat in nats)
             w = size - k
             for j in range(min(jokers + top_joker, w) + 1):
                 t = w - j
                 if (top_joker and not j) or (top_two and not t) or t - top_two > len(twos):
                     continue
-                wild = (JOKER,) * j + tuple(sorted(((top,) if top_two else ())
+                wild = (JOKER,) * j + tuple(sorted(((wild_top,) if top_two else ())
                                                    + twos[:t - top_two]))
-                for nat in nats:
-                    out[_new(Action, (kind, nat + wild, -1, -1))] = None
+                out.append((k - natural_top, wild))
     return tuple(out)
 
 
@@ -324,7 +359,7 @@ def _run_mask(cards) -> int:
     return held | (held & ACE_BITS) << (ACE_HIGH - ACE)  # an ace also fits above the king
 
 
-def _new_runs(distinct, wilds, longest, options, acts) -> None:
+def _new_runs(distinct, jokers, twos, longest, options, acts) -> None:
     """Runs of naturals (a 2 of the suit in its own place is natural); with the option, also
     the minimal runs with wilds (see the module docstring). ``distinct``: the hand's cards,
     each once (their bits add up to the mask: no carry)."""
@@ -336,8 +371,7 @@ def _new_runs(distinct, wilds, longest, options, acts) -> None:
             m = held & 0xFFFF << 16 * suit
             if m & (m >> 1) & (m >> 2):
                 acts += _natural_runs(m, min(cap, m.bit_count()))
-    if options.wilds_in_new_runs and wilds:
-        jokers, twos = _split(wilds)
+    if options.wilds_in_new_runs and (jokers or twos):
         for suit in range(4):
             m = held >> (16 * suit) & 0xFFFF
             if m & (m - 1):  # two naturals at the least

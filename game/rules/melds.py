@@ -8,6 +8,7 @@ them; the property tests hold the two to each other.
 from __future__ import annotations
 
 import enum
+from operator import itemgetter
 from typing import NamedTuple
 
 from .cards import (
@@ -85,7 +86,7 @@ class Meld(_MeldFields):
         else:
             joins, places, open_places = _run_ends(cards, rank, suit, wilds)
         return tuple.__new__(cls, (kind, cards, rank, suit, wilds, joins, places,
-                                   frozenset(c for c, _ in joins), open_places))
+                                   frozenset(map(_first, joins)), open_places))
 
     def __getnewargs__(self):
         return tuple(self[:5])
@@ -117,6 +118,9 @@ class Meld(_MeldFields):
             return c == card(self.rank + index, self.suit)
         return self.kind is MeldKind.TWOS or not is_wild(c)
 
+
+_first = itemgetter(0)
+"""The card of a ``joins`` pair (a C call: a meld is made at every meld and addition)."""
 
 _ANYWHERE = ((-1, False),)
 """The one place a wild may join a set or a meld of 2s."""

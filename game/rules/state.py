@@ -15,7 +15,7 @@ from collections import Counter
 from . import legal, pile_advice
 from .actions import PILE_TAKES, Act, Action
 from .cards import JOKER, QUEEN_OF_SPADES, Card, card_name, card_text, is_wild
-from .deal import Deal, rng
+from .deal import Deal, rng, shuffle
 from .events import Ev, Event
 from .melds import Meld, MeldKind, accepted, add_to, new_run, new_set, swap_joker
 from .options import Discards, Opener, PileTake, RuleOptions, StockOut
@@ -504,7 +504,7 @@ class State:
         c = self.stock.pop()
         insort(self.hands[self.turn], c)
         self.phase = Phase.MELD
-        events.append(Event(Ev.DREW, self.turn, (c,)))
+        events.append(_new(Event, (Ev.DREW, self.turn, (c,), *_NO_MORE)))
         return events
 
     def _rebuild_stock(self) -> Event | None:
@@ -521,7 +521,7 @@ class State:
             self.pile = [top]
         else:
             self.stock = self.pile
-            rng(self.seed, "reshuffle", self.hand_no, self.rebuilds).shuffle(self.stock)
+            shuffle(rng(self.seed, "reshuffle", self.hand_no, self.rebuilds), self.stock)
             self.pile = []
         return Event(Ev.RESHUFFLED)
 
@@ -530,7 +530,7 @@ class State:
         hand = self.hands[seat]
         self._leave_hand(seat, (c,))
         self.pile.append(c)
-        events = [Event(Ev.DISCARDED, seat, (c,))]
+        events = [_new(Event, (Ev.DISCARDED, seat, (c,), *_NO_MORE))]
         if not hand:
             return events + self._end_hand(seat)
         if not self.stock and self.options.stock_out is StockOut.BLOCKED:
@@ -665,6 +665,11 @@ class State:
         """Everything that makes this state, as plain values (for equality and tests)."""
         return tuple(_frozen(getattr(self, name)) for name in self.__slots__)
 
+
+_new = tuple.__new__
+_NO_MORE = tuple(Event._field_defaults.values())[2:]
+"""An event made with the tuple's own constructor (``Event``'s is Python code) gets the
+defaults of every field after ``cards`` from here: the two events of almost every step."""
 
 _CARDLESS = frozenset((Act.DRAW, Act.PASS, Act.TAKE_UPCARD))
 _ON_A_MELD = frozenset((Act.ADD, Act.TAKE_ADD, Act.SWAP, Act.TAKE_SWAP))

@@ -1,5 +1,7 @@
 """The listing's memos change nothing a caller sees: at every position of random play, under
-every preset (seven included, and with jokers where a preset has none), the listing made with
+every preset (seven included, and with jokers where a preset has none; each with the seven-hand
+game's options that change the listing switched the other way), two to eight seats, the listing
+made with
 the memos as the play so far left them is exactly the listing made from empty memos, action for
 action and in the same order. The AI and the bench rely on that order (a seeded random choice
 among the listed actions must replay)."""
@@ -11,12 +13,20 @@ from hypothesis import strategies as st
 from strategies import choices, prop_settings, seeds
 
 from game.rules import legal
-from game.rules.options import PRESETS
+from game.rules.options import PRESETS, SEVEN, Discards
 from game.rules.state import Phase, State
+
+SEVEN_LISTING = ("discards", "queen_of_spades_rules", "twos_melds", "set_naturals")
+"""The seven-hand game's options that change what the listing lists."""
 
 VARIANTS = [(name, options) for name, options in PRESETS.items()] + [
     (f"{name} with jokers", options.with_changes(jokers=2))
-    for name, options in PRESETS.items() if not options.jokers]
+    for name, options in PRESETS.items() if not options.jokers] + [
+    (f"{name} with the seven-hand options", options.with_changes(
+        **{field: getattr(SEVEN, field) for field in SEVEN_LISTING}))
+    for name, options in PRESETS.items() if options is not SEVEN] + [
+    ("seven without its own options", SEVEN.with_changes(
+        discards=Discards.PILE, queen_of_spades_rules=True, twos_melds=True, set_naturals=1))]
 
 
 @prop_settings(60)

@@ -1,13 +1,16 @@
 """rules.md §1 "Cards and deal": two decks, 13 cards each (12 at eight players), the stock and
 its upcard, and the match's first seat opening every hand."""
 
+import random
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from positions import play, position
 
 from game.rules.cards import JOKER, deck
-from game.rules.deal import Deal
+from game.rules.deal import Deal, shuffle
 from game.rules.events import Ev
 from game.rules.options import DIGITAL
 from game.rules.state import IllegalAction, Phase, State
@@ -91,3 +94,15 @@ def test_arranged_deal_must_use_every_card_once():
     bad = Deal(d.hands, d.stock[1:], d.pile)
     with pytest.raises(ValueError, match="every card"):
         State(DIGITAL, 2, 1, deal=bad)
+
+
+@given(seed=st.integers(0, 2**63 - 1), size=st.integers(0, 110))
+def test_the_deal_shuffles_exactly_as_the_library_does(seed, size):
+    """A seed deals what it always dealt: the engine's shuffle is the library's, draw for draw
+    (the same order, and the generator left in the same state for what it draws next)."""
+    ours, theirs = list(range(size)), list(range(size))
+    mine, library = random.Random(seed), random.Random(seed)
+    shuffle(mine, ours)
+    library.shuffle(theirs)
+    assert ours == theirs
+    assert mine.getrandbits(64) == library.getrandbits(64)

@@ -1,9 +1,14 @@
-"""``python -m tools.bench --stalls``: the machine's own stalls, the floor under a think slice."""
+"""``python -m tools.bench``: the machine's own stalls (``--stalls``), the floor under a think
+slice; the hint's wait; the same-run comparisons with another commit (``--against``) and with
+OpenSpiel (``--openspiel``)."""
 
 from __future__ import annotations
 
 import gc
 import json
+import sys
+
+import pytest
 
 from tools import bench
 
@@ -53,3 +58,41 @@ def test_the_pages_hint_wait_counts_each_frame_at_least_a_60fps_frame():
     assert fig["frames"] == [2, 1]
     assert fig["max"] == round(2 / 60, 3)  # two short frames: a 60 fps frame each
     assert fig["median"] == 0.025  # a long frame: its thinking and its drawing
+
+
+def test_a_commit_against_itself_plays_the_same_hands_in_both_workers():
+    """``--against``: the commit's game unpacked and played in its own worker beside this
+    tree's, the same seeds round by round. The tree's engine as committed lists what its commit
+    lists, so both workers deal the same hands; the ratio is the machine's business, so only
+    that it is a ratio is held."""
+    figs = list(bench.against_figures("HEAD", "book", rounds=2, steps=300))
+    assert [f["players"] for f in figs] == [2, 4]  # book seats two to four: no eight
+    for fig in figs:
+        assert fig["name"] == "steps_vs_base" and fig["steps"] == 600
+        assert fig["hands"] == fig["base_hands"] > 0
+        assert fig["value"] > 0 and fig["steps_per_s"] > 0 and fig["base_steps_per_s"] > 0
+
+
+def test_against_a_name_that_is_no_commit_says_so(capsys):
+    try:
+        list(bench.against_figures("no-such-commit", "digital", rounds=1, steps=10))
+    except SystemExit as stop:
+        assert "'no-such-commit' is not a commit" in str(stop)
+    else:
+        raise AssertionError("an unknown commit was compared")
+
+
+def test_without_open_spiel_the_line_says_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # as if it were not installed
+    figs = list(bench.openspiel_figures(rounds=1, steps=10))
+    assert len(figs) == 1 and figs[0]["name"] == "openspiel_steps_per_s"
+    assert "pip install open_spiel" in figs[0]["skipped"]
+
+
+def test_open_spiel_installed_gives_its_steps_and_our_ratio_to_them():
+    pytest.importorskip("pyspiel")
+    figs = list(bench.openspiel_figures(rounds=1, steps=50))
+    assert [f["name"] for f in figs] == ["openspiel_steps_per_s", "steps_vs_openspiel",
+                                         "steps_vs_openspiel"]
+    assert figs[0]["with_chance_nodes"] > figs[0]["value"] > 0  # its deals are chance nodes
+    assert [f["preset"] for f in figs[1:]] == ["digital", "classic"]
