@@ -94,20 +94,27 @@ def seat_evidence(setup: Setup, actions: Sequence[Action], seat: int) -> Evidenc
     ``start`` then observes the decision at hand). Only the seat's views are read, never a
     hidden card; the evidence lives in the record, not in the table, so nothing needs keeping
     across a save. Replaying a whole match takes a few milliseconds, little next to the hint."""
+    return seats_evidence(setup, actions, (seat,))[seat]
+
+
+def seats_evidence(setup: Setup, actions: Sequence[Action], seats) -> dict[int, Evidence]:
+    """``seat_evidence`` for each of ``seats``, from one replay of the record (a reloaded
+    table's computer seats)."""
     from ..ai.inference import Evidence
 
-    evidence = Evidence()
+    found = {seat: Evidence() for seat in seats}
     state = setup.start()
     for action in actions:
         if state.phase is Phase.HAND_OVER:
             state.next_hand()  # a new hand's first view forgets the last hand's clues
-        if state.turn == seat and state.phase in DECIDING:
-            view = state.view(seat)
+        evidence = found.get(state.turn)
+        if evidence is not None and state.phase in DECIDING:
+            view = state.view(state.turn)
             evidence.observe(view)
             if action.kind is Act.DISCARD:
                 evidence.discarded(view, action.cards[0])
         advance(state, action, trusted=True)
-    return evidence
+    return found
 
 
 def suggest(view: View, legal: list[Action], seed: int = 0,

@@ -12,6 +12,7 @@ import time
 
 from ..ai.registry import make_agent
 from ..rules.actions import Action
+from ..services.hints import seats_evidence
 from .thinking import fill_frame
 
 
@@ -99,9 +100,12 @@ def pace_for(settings, seats: int = 2, searches: bool = True) -> float:
     return (beat + (settings.think_seconds if searches else 0.0)) / settings.animation_speed
 
 
-def controllers_for(seats, seed: int, settings) -> list:
-    """One controller per seat, from its description (a person, or a computer level)."""
+def controllers_for(seats, game, settings) -> list:
+    """One controller per seat, from its description (a person, or a computer level). A
+    level that reads the hand's evidence (hard) starts with the clues its seat's views gave
+    so far in ``game``'s record, so a match reloaded mid-hand plays on as it would have."""
     out: list = []
+    seed = game.setup.seed
     for i, s in enumerate(seats):
         if s.is_person:
             out.append(PersonController())
@@ -109,4 +113,8 @@ def controllers_for(seats, seed: int, settings) -> list:
         ctrl = AgentController(s.level, seed * 31 + i, 0.0, settings.think_seconds)
         ctrl.pace = pace_for(settings, len(seats), ctrl.searches)
         out.append(ctrl)
+    reading = [i for i, c in enumerate(out) if hasattr(getattr(c, "agent", None), "evidence")]
+    if game.actions and reading:
+        for i, evidence in seats_evidence(game.setup, game.actions, reading).items():
+            out[i].agent.evidence = evidence
     return out

@@ -128,3 +128,15 @@ def test_a_new_hand_starts_with_no_evidence():
     assert clues_before(game, seat) == []
     view, legal = game.state.view(seat), game.state.legal_actions()
     assert suggestion(hints.for_game(game, 4)) == hints.suggest(view, legal, 4)
+
+
+def test_one_replay_gives_every_seat_the_evidence_its_own_replay_gives():
+    """A reloaded table rebuilds its computer seats' clues from one replay of the record;
+    each seat's is what replaying for that seat alone gives."""
+    for seed in (3, 8):
+        game = played(seed, 4, 140)
+        together = hints.seats_evidence(game.setup, game.actions, (1, 2, 3))
+        assert any(e.clues for e in together.values())
+        for seat, evidence in together.items():
+            alone = hints.seat_evidence(game.setup, game.actions, seat)
+            assert (evidence.hand_no, evidence.clues) == (alone.hand_no, alone.clues)

@@ -15,7 +15,7 @@ from game.rules.actions import Act
 from game.rules.cards import QUEEN_OF_SPADES, parse_card
 from game.rules.deal import Deal
 from game.rules.options import DIGITAL
-from game.rules.save import Game, Setup
+from game.rules.save import Game, Setup, load
 from game.rules.state import Phase
 from game.services import hints, records, saves
 from game.services import settings as settings_store
@@ -307,3 +307,35 @@ def test_new_game_warns_that_it_replaces_the_saved_match():
     again = reopened()
     press(again, "new")
     assert again.scenes.top.subtitle() == "Start replaces the match saved for Continue"
+
+
+def test_a_hard_seat_reloaded_mid_hand_keeps_the_clues_it_had_gathered():
+    """The hard level weighs its worlds by what its opponents passed and threw this hand; a
+    match reopened mid-hand gives its hard seat the same clues it had (rebuilt from the
+    record), not a blank slate."""
+    from game.ai.hard import HardAgent
+    from game.ai.registry import make_agent
+
+    game = Game(Setup(DIGITAL, 2, 4, 0))
+    hard = HardAgent(7, budget_seconds=None, iterations=4)
+    agents = [make_agent("medium", 1), hard]
+    while not (hard.evidence.clues and game.state.turn == 0) and game.state.hand_no == 0:
+        state = game.state
+        view, legal = state.view(state.turn), state.legal_actions()
+        agent = agents[state.turn]
+        if agent is hard:
+            hard.start(view, legal)
+            while not hard.think():
+                pass
+            game.play(hard.answer())
+        else:
+            game.play(agent.choose(view, legal))
+    assert hard.evidence.clues and game.state.hand_no == 0
+    app = make_app()
+    again = load(game.dumps())
+    table = TableScene(app, again, (Seat("You"), Seat("Computer", "hard")))
+    kept = table.controllers[1].agent.evidence
+    assert (kept.hand_no, kept.clues) == (hard.evidence.hand_no, hard.evidence.clues)
+    fresh = TableScene(make_app(), Game(Setup(DIGITAL, 2, 4, 0)),
+                       (Seat("You"), Seat("Computer", "hard")))
+    assert not fresh.controllers[1].agent.evidence.clues

@@ -41,7 +41,7 @@ class TableScene(Scene):
         self.game = game
         self.seats = tuple(seats)
         self.model = TableModel(game, self.seats, self.settings)
-        self.controllers = controllers_for(self.seats, game.setup.seed, self.settings)
+        self.controllers = controllers_for(self.seats, game, self.settings)
         self.timeline = Timeline(self.settings.animation_speed)
         self.show_log = False
         self.more = False
