@@ -201,17 +201,22 @@ def test_four_partners_play_a_hand_by_taps():
     assert [t.total for t in teams] == [st.totals[0] + st.totals[2], st.totals[1] + st.totals[3]]
 
 
-def test_keys_answer_an_offer_and_a_stray_tap_only_says_what_is_asked():
-    app, table = start((1280, 720), 3, seed=7)
+def to_the_first_offer(app, table):
+    """Turns played by taps (the computers' at their pace) until a discard is offered; the
+    offer pending then."""
     tally = Tally()
     for _ in range(400):
         watch(app, table, tally)
-        st = table.game.state
-        if st.phase is Phase.DISCARD_OFFER:
+        if table.game.state.phase is Phase.DISCARD_OFFER:
             break
         play_turn(app, table, Mouse(app), tally)
+    return seven.pending_offer(table.game.state)
+
+
+def test_keys_answer_an_offer_and_a_stray_tap_only_says_what_is_asked():
+    app, table = start((1280, 720), 3, seed=7)
+    offer = to_the_first_offer(app, table)
     st, m = table.game.state, table.model
-    offer = seven.pending_offer(st)
     assert offer is not None and offer.asked == 0
     done, hand = len(table.game.actions), list(st.hands[0])
     Mouse(app).tap(table.layout.stock.center)  # not the time to draw
@@ -226,13 +231,8 @@ def test_a_seven_hand_match_saved_during_an_offer_continues_at_the_offer():
     app.apply_settings(Settings(animation_speed=0.0, think_seconds=0.1))
     table = app.start_match(Setup(preset("seven"), 3, seed=7),
                             (Seat("You"), Seat("West", "easy"), Seat("North", "easy")))
-    tally = Tally()
-    for _ in range(400):
-        watch(app, table, tally)
-        if table.game.state.phase is Phase.DISCARD_OFFER:
-            break
-        play_turn(app, table, Mouse(app), tally)
-    snapshot, offer = table.game.state.snapshot(), seven.pending_offer(table.game.state)
+    offer = to_the_first_offer(app, table)
+    snapshot = table.game.state.snapshot()
     assert offer is not None and offer.asked == 0
 
     again = reopened()
@@ -317,14 +317,8 @@ def test_take_shows_pushed_in_while_held_and_sliding_off_answers_nothing():
     """A button held down is drawn pushed in (as on every other screen); let go on it, it
     answers; slide off it first, nothing is answered and it comes back up."""
     app, table = start((390, 844), 3, seed=7)
-    tally = Tally()
-    for _ in range(400):
-        watch(app, table, tally)
-        if table.game.state.phase is Phase.DISCARD_OFFER:
-            break
-        play_turn(app, table, Mouse(app), tally)
+    offer = to_the_first_offer(app, table)
     st = table.game.state
-    offer = seven.pending_offer(st)
     assert offer is not None and offer.asked == 0
     take = table.frame().offer_panel().take.rect
     done = len(table.game.actions)
