@@ -78,20 +78,20 @@ def _tap(scene: TableScene, pos) -> None:
     f = scene.frame()
     L, m = f.layout, f.model
     scene.pending_origins = origins(L, m, f.size)
-    for rect, item, _ in f.slots:
-        if rect.contains(pos):
-            scene.choose(item)
-            return
+    button = f.button_at(pos)
+    if button is not None and button.isdigit():
+        scene.choose(f.slots[int(button)][1])
+        return
     if scene.more:
         scene.more = False  # a tap anywhere else closes the column
         return
-    if L.sort.contains(pos):
+    if button == "sort":
         m.sort()
         return
-    if L.pause.contains(pos):
+    if button == "pause":
         scene.pause()
         return
-    if L.log_button.contains(pos):
+    if button == "log":
         scene.show_log = not scene.show_log
         return
     if scene.show_log and L.log_panel.contains(pos):

@@ -360,11 +360,6 @@ class TableModel:
         """Places that glow: where the selection could go now."""
         return {(g.where, g.meld) for g in self.groups() if g.where is not Where.NONE}
 
-    @property
-    def tip_showing(self) -> bool:
-        """Whether the message strip shows a rule's tip now."""
-        return self.tip is not None
-
     def buttons(self) -> list[tuple[str, object]]:
         """The action bar now, as (label, what a tap does): a Group, a Choice, or "cancel"."""
         if self.confirm is not None:

@@ -215,7 +215,7 @@ class TableScene(Scene):
         extras = ()
         if keeper is not None and m.my_turn and m.confirm is None and m.picking is None:
             extras = ([("Undo", "undo")] if keeper.can_undo(self) else []) + [("Hint", "hint")]
-        if m.tip_showing and m.confirm is None and m.picking is None:
+        if m.tip is not None and m.confirm is None and m.picking is None:
             extras = [("Rules", "rules"), *extras]  # the rule a tip names, a tap away
         items = bar_items(m, len(L.actions), self.more, extras)
         return button_slots(L, items, m.picking is not None or self.more)
