@@ -273,27 +273,6 @@ def accepted(result: Meld | str) -> Meld:
     return result
 
 
-LAID_SIZE = 2048
-"""Entries of the memo of ``laid``: the melds a match keeps laying, few enough objects that
-garbage collections stay short (as the listing's memos, ``legal.CACHE_SIZE``)."""
-
-_laid: dict[tuple[bool, tuple[Card, ...]], Meld] = {}
-
-
-def laid(run: bool, cards: tuple[Card, ...], options: RuleOptions) -> Meld:
-    """The meld that a checked new run (``run``) or set of ``cards`` makes. Memoised by the
-    cards alone: the options decide only whether a meld may be laid, never what it is once
-    laid, and play keeps laying the same few melds (the listing hands out the same actions).
-    The memo is emptied when full, a cheap bound."""
-    key = (run, cards)
-    meld = _laid.get(key)
-    if meld is None:
-        if len(_laid) >= LAID_SIZE:
-            _laid.clear()
-        meld = _laid[key] = accepted(new_run(cards, options) if run else new_set(cards, options))
-    return meld
-
-
 def swap_joker(meld: Meld, natural: Card) -> Meld | str:
     """``meld`` with ``natural`` in place of a joker that stands for it, or why not. The joker
     goes back to the hand of the meld's owner (only the owner may swap)."""

@@ -17,7 +17,7 @@ from .actions import PILE_TAKES, Act, Action
 from .cards import JOKER, QUEEN_OF_SPADES, Card, card_name, card_text, is_wild
 from .deal import Deal, rng, shuffle
 from .events import Ev, Event
-from .melds import Meld, MeldKind, accepted, add_to, laid, new_run, new_set, swap_joker
+from .melds import Meld, MeldKind, accepted, add_to, new_run, new_set, swap_joker
 from .options import Discards, Opener, PileTake, RuleOptions, StockOut
 from .phase import Phase
 from .scoring import hand_score, match_winner
@@ -561,7 +561,7 @@ class State:
             own = list(action.cards)
             own.remove(top)
             self._leave_hand(seat, own)
-            meld = laid(kind is Act.TAKE_RUN, action.cards, self.options)
+            meld = accepted(self._new_meld(action))
             melds.append(meld)
             events.append(Event(Ev.MELDED, seat, meld.cards, len(melds) - 1,
                                 run=meld.kind is MeldKind.RUN))
@@ -580,7 +580,7 @@ class State:
         seat = self.turn
         hand = self.hands[seat]
         self._leave_hand(seat, action.cards)
-        meld = laid(action.kind is Act.RUN, action.cards, self.options)
+        meld = accepted(self._new_meld(action))
         self.melds[seat].append(meld)
         events = [Event(Ev.MELDED, seat, meld.cards, len(self.melds[seat]) - 1,
                         run=meld.kind is MeldKind.RUN)]

@@ -386,8 +386,8 @@ def test_a_two_stands_for_the_queen_of_spades_only_as_the_only_wild_in_its_run()
 
 
 def test_a_set_laid_in_any_order_is_the_same_canonical_meld_each_time():
-    # apply looks laid melds up by their cards (melds.laid): a set typed out of order, laid
-    # again later in card order, is the one canonical meld, equal to the rule book's
+    # a set typed out of order and the same set laid in card order are the one canonical
+    # meld, equal to the rule book's
     first = drawn("7H 2C 7S 9H")
     play(first, "set 2C 7H 7S")
     again = drawn("7S 7H 2C 9H")
