@@ -565,12 +565,9 @@ class State:
             melds.append(meld)
             events.append(Event(Ev.MELDED, seat, meld.cards, len(melds) - 1,
                                 run=meld.kind is MeldKind.RUN))
-        rest = taken[:-1]  # into the sorted hand and known cards at once (both were sorted)
-        hand += rest
-        hand.sort()
-        known = self.known[seat]
-        known += rest
-        known.sort()
+        for c in taken[:-1]:
+            insort(hand, c)
+            insort(self.known[seat], c)
         self.phase = Phase.MELD
         if not hand:
             events += self._end_hand(seat)
