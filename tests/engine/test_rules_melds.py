@@ -5,7 +5,7 @@ the player has drawn (stock top 9C unless stated), so melding is the phase under
 import pytest
 from positions import accept, cards, codes, is_listed, play, position, refuse
 
-from game.rules.melds import MeldKind
+from game.rules.melds import MeldKind, new_set
 
 OTHER = "3C 4D 8H"
 
@@ -383,3 +383,14 @@ def test_a_two_stands_for_the_queen_of_spades_only_as_the_only_wild_in_its_run()
     assert "only wild" in new_run(cards("10S 2C 2D"), DIGITAL, laid_new=False)
     assert not isinstance(new_run(cards("10S JS 2D"), DIGITAL, laid_new=False), str)
     assert not isinstance(new_run(cards("10H 2C 2D"), DIGITAL, laid_new=False), str)
+
+
+def test_a_set_laid_in_any_order_is_the_same_canonical_meld_each_time():
+    # a set typed out of order and the same set laid in card order are the one canonical
+    # meld, equal to the rule book's
+    first = drawn("7H 2C 7S 9H")
+    play(first, "set 2C 7H 7S")
+    again = drawn("7S 7H 2C 9H")
+    accept(again, "set 7S 7H 2C")
+    assert first.melds[0][0] == again.melds[0][0] == new_set(cards("7S 7H 2C"), first.options)
+    assert meld_cards(first) == ["7S", "7H", "2C"] and first.melds[0][0].wilds == 1
