@@ -11,6 +11,7 @@ nothing overlaps, and the hand's cards never get narrower than ``MIN_CARD_WIDTH`
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, replace
 
@@ -512,6 +513,15 @@ def meld_groups(area: Rect, sizes, card_w: int, label: int = 0,
     width (``meld_step``). ``band`` lays them as your melds' band: each row centred, the rows
     resting on the area's floor, by your hand. Melds that cannot fit get empty rects at the
     area's end; the caller shows them some other way."""
+    return _meld_groups(area, tuple(sizes), card_w, label, min_w, band)
+
+
+@functools.lru_cache(maxsize=512)
+def _meld_groups(area: Rect, sizes: tuple[int, ...], card_w: int, label: int, min_w: int,
+                 band: bool) -> tuple[int, tuple[Rect, ...]]:
+    """``meld_groups``, kept by its arguments (it is pure and its answers are frozen): a frame
+    asks for every panel and again for every card flying to one (a reveal, for each card),
+    and finding a width that fits tries a flow for each two pixels it shrinks."""
     cw = card_w
     while True:
         rects = _flow(area, sizes, cw, label, MELD_STEP) or _flow(area, sizes, cw, label,
@@ -538,7 +548,7 @@ def my_meld_rects(layout: TableLayout, sizes) -> tuple[int, tuple[Rect, ...]]:
     """Your melds of ``sizes`` cards in their band: the card width and each meld's rect."""
     a = layout.my_melds
     inner = Rect(a.x, a.y, a.w, max(0, a.h - GLOW))  # points clear of the band's glow
-    return meld_groups(inner, tuple(sizes), layout.meld_card_w,
+    return meld_groups(inner, sizes, layout.meld_card_w,
                        label=meld_label(layout.font), band=True)
 
 
@@ -551,7 +561,7 @@ def opponent_meld_rects(layout: TableLayout, index: int,
     if box.h < card_height(MIN_MINI_WIDTH) or not sizes:
         return None
     want = round(box.h / CARD_RATIO)
-    cw, rects = meld_groups(box, tuple(sizes), min(want, layout.meld_card_w))
+    cw, rects = meld_groups(box, sizes, min(want, layout.meld_card_w))
     return (cw, rects) if all(r.w for r in rects) else None
 
 
@@ -581,7 +591,7 @@ def _first_melds(layout: TableLayout, area: Rect, sizes):
     allows: the card width and their rects, or None when not even one fits."""
     if area.h < card_height(MIN_MINI_WIDTH) or not sizes:
         return None
-    cw, rects = meld_groups(area, tuple(sizes), min(round(area.h / CARD_RATIO),
+    cw, rects = meld_groups(area, sizes, min(round(area.h / CARD_RATIO),
                                                     layout.meld_card_w))
     shown = []
     for r in rects:
@@ -602,7 +612,7 @@ def inspect_meld_rects(layout: TableLayout, sizes) -> tuple[Rect, int, tuple[Rec
     panel = layout.log_panel
     title = line_height(layout.font)
     area = Rect(panel.x + 12, panel.y + 16 + title, panel.w - 24, panel.h - 28 - title)
-    cw, rects = meld_groups(area, tuple(sizes), layout.meld_card_w,
+    cw, rects = meld_groups(area, sizes, layout.meld_card_w,
                             label=meld_label(layout.font))
     return panel, cw, rects
 
