@@ -164,7 +164,8 @@ class TableLayout:
     actions: tuple[Rect, ...]
     """Slots for the action buttons, in reading order (the first is the primary)."""
     message: Rect
-    """The strip where a refusal or a hint is shown (drawn over the felt above the buttons)."""
+    """The strip where a refusal or a hint is shown (drawn over the felt above the buttons, or
+    higher, above your melds, once they are down: ``table_draw._toast_bottom``)."""
     hand: HandLayout
     log_panel: Rect
     """Where the log of the hand opens (over the centre of the table)."""

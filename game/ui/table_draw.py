@@ -532,10 +532,24 @@ def _draw_message(surface, f: TableFrame) -> None:
     if toast is not None and toast.alive and toast.text == f.model.message:
         px = round(L.font * 1.05)
         box = widgets.toast_rect(toast, L.message.center, L.message.w, px)
-        above = min([L.message.bottom] + [r.y - 4 for r, _, _ in f.slots
-                                          if r.y < L.actions[0].y])
-        anchor = (L.message.center[0], above - box.h / 2)  # clear of every button
-        widgets.draw_toast(surface, toast, anchor, L.message.w, px=px)
+        widgets.draw_toast(surface, toast, (L.message.center[0], _toast_bottom(f, box.h)
+                                            - box.h / 2), L.message.w, px=px)
+
+
+def _toast_bottom(f: TableFrame, height: int) -> int:
+    """Where a message's toast rests its foot: on the felt just above your melds as they are
+    drawn, under the stock and the pile, so a tip or a refusal hides nothing you play with. Only
+    where that felt is too short for it (a band full of melds) does it sit lower, over your
+    melds' band and clear of every button, where it always sat."""
+    L = f.layout
+    above_buttons = min([L.message.bottom] + [r.y - 4 for r, _, _ in f.slots
+                                              if r.y < L.actions[0].y])
+    tops = [r.y for r in f.my_meld_rects()[1] if r.w]
+    if not tops:
+        return above_buttons  # no melds yet: the strip above the buttons hides nothing
+    ceiling = max(r.bottom for r in (L.stock, L.pile, L.pile_fan, L.beside) if r is not None)
+    foot = min(tops + [above_buttons]) - 6
+    return foot if foot - height >= ceiling + 6 else above_buttons
 
 
 def _smallest(px: int) -> int:

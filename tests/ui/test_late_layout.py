@@ -285,3 +285,33 @@ def test_on_a_phone_the_felt_beside_the_pile_shows_the_latest_opponents_melds(pl
         assert app.surface.get_at((x, y)) != felt.get_at((x, y)), r  # a card, not felt
     step(app, mouse_tap(L.beside.center))
     assert table.inspect == seat
+
+
+@pytest.mark.parametrize(("players", "size"), [(8, (390, 844)), (2, (1280, 720)),
+                                               (4, (1920, 1080))],
+                         ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else f"{v}p")
+def test_a_refusal_stands_on_the_felt_above_your_melds_not_over_them(players, size, artifacts):
+    """Tapping the stock after drawing is refused; the message's toast shows on the felt
+    between the pile and your melds (these late hands leave room there), and every pixel of
+    every one of your melds is drawn exactly as before the tap."""
+    name, game = late_hands(players)[0]
+    app = make_app(size, Settings(animation_speed=0.0))
+    table = TableScene(app, game, default_seats(players))
+    app.scenes.reset(table)
+    step(app, frames=2)
+    assert game.state.phase is Phase.MELD and game.state.turn == 0, name
+    before = app.surface.copy()
+    layout = table.frame().layout
+    step(app, mouse_tap(layout.stock.center), frames=3)
+    assert "already drawn" in table.model.message
+    pygame.image.save(app.surface, str(artifacts / f"refusal_{players}p_{size[0]}x{size[1]}.png"))
+    _, rects = table.my_meld_rects()
+    assert rects and all(r.w for r in rects)
+    for r in rects:
+        box = pygame.Rect(r.x, r.y, r.w, r.h)
+        assert pygame.image.tobytes(app.surface.subsurface(box), "RGB") == \
+            pygame.image.tobytes(before.subsurface(box), "RGB"), (name, r)
+    top = layout.stock.bottom
+    felt = pygame.Rect(0, top, size[0], min(r.y for r in rects) - top)
+    assert pygame.image.tobytes(app.surface.subsurface(felt), "RGB") != \
+        pygame.image.tobytes(before.subsurface(felt), "RGB"), name  # the toast is there
