@@ -372,18 +372,6 @@ def browser_canvas_size() -> tuple[int, int] | None:
 
 
 
-def animation_frame():
-    """An awaitable that resolves at the page's next animation frame (the display's refresh,
-    ``window.arlington.nextFrame``), or None where the page offers none (the desktop,
-    pygbag's page). The frame loop waits on it instead of ``Clock.tick``'s wait, which in the
-    browser spins on the page's only thread: the browser could not present the canvas until
-    the spin ended, and a frame shown half a refresh late was a frame missed."""
-    window = browser_window()
-    page = getattr(window, "arlington", None) if window is not None else None
-    next_frame = getattr(page, "nextFrame", None) if page is not None else None
-    return next_frame() if next_frame is not None else None
-
-
 def startup_mark(name: str) -> None:
     """Tell the page a start-up milestone (``window.arlington.mark``), so its load figures can
     say where the seconds before the first frame went; nothing on the desktop."""

@@ -237,9 +237,6 @@
         }
       };
 
-      // The frame loop waits on this instead of spinning in Clock.tick (game/platform.py).
-      page.nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-
       // For tests and the bench: run Python in the game's own interpreter.
       const plain = (r) => (r && r.toJs ? r.toJs({ dict_converter: Object.fromEntries }) : r);
       page.python = async (code) => plain(await pyodide.runPythonAsync(code));

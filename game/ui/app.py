@@ -13,7 +13,7 @@ import importlib
 
 import pygame
 
-from ..platform import animation_frame, browser_canvas_size
+from ..platform import browser_canvas_size
 from ..services.seats import Seat
 from ..services.settings import Settings
 from .keeper import Keeper
@@ -181,9 +181,8 @@ class App:
         """The frame loop: yields to the browser (or any other task) every frame."""
         clock = pygame.time.Clock()
         frame = 0
-        next_frame = animation_frame()  # the page's refresh paces the loop, where it offers one
         while self.running and self.scenes.top is not None:
-            dt = (clock.tick() if next_frame is not None else clock.tick(FPS)) / 1000.0
+            dt = clock.tick(FPS) / 1000.0
             wanted = browser_canvas_size()  # None on the desktop
             if wanted is not None and wanted != self.size:
                 self.set_window_size(wanted)  # the page resized the canvas (rotation, resize)
@@ -192,11 +191,7 @@ class App:
             frame += 1
             if frames is not None and frame >= frames:
                 break
-            if next_frame is not None:
-                await next_frame
-                next_frame = animation_frame()
-            else:
-                await asyncio.sleep(0)
+            await asyncio.sleep(0)
 
     # ------------------------------------------------------------------ housekeeping
 
