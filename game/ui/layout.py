@@ -165,7 +165,7 @@ class TableLayout:
     """Slots for the action buttons, in reading order (the first is the primary)."""
     message: Rect
     """The strip where a refusal or a hint is shown (drawn over the felt above the buttons, or
-    higher, above your melds, once they are down: ``table_draw._toast_bottom``)."""
+    higher, on free felt, once your melds are down: ``message_spot``)."""
     hand: HandLayout
     log_panel: Rect
     """Where the log of the hand opens (over the centre of the table)."""
@@ -551,6 +551,58 @@ def my_meld_rects(layout: TableLayout, sizes) -> tuple[int, tuple[Rect, ...]]:
     inner = Rect(a.x, a.y, a.w, max(0, a.h - GLOW))  # points clear of the band's glow
     return meld_groups(inner, sizes, layout.meld_card_w,
                        label=meld_label(layout.font), band=True)
+
+
+@functools.lru_cache(maxsize=64)
+def message_spot(layout: TableLayout, size: tuple[int, int], melds: tuple[Rect, ...],
+                 buttons: tuple[Rect, ...], drawn: tuple[Rect, ...], over_stock: bool) -> Rect:
+    """Where a message's toast of ``size`` stands, so that a tip or a refusal hides nothing
+    you play with: on free felt, the lowest there is at or above its strip over the buttons
+    (``buttons``: the bar's, and any stacked above it) and as near the middle as it goes,
+    clear of your melds (``melds``, their points under them), every panel, button and card,
+    and whatever else is on the felt now (``drawn``: seven-hand's strip, an offered discard).
+    Where no felt is free (a phone's band full of melds) it stands over the stock and the
+    pile while they are not yours to take (``over_stock``: you have drawn), and else over
+    the foot of your melds' band, clear of the buttons, where it always sat."""
+    w, h = size
+    gap = max(4, round(6 * layout.scale))
+    label = meld_label(layout.font)
+    taken = [layout.status, layout.pause, layout.log_button, layout.stock, layout.pile,
+             layout.pile_fan, layout.beside, layout.plate, layout.sort, layout.hand.rect,
+             *(o.box for o in layout.opponents), *buttons, *drawn,
+             *(Rect(r.x, r.y, r.w, r.h + label) for r in melds)]
+    taken = [r for r in taken if r is not None and r.w and r.h]
+    centre = layout.message.center[0]
+    lowest = min([layout.message.bottom] + [r.y - gap for r in buttons])
+    rim = max(2, gap // 3)  # above and below: a toast is short, and landscape felt too
+    for foot in range(lowest, layout.status.bottom + rim + h - 1, -2):
+        x = _free_x(taken, foot - h - rim, foot + rim, w + 2 * gap, layout.size[0], centre)
+        if x is not None:
+            return Rect(x + gap, foot - h, w, h)
+    left, right = min(layout.stock.x, layout.pile.x), max(layout.stock.right, layout.pile.right)
+    top, bottom = min(layout.stock.y, layout.pile.y), max(layout.stock.bottom, layout.pile.bottom)
+    x = max(gap, min((left + right - w) // 2, layout.size[0] - gap - w))
+    on_stock = Rect(x, (top + bottom - h) // 2, w, h)
+    if over_stock and not any(on_stock.overlaps(r) for r in melds):
+        return on_stock
+    return Rect(centre - w // 2, lowest - h, w, h)
+
+
+def _free_x(taken, top: int, bottom: int, w: int, width: int, centre: int) -> int | None:
+    """The left edge of a span ``w`` wide, as near centred on ``centre`` as it goes, of the
+    window's ``width`` that no rect of ``taken`` crosses between ``top`` and ``bottom``
+    (None: no span that wide is free)."""
+    best = None
+    start = 0
+    for left, right in sorted((r.x, r.right) for r in taken if r.y < bottom and top < r.bottom) \
+            + [(width, width)]:
+        end = min(left, width)
+        if end - start >= w:
+            x = max(start, min(centre - w // 2, end - w))
+            if best is None or abs(x + w // 2 - centre) < abs(best + w // 2 - centre):
+                best = x
+        start = max(start, right)
+    return best
 
 
 def opponent_meld_rects(layout: TableLayout, index: int,

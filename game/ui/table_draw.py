@@ -12,7 +12,7 @@ import pygame
 
 from ..rules.state import Phase
 from . import cardart, offer_panel, seven, theme, widgets
-from .layout import LIFT, Rect, inspect_meld_rects, meld_step
+from .layout import LIFT, Rect, inspect_meld_rects, meld_step, message_spot
 from .table_frame import TableFrame
 from .table_model import Say, Sort, Where, counted, points
 from .tween import position
@@ -148,23 +148,40 @@ def card(surface, f: TableFrame, c, rect: pygame.Rect, shadow: bool = True) -> N
 
 def _draw_status(surface, f: TableFrame) -> None:
     L = f.layout
-    text = f.model.status()
-    px = round(L.font * 1.15)
-    if theme.text_width(text, px, True) > L.status.w:  # a phone: two lines, still large
-        px = max(12, round(L.font * 0.95))
-        lines = theme.wrap(text, px, L.status.w, True)[:2]
+    px, lines = status_lines(f.model.status(), L.font, L.status)
+    if len(lines) > 1:
         step = theme.line_height(px)
         y = L.status.center[1] - step * (len(lines) - 1) / 2
         for i, line in enumerate(lines):
             fit_line(surface, line, px, Rect(L.status.x, round(y + i * step) - step // 2,
                                              L.status.w, step), L.status.w, theme.INK, True)
     else:
-        theme.text(surface, text, px, (L.status.x, L.status.center[1]), theme.INK,
+        theme.text(surface, lines[0], px, (L.status.x, L.status.center[1]), theme.INK,
                    "midleft", bold=True)
     widgets.draw_button(surface, widgets.Button(_pg(L.pause), "Menu", "pause"),
                         f.held == "pause")
     widgets.draw_button(surface, widgets.Button(_pg(L.log_button), "Log", "log",
                                                 primary=f.show_log), f.held == "log")
+
+
+def status_lines(text: str, font: int, bar: Rect) -> tuple[int, list[str]]:
+    """The status's size and lines in ``bar``: one large line where it fits; on a phone two,
+    a little smaller, and where the bar is narrow (seven-hand's strip beside it) smaller
+    still or three, as its height allows, down to the table's smallest text. Only then is
+    the last line cut short (``fit_line``)."""
+    px = round(font * 1.15)
+    if theme.text_width(text, px, True) <= bar.w:
+        return px, [text]
+    px = max(12, round(font * 0.95))
+    while True:
+        lines = theme.wrap(text, px, bar.w, True)
+        most = max(2, bar.h // theme.line_height(px))
+        if len(lines) <= most or px <= MIN_LABEL_PX:
+            break
+        px -= 1
+    if len(lines) > most:  # the rest on the last line, cut short with an ellipsis
+        lines = lines[:most - 1] + [" ".join(lines[most - 1:])]
+    return px, lines
 
 
 def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
@@ -532,24 +549,22 @@ def _draw_message(surface, f: TableFrame) -> None:
     if toast is not None and toast.alive and toast.text == f.model.message:
         px = round(L.font * 1.05)
         box = widgets.toast_rect(toast, L.message.center, L.message.w, px)
-        widgets.draw_toast(surface, toast, (L.message.center[0], _toast_bottom(f, box.h)
-                                            - box.h / 2), L.message.w, px=px)
+        spot = message_spot(L, box.size, tuple(r for r in f.my_meld_rects()[1] if r.w),
+                            tuple(r for r, _, _ in f.slots), _on_the_felt(f),
+                            f.state.phase is Phase.MELD and f.state.turn == f.viewer)
+        widgets.draw_toast(surface, toast, spot.center, L.message.w, px=px)
 
 
-def _toast_bottom(f: TableFrame, height: int) -> int:
-    """Where a message's toast rests its foot: on the felt just above your melds as they are
-    drawn, under the stock and the pile, so a tip or a refusal hides nothing you play with. Only
-    where that felt is too short for it (a band full of melds) does it sit lower, over your
-    melds' band and clear of every button, where it always sat."""
-    L = f.layout
-    above_buttons = min([L.message.bottom] + [r.y - 4 for r, _, _ in f.slots
-                                              if r.y < L.actions[0].y])
-    tops = [r.y for r in f.my_meld_rects()[1] if r.w]
-    if not tops:
-        return above_buttons  # no melds yet: the strip above the buttons hides nothing
-    ceiling = max(r.bottom for r in (L.stock, L.pile, L.pile_fan, L.beside) if r is not None)
-    foot = min(tops + [above_buttons]) - 6
-    return foot if foot - height >= ceiling + 6 else above_buttons
+def _on_the_felt(f: TableFrame) -> tuple[Rect, ...]:
+    """What seven-hand draws on the felt besides the table's own places: its strip, the
+    teams' totals and an offered discard's panel."""
+    if f.seven is None:
+        return ()
+    panel = f.offer_panel() if not f.revealed else None
+    extra = [f.seven.strip, f.seven.teams]
+    if panel is not None:
+        extra.append(Rect(panel.rect.x, panel.rect.y, panel.rect.w, panel.rect.h))
+    return tuple(r for r in extra if r is not None)
 
 
 def _smallest(px: int) -> int:

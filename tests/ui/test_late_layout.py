@@ -14,6 +14,7 @@ from scene_nav import make_app, step
 from ui_events import mouse_tap
 
 from game.ai.registry import make_agent
+from game.rules.save import Game
 from game.rules.state import Phase
 from game.services.seats import default_seats
 from game.services.settings import Settings
@@ -287,13 +288,19 @@ def test_on_a_phone_the_felt_beside_the_pile_shows_the_latest_opponents_melds(pl
     assert table.inspect == seat
 
 
-@pytest.mark.parametrize(("players", "size"), [(8, (390, 844)), (2, (1280, 720)),
-                                               (4, (1920, 1080))],
-                         ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else f"{v}p")
-def test_a_refusal_stands_on_the_felt_above_your_melds_not_over_them(players, size, artifacts):
-    """Tapping the stock after drawing is refused; the message's toast shows on the felt
-    between the pile and your melds (these late hands leave room there), and every pixel of
-    every one of your melds is drawn exactly as before the tap."""
+def _pixels(surface, r) -> bytes:
+    return pygame.image.tobytes(surface.subsurface(pygame.Rect(r.x, r.y, r.w, r.h)), "RGB")
+
+
+@pytest.mark.parametrize("players", [2, 4, 8])
+@pytest.mark.parametrize("size", [(360, 640), (390, 844), (844, 390), (1280, 720),
+                                  (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_refusal_once_your_melds_are_down_hides_none_of_them(players, size, artifacts):
+    """Tapping the stock after drawing is refused; the message's toast shows (some pixel of
+    the table changes) and every pixel of your hand, your plate, the buttons and (but for
+    eight seats on a phone held sideways, whose felt is all taken: the toast keeps to the
+    foot of your melds there, clear of the buttons) every one of your melds and its points is
+    drawn exactly as before the tap."""
     name, game = late_hands(players)[0]
     app = make_app(size, Settings(animation_speed=0.0))
     table = TableScene(app, game, default_seats(players))
@@ -301,17 +308,48 @@ def test_a_refusal_stands_on_the_felt_above_your_melds_not_over_them(players, si
     step(app, frames=2)
     assert game.state.phase is Phase.MELD and game.state.turn == 0, name
     before = app.surface.copy()
-    layout = table.frame().layout
+    frame = table.frame()
+    layout = frame.layout
     step(app, mouse_tap(layout.stock.center), frames=3)
     assert "already drawn" in table.model.message
     pygame.image.save(app.surface, str(artifacts / f"refusal_{players}p_{size[0]}x{size[1]}.png"))
+    assert _pixels(app.surface, Rect(0, 0, *size)) != _pixels(before, Rect(0, 0, *size))
+    kept = [layout.hand.rect, layout.plate] + [r for r, _, _ in frame.slots]
     _, rects = table.my_meld_rects()
     assert rects and all(r.w for r in rects)
-    for r in rects:
-        box = pygame.Rect(r.x, r.y, r.w, r.h)
-        assert pygame.image.tobytes(app.surface.subsurface(box), "RGB") == \
-            pygame.image.tobytes(before.subsurface(box), "RGB"), (name, r)
-    top = layout.stock.bottom
-    felt = pygame.Rect(0, top, size[0], min(r.y for r in rects) - top)
-    assert pygame.image.tobytes(app.surface.subsurface(felt), "RGB") != \
-        pygame.image.tobytes(before.subsurface(felt), "RGB"), name  # the toast is there
+    if (players, size) != (8, (844, 390)):
+        label = round(layout.font * 1.3)
+        kept += [Rect(r.x, r.y, r.w, r.h + label) for r in rects]
+    for r in kept:
+        assert _pixels(app.surface, r) == _pixels(before, r), (name, r)
+
+
+@pytest.mark.parametrize(("players", "size"), [(2, (390, 844)), (8, (360, 640)),
+                                               (4, (1280, 720))],
+                         ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else f"{v}p")
+def test_before_you_draw_a_refusal_leaves_the_stock_and_the_pile_in_sight(players, size):
+    """A late hand at the start of your turn: tapping one of your melds before drawing is
+    refused, and the stock and the pile you are to draw from are drawn exactly as before."""
+    name, late = late_hands(players)[0]
+    replay = Game(late.setup)
+    start = None  # the last moment you were to draw with melds down
+    for i, action in enumerate(late.actions):
+        st = replay.state
+        if st.turn == 0 and st.phase is Phase.DRAW and st.melds[0]:
+            start = i
+        replay.push(action)
+    game = Game(late.setup)
+    for action in late.actions[:start]:
+        game.push(action)
+    app = make_app(size, Settings(animation_speed=0.0))
+    table = TableScene(app, game, default_seats(players))
+    app.scenes.reset(table)
+    step(app, frames=2)
+    before = app.surface.copy()
+    layout = table.frame().layout
+    _, rects = table.my_meld_rects()
+    step(app, mouse_tap(rects[0].center), frames=3)
+    assert table.model.message and game.state.phase is Phase.DRAW, name
+    assert _pixels(app.surface, Rect(0, 0, *size)) != _pixels(before, Rect(0, 0, *size))
+    for r in (layout.stock, layout.pile):
+        assert _pixels(app.surface, r) == _pixels(before, r), (name, r)

@@ -28,7 +28,7 @@ from game.rules.save import Setup
 from game.rules.state import Phase
 from game.services.seats import Seat
 from game.services.settings import Settings
-from game.ui import offer_panel, seven
+from game.ui import offer_panel, seven, table_draw, theme
 from game.ui.app import App
 from game.ui.layout import Rect, card_height, seven_layout, table_layout
 from game.ui.scenes.table import TableScene
@@ -271,6 +271,27 @@ def test_the_strip_and_the_offer_keep_clear_of_the_melds_and_the_bar(size, playe
     if areas.teams is not None:
         assert not areas.teams.overlaps(L.my_melds) and not areas.teams.overlaps(areas.strip)
     assert areas.offer.h >= least and areas.offer.bottom <= L.actions[0].y
+
+
+STATUSES = ("Meld, lay off, or discard to end your turn", "Take the 10\u2665 or pass it on",
+            "Draw from the stock or take the pile", "Computer 3 is thinking...")
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844), (844, 390), (1280, 720)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("players,teams", [(2, False), (4, True)])
+def test_the_status_says_all_of_what_to_do_beside_the_strip(size, players, teams):
+    """Where seven's strip takes the right of the status bar, what is expected of you still
+    shows whole (smaller or on three lines), never cut short, and no smaller than the table's
+    smallest text; late in a hand too (six melds of yours down)."""
+    for hand, mine in ((13, ()), (3, (3, 4, 4, 3, 3, 4))):
+        base = table_layout(size, players, hand, Settings(), mine, ((3, 3),) * (players - 1))
+        L, _ = seven_layout(base, teams, offer_panel.least_height(base.scale))
+        for text in STATUSES:
+            px, lines = table_draw.status_lines(text, L.font, L.status)
+            assert " ".join(lines) == text and px >= table_draw.MIN_LABEL_PX, (L.status, lines)
+            assert all(theme.text_width(line, px, True) <= L.status.w for line in lines)
+            assert len(lines) * theme.line_height(px) <= max(L.status.h, 2 * theme.line_height(px))
 
 
 TEAM_SIZES = [(360, 640), (390, 844), (844, 390), (1024, 768), (1280, 720), (1920, 1080)]
