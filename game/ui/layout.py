@@ -562,30 +562,44 @@ def message_spot(layout: TableLayout, size: tuple[int, int], melds: tuple[Rect, 
     clear of your melds (``melds``, their points under them), every panel, button and card,
     and whatever else is on the felt now (``drawn``: seven-hand's strip, an offered discard).
     Where no felt is free (a phone's band full of melds) it stands over the stock and the
-    pile while they are not yours to take (``over_stock``: you have drawn), and else over
-    the foot of your melds' band, clear of the buttons, where it always sat."""
+    pile while they are not yours to take (``over_stock``: you have drawn), else over the
+    opponents' panels (you lay off on your own melds only), and only where even that would
+    cross your melds over the foot of their band, clear of the buttons, where it always sat."""
     w, h = size
     gap = max(4, round(6 * layout.scale))
     label = meld_label(layout.font)
-    taken = [layout.status, layout.pause, layout.log_button, layout.stock, layout.pile,
-             layout.pile_fan, layout.beside, layout.plate, layout.sort, layout.hand.rect,
-             *(o.box for o in layout.opponents), *buttons, *drawn,
+    theirs = [layout.beside, *(o.box for o in layout.opponents)]
+    yours = [layout.status, layout.pause, layout.log_button, layout.stock, layout.pile,
+             layout.pile_fan, layout.plate, layout.sort, layout.hand.rect, *buttons, *drawn,
              *(Rect(r.x, r.y, r.w, r.h + label) for r in melds)]
-    taken = [r for r in taken if r is not None and r.w and r.h]
-    centre = layout.message.center[0]
     lowest = min([layout.message.bottom] + [r.y - gap for r in buttons])
-    rim = max(2, gap // 3)  # above and below: a toast is short, and landscape felt too
-    for foot in range(lowest, layout.status.bottom + rim + h - 1, -2):
-        x = _free_x(taken, foot - h - rim, foot + rim, w + 2 * gap, layout.size[0], centre)
-        if x is not None:
-            return Rect(x + gap, foot - h, w, h)
+    free = _lowest_free(layout, size, yours + theirs, lowest, gap)
+    if free is not None:
+        return free
     left, right = min(layout.stock.x, layout.pile.x), max(layout.stock.right, layout.pile.right)
     top, bottom = min(layout.stock.y, layout.pile.y), max(layout.stock.bottom, layout.pile.bottom)
     x = max(gap, min((left + right - w) // 2, layout.size[0] - gap - w))
     on_stock = Rect(x, (top + bottom - h) // 2, w, h)
     if over_stock and not any(on_stock.overlaps(r) for r in melds):
         return on_stock
-    return Rect(centre - w // 2, lowest - h, w, h)
+    return (_lowest_free(layout, size, yours, lowest, gap)
+            or Rect(layout.message.center[0] - w // 2, lowest - h, w, h))
+
+
+def _lowest_free(layout: TableLayout, size: tuple[int, int], taken, lowest: int,
+                 gap: int) -> Rect | None:
+    """The lowest place for a box of ``size``, its foot at ``lowest`` or above (and under the
+    status bar), that crosses none of ``taken`` with ``gap`` beside it, as near the middle
+    as it goes; None where there is none."""
+    w, h = size
+    taken = [r for r in taken if r is not None and r.w and r.h]
+    rim = max(2, gap // 3)  # above and below: a toast is short, and landscape felt too
+    for foot in range(lowest, layout.status.bottom + rim + h - 1, -2):
+        x = _free_x(taken, foot - h - rim, foot + rim, w + 2 * gap, layout.size[0],
+                    layout.message.center[0])
+        if x is not None:
+            return Rect(x + gap, foot - h, w, h)
+    return None
 
 
 def _free_x(taken, top: int, bottom: int, w: int, width: int, centre: int) -> int | None:
