@@ -1,5 +1,9 @@
 """Every test keeps the game's files (autosave, settings, statistics) in its own temporary
-folder, so no test reads or writes the player's real data folder, and none sees another's."""
+folder, so no test reads or writes the player's real data folder, and none sees another's.
+
+The suite runs on every core (pytest-xdist, ``-n auto --dist loadgroup`` in pyproject.toml);
+the tests in ``tests/web`` keep to one worker, so the standalone build and Chromium are made
+once and two browsers never compete for the machine's time."""
 
 import pytest
 
@@ -9,3 +13,9 @@ from game import platform
 @pytest.fixture(autouse=True)
 def _private_data_dir(tmp_path_factory, monkeypatch):
     monkeypatch.setenv(platform.DATA_DIR_ENV, str(tmp_path_factory.mktemp("data")))
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if item.path.parent.name == "web" and item.path.parent.parent.name == "tests":
+            item.add_marker(pytest.mark.xdist_group("browser"))
