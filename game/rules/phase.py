@@ -25,3 +25,8 @@ class Phase(enum.IntEnum):
     DISCARD_OFFER = 5
     """A discard (the pile's only card while it is offered) is offered to the player to
     move, who is not the one whose turn it was: take it into hand or pass."""
+
+
+ACTING = frozenset((Phase.DRAW, Phase.MELD, Phase.OFFER, Phase.DISCARD_OFFER))
+"""The phases in which the seat to move (``turn``) has a decision to make: its own turn, or
+an offered upcard or discard (out of turn in seven-hand)."""

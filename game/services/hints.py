@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING
 from ..ai.agent import SLICE_SECONDS
 from ..rules.actions import PILE_TAKES, Act, Action
 from ..rules.cards import card_symbol
+from ..rules.phase import ACTING
 from ..rules.save import Game, Setup, advance
 from ..rules.scoring import meld_points, values
 from ..rules.state import Phase
 from ..rules.view import View
-from .review import DECIDING
 
 if TYPE_CHECKING:  # the search loads with the first hint, not the title
     from ..ai.inference import Evidence
@@ -108,7 +108,7 @@ def seats_evidence(setup: Setup, actions: Sequence[Action], seats) -> dict[int, 
         if state.phase is Phase.HAND_OVER:
             state.next_hand()  # a new hand's first view forgets the last hand's clues
         evidence = found.get(state.turn)
-        if evidence is not None and state.phase in DECIDING:
+        if evidence is not None and state.phase in ACTING:
             view = state.view(state.turn)
             evidence.observe(view)
             if action.kind is Act.DISCARD:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..rules.actions import Act, Action
-from ..rules.phase import Phase
+from ..rules.phase import ACTING, Phase
 from ..rules.save import Setup, advance
 from ..rules.view import View
 
@@ -41,8 +41,6 @@ SEED = 0
 """The review's seed by default (reported with every review)."""
 COSTLIEST = 3
 """How many of the dearest decisions a review puts first."""
-DECIDING = (Phase.DRAW, Phase.MELD, Phase.OFFER, Phase.DISCARD_OFFER)
-"""The phases in which the seat to move chooses an action."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +242,7 @@ def _seat_decisions(setup: Setup, actions: Sequence[Action], seat: int, hand: in
             state.next_hand()
         if state.hand_no > hand:
             break
-        if state.hand_no == hand and state.turn == seat and state.phase in DECIDING:
+        if state.hand_no == hand and state.turn == seat and state.phase in ACTING:
             view = state.view(seat)
             out.append((view, view.legal_actions(), index, action))
         advance(state, action, trusted=True)

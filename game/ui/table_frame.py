@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..rules.phase import ACTING
 from ..rules.state import State
 from ..services.settings import Settings
 from . import cardart, offer_panel, seven
@@ -26,7 +27,6 @@ from .layout import (
     opponent_meld_preview,
     opponent_meld_rects,
 )
-from .table_model import ACTING as PLAYING
 from .table_model import TableModel
 from .tween import Flight
 
@@ -121,7 +121,7 @@ class TableFrame:
 
     def is_turn(self, seat: int) -> bool:
         """Whether ``seat`` is to act now (its panel or plate is outlined)."""
-        return self.state.turn == seat and self.state.phase in PLAYING
+        return self.state.turn == seat and self.state.phase in ACTING
 
     def my_meld_rects(self):
         """Your melds' rects (and the card width they use), as drawn now."""

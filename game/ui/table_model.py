@@ -26,6 +26,7 @@ from ..rules.cards import (
 )
 from ..rules.events import Ev, Event
 from ..rules.melds import MeldKind, run_start, sort_set
+from ..rules.phase import ACTING
 from ..rules.scoring import meld_points
 from ..rules.state import IllegalAction, Phase, Rule
 from ..services import tips
@@ -587,9 +588,6 @@ class TableModel:
         opts = self.state.options
         return [meld_points(m, opts) for m in self.state.melds[seat]]
 
-
-ACTING = (Phase.DRAW, Phase.MELD, Phase.OFFER, Phase.DISCARD_OFFER)
-"""The phases a seat acts in (answering an offered discard too, out of turn)."""
 
 TURN_OPENS = frozenset((Ev.DREW, Ev.TOOK_PILE, Ev.TOOK_UPCARD, Ev.PASSED))
 """Events that begin a seat's turn (its last-turn line starts again); a pass of an offered

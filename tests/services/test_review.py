@@ -12,9 +12,10 @@ from game.ai.search import Comparison
 from game.rules.actions import parse_action
 from game.rules.deal import Deal
 from game.rules.options import preset
+from game.rules.phase import ACTING
 from game.rules.save import Game, Setup
 from game.rules.state import Phase
-from game.services.review import DECIDING, Reviewing, SeatReviewer, review
+from game.services.review import Reviewing, SeatReviewer, review
 
 WORLDS = 8
 OPTIONS = preset("digital")
@@ -75,7 +76,7 @@ def test_hard_choices_substituted_cost_nothing():
     while game.state.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
         state = game.state
         view, legal = state.view(state.turn), state.legal_actions()
-        if state.turn == 0 and state.phase in DECIDING:
+        if state.turn == 0 and state.phase in ACTING:
             action = reviewer.judge(view, legal, len(game.actions), None).chosen
         else:
             action = other.choose(view, legal)

@@ -10,10 +10,11 @@ from ui_events import key
 
 from game.ai.registry import make_agent
 from game.rules.options import preset
+from game.rules.phase import ACTING
 from game.rules.save import Game, Setup
 from game.rules.state import Phase
 from game.services.hints import explain
-from game.services.review import DECIDING, SeatReviewer, review
+from game.services.review import SeatReviewer, review
 from game.services.seats import default_seats
 from game.ui import theme
 from game.ui.scenes.page import Field, metrics
@@ -78,7 +79,7 @@ def test_the_replay_opens_at_the_dearest_move_with_hards_move_raised():
     def shows(decision):
         assert scene.index == decision.index
         state = game.setup.state_after(actions[:decision.index])
-        assert state.turn == 0 and state.phase in DECIDING
+        assert state.turn == 0 and state.phase in ACTING
         hand = seat_one_hand(scene)
         assert hand.groups == (tuple(state.hands[0]),)
         assert hand.raised == decision.hard.cards

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...rules.cards import card_symbol
-from ...rules.state import Phase
+from ...rules.phase import ACTING
 from ...services.hints import explain
 from ...services.review import WORLDS, Decision, Review, Reviewing
 from ...services.rewind import Rewind
@@ -228,8 +228,7 @@ class ReplayScene(PageScene):
         at = self._at_shown()
         queen = cardart.queen_marked(state.options)
         for s, seat in enumerate(self.seats):
-            turn = " \u00b7 to play" if s == state.turn and state.phase in (
-                Phase.DRAW, Phase.MELD, Phase.OFFER) else ""
+            turn = " \u00b7 to play" if s == state.turn and state.phase in ACTING else ""
             raised = at.hard.cards if at is not None and s == self.reviewing.seat else ()
             rows.append(Heading(f"{seat.name}{turn}"))
             rows.append(CardsRow(f"Hand ({len(state.hands[s])})", (tuple(state.hands[s]),),

@@ -16,13 +16,14 @@ from __future__ import annotations
 import pygame
 
 from ...rules.options import Discards
+from ...rules.phase import ACTING
 from ...rules.state import Phase
 from ...services.settings import Settings
 from .. import offer_panel, seven, table_draw, table_input, table_motion, widgets
 from ..controllers import controllers_for, pace_for
 from ..layout import seven_layout, table_layout
 from ..scene import Scene
-from ..table_frame import PLAYING, TableFrame, bar_items, button_slots
+from ..table_frame import TableFrame, bar_items, button_slots
 from ..table_model import Say, Sort, TableModel
 from ..tween import Timeline
 
@@ -84,7 +85,7 @@ class TableScene(Scene):
     def busy(self) -> bool:
         """Animating, or a computer is to move."""
         st = self.game.state
-        return self.timeline.busy or (st.phase in PLAYING and not self.seats[st.turn].is_person)
+        return self.timeline.busy or (st.phase in ACTING and not self.seats[st.turn].is_person)
 
     def continue_after_summary(self) -> None:
         """Deal the next hand (the hand summary calls this)."""
