@@ -123,18 +123,25 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
     top = pile[-1]
     rule = options.pile_take
     room = _has_room(melds, options)
+    plain = top > 11 and _without_wilds(hand)  # the common case: see ``_plain_takes``
     if rule is PileTake.NEW_SET and not options.easy_pile:
         if room and (options.go_out_by_melding or len(hand) + len(pile) > 3):
-            acts += _take_sets(hand, top, *_held_wilds(hand), options)
+            if plain:
+                _plain_takes(hand, top, False, options, acts)
+            else:
+                acts += _take_sets(hand, top, *_held_wilds(hand), options)
         return acts
-    jokers, twos = _held_wilds(hand)
     if room:
         longest = len(hand) + 1
         if not options.go_out_by_melding:  # keep a card to discard after taking the pile
             longest = min(longest, len(hand) + len(pile) - 1)
         if longest >= 3:
-            acts += _take_sets(hand, top, jokers, twos, options)
-            acts += _take_runs(hand, top, longest, jokers, twos, options)
+            if plain:
+                _plain_takes(hand, top, True, options, acts)
+            else:
+                jokers, twos = _held_wilds(hand)
+                acts += _take_sets(hand, top, jokers, twos, options)
+                acts += _take_runs(hand, top, longest, jokers, twos, options)
     if rule is PileTake.USE_TOP or options.easy_pile:
         found: list[Action] = []
         wild = is_wild(top)
@@ -149,6 +156,36 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
             _swaps(i, meld, [top], found)
         acts += [Action(Act.TAKE_SWAP, a.cards, a.target) for a in found]
     return acts
+
+
+def _without_wilds(hand: list) -> bool:
+    """Whether a sorted, non-empty hand holds neither a joker (0, first) nor a 2 (8-11)."""
+    i = bisect_left(hand, 8)
+    return hand[0] != JOKER and (i == len(hand) or hand[i] >= 12)
+
+
+NEAR = [(-1,) * 4 if c < 12 else tuple(
+    card(p if p < ACE_HIGH else ACE, c & 3) if p <= ACE_HIGH else -1
+    for p in (c // 4 - 2, c // 4 - 1, c // 4 + 1, c // 4 + 2)) for c in range(CARD_SLOTS)]
+"""The cards two and one places below and one and two places above a natural other than an
+ace, in its suit (-1: no such place): a run of three that holds it holds two of them."""
+
+
+def _plain_takes(hand: list, top: int, runs: bool, options, acts: list) -> None:
+    """``_take_sets`` and (with ``runs``) ``_take_runs`` for a natural top card other than an
+    ace and a hand without wilds, what most draws meet: a look at the top card's rank and its
+    neighbours in its suit says whether there is any take at all, before any set or mask is
+    built (most often there is none)."""
+    r4 = top & ~3
+    start = bisect_left(hand, r4)
+    end = bisect_left(hand, r4 + 4, start)
+    if end - start >= 2:
+        acts += _sets_of_rank(tuple(hand[start:end]), 0, (), (3,), top, options.set_naturals)
+    if runs:
+        lo2, lo1, hi1, hi2 = NEAR[top]
+        if (lo1 in hand and (lo2 in hand or hi1 in hand)) or (hi1 in hand and hi2 in hand):
+            acts += [_new(Action, (Act.TAKE_RUN, a.cards, -1, -1))
+                     for a in _natural_takes(_run_mask(hand), top)]
 
 
 def _take_sets(hand: list, top: int, jokers: int, twos: tuple, options) -> list[Action]:
