@@ -67,7 +67,7 @@ def _combos(cards: tuple, k: int) -> tuple:
 def clear_caches() -> None:
     """Forget every memo of enumerated melds, so that a benchmark times a call from cold."""
     for memo in (_combos, _spend, _twos_for, _set_shapes, _sets_of_rank, _sets_of_twos,
-                 _natural_runs, _pair_runs, _places):
+                 _natural_runs, _pair_runs, _places, _plain_runs):
         memo.cache_clear()
 
 
@@ -102,8 +102,13 @@ def _has_room(melds, options) -> bool:
 
 def _held_wilds(hand) -> tuple[int, tuple]:
     """(jokers, 2s) of a sorted hand. In card order jokers (0) come first, then aces (4-7),
-    then the 2s (8-11): a count and a slice, no loop."""
-    return bisect_left(hand, 1), tuple(hand[bisect_left(hand, 8):bisect_left(hand, 12)])
+    then the 2s (8-11): a count and a slice, no loop (and no slice for a hand without 2s, the
+    common case)."""
+    jokers = bisect_left(hand, 1)
+    i = bisect_left(hand, 8, jokers)
+    if i == len(hand) or hand[i] >= 12:
+        return jokers, ()
+    return jokers, tuple(hand[i:bisect_left(hand, 12, i)])
 
 
 @lru_cache(maxsize=256)
@@ -183,9 +188,18 @@ def _plain_takes(hand: list, top: int, runs: bool, options, acts: list) -> None:
         acts += _sets_of_rank(tuple(hand[start:end]), 0, (), (3,), top, options.set_naturals)
     if runs:
         lo2, lo1, hi1, hi2 = NEAR[top]
-        if (lo1 in hand and (lo2 in hand or hi1 in hand)) or (hi1 in hand and hi2 in hand):
-            acts += [_new(Action, (Act.TAKE_RUN, a.cards, -1, -1))
-                     for a in _natural_takes(_run_mask(hand), top)]
+        near = (lo2 in hand) | (lo1 in hand) << 1 | (hi1 in hand) << 2 | (hi2 in hand) << 3
+        if near & near >> 1:  # two neighbours in a row (the top card between bits 1 and 2)
+            acts += _plain_runs(top, near)
+
+
+@lru_cache(maxsize=1024)
+def _plain_runs(top: int, near: int) -> tuple[Action, ...]:
+    """The takes of ``_natural_takes`` that lay ``top`` in a run with the neighbours of
+    ``NEAR[top]`` whose bits ``near`` holds: a handful of answers, each made once."""
+    held = _run_mask([c for i, c in enumerate(NEAR[top]) if near >> i & 1])
+    return tuple(_new(Action, (Act.TAKE_RUN, a.cards, -1, -1))
+                 for a in _natural_takes(held, top))
 
 
 def _take_sets(hand: list, top: int, jokers: int, twos: tuple, options) -> list[Action]:
@@ -205,7 +219,7 @@ def _take_sets(hand: list, top: int, jokers: int, twos: tuple, options) -> list[
                                       least))
         return []
     found: list[Action] = []
-    for group in _rank_groups(hand, 1):  # each rank of naturals held
+    for group in _rank_groups(hand, _ranks_of(hand, 1)):  # each rank of naturals held
         found += _sets_of_rank(group, few_jokers, few_twos, (3,), top, least)
     if top != JOKER and options.twos_melds:
         found += [_new(Action, (Act.TAKE_SET, a.cards, -1, -1))
@@ -277,7 +291,7 @@ def _meld_phase(hand, melds, options) -> list[Action]:
     if longest < 1:
         return acts
     jokers, twos = _held_wilds(hand)
-    if longest >= 3 and _has_room(melds, options):
+    if longest >= 3 and (options.meld_slots is None or len(melds) < options.meld_slots):
         _new_sets(hand, jokers, twos, longest, options, acts)
         _new_runs(distinct, jokers, twos, longest, options, acts)
     if melds:
@@ -286,9 +300,7 @@ def _meld_phase(hand, melds, options) -> list[Action]:
             for i, meld in enumerate(melds):
                 _additions(i, meld, held, jokers, twos, options, acts)
         else:
-            for i, meld in enumerate(melds):
-                if not held.isdisjoint(meld.join_cards):  # (looks up the few join cards)
-                    _additions(i, meld, held, 0, (), options, acts)
+            _natural_additions(melds, held, options, acts)
     return acts
 
 
@@ -305,20 +317,26 @@ _new = tuple.__new__
 def _new_sets(hand, jokers, twos, longest, options, acts) -> None:
     nw = jokers + len(twos)
     sizes = (3, 4) if longest >= 4 else (3,)
-    spend = _spend(twos, -1) if twos else ()
-    groups = _rank_groups(hand, max(1, 3 - nw))  # enough naturals for a set with the wilds
-    if groups:
+    # the ranks with enough naturals for a set with the wilds held (often none)
+    ranks = _ranks_of(hand, 3 - nw if nw < 2 else 1)
+    if ranks:
+        spend = _spend(twos, -1) if twos else ()
         least, set_jokers, set_twos = options.set_naturals, min(jokers, 3), spend[:3]
-        for group in groups:
+        for group in _rank_groups(hand, ranks):
             acts += _sets_of_rank(group, set_jokers, set_twos, sizes, -1, least)
     if len(twos) >= 3 and options.twos_melds:
-        acts += _sets_of_twos(spend, sizes, -1)
+        acts += _sets_of_twos(_spend(twos, -1), sizes, -1)
 
 
-def _rank_groups(hand, least: int) -> list[tuple]:
-    """The naturals of each rank of which the sorted ``hand`` holds at least ``least`` (1 to
-    3), lowest rank first: the ranks found all at once from the rank counts (``RANK_COUNT``)."""
-    ranks = (sum(map(RANK_COUNT.__getitem__, hand)) + AT_LEAST[least]) & NATURAL_TOPS
+def _ranks_of(hand, least: int) -> int:
+    """The ranks of which the sorted ``hand`` holds at least ``least`` (1 to 3) naturals, as the
+    top bits of their counts (``NATURAL_TOPS``): found all at once from ``RANK_COUNT``."""
+    return (sum(map(RANK_COUNT.__getitem__, hand)) + AT_LEAST[least]) & NATURAL_TOPS
+
+
+def _rank_groups(hand, ranks: int) -> list[tuple]:
+    """The naturals of each rank of ``ranks`` (see ``_ranks_of``) in the sorted ``hand``,
+    lowest rank first."""
     groups = []
     while ranks:
         r4 = (ranks & -ranks).bit_length() - 4
@@ -402,13 +420,16 @@ def _new_runs(distinct, jokers, twos, longest, options, acts) -> None:
     each once (their bits add up to the mask: no carry)."""
     held = sum(map(RUN_BIT.__getitem__, distinct))
     held |= (held & ACE_BITS) << (ACE_HIGH - ACE)
+    wild = options.wilds_in_new_runs and (jokers or twos)
+    if not wild and not held & (held >> 1) & (held >> 2):
+        return  # no three in a row and nothing to fill a gap: the common case
     cap = min(options.run_max or 13, longest)
     if held & (held >> 1) & (held >> 2):
         for suit in range(4):  # memoised suit by suit: a suit's cards change less often
             m = held & 0xFFFF << 16 * suit
             if m & (m >> 1) & (m >> 2):
                 acts += _natural_runs(m, min(cap, m.bit_count()))
-    if options.wilds_in_new_runs and (jokers or twos):
+    if wild:
         for suit in range(4):
             m = held >> (16 * suit) & 0xFFFF
             if m & (m - 1):  # two naturals at the least
@@ -610,6 +631,25 @@ def _placed(gaps: list, suit: int, use: list, j: int, top: int, forced_at: int,
         if queen_rule and suit == 0 and n > 1 and fill.get(QUEEN, JOKER) != JOKER:
             continue  # a 2 may stand for the queen of spades only as the only wild
         yield fill
+
+
+def _natural_additions(melds, held, options, acts) -> None:
+    """``_additions`` of a hand without wilds to each of the player's ``melds``: only the
+    natural cards of ``joins`` that ``held`` holds (most melds take none)."""
+    run_max = options.run_max
+    for i, meld in enumerate(melds):
+        if held.isdisjoint(meld.join_cards):  # (looks up the few join cards)
+            continue
+        size = len(meld.cards)
+        if size >= SET_MAX if meld.kind is not MeldKind.RUN else (
+                run_max is not None and size >= run_max):
+            continue
+        for c, stands in meld.joins:
+            if c in held:
+                acts.append(_new(Action, (ADD, (c,), i, stands)))
+
+
+ADD = Act.ADD
 
 
 def _additions(i: int, meld: Meld, held, jokers: int, twos: tuple, options, acts) -> None:
