@@ -30,15 +30,22 @@ from itertools import combinations
 from operator import or_
 
 from .actions import DISCARD, DRAW, PASS, TAKE_UPCARD, Act, Action
-from .cards import ACE, ACE_HIGH, CARD_SLOTS, JOKER, QUEEN, QUEEN_OF_SPADES, TWO, card, is_wild
+from .cards import (
+    ACE,
+    ACE_HIGH,
+    CARD_SLOTS,
+    JOKER,
+    QUEEN,
+    QUEEN_OF_SPADES,
+    RUN_BIT,
+    TWO,
+    card,
+    is_wild,
+)
 from .melds import SET_MAX, Meld, MeldKind
 from .options import PileTake
 from .phase import Phase
 
-RUN_BIT = [0 if c == JOKER or c < 4 else 1 << (16 * (c & 3) + (c >> 2)) for c in range(CARD_SLOTS)]
-"""Each card as one bit of a hand mask: 16 bits per suit, bit ``rank`` within them (bit 14,
-the high ace, is filled in from bit 1). Bits 0 and 15 of a suit stay clear, so a run found by
-shifting never crosses into the next suit."""
 ACE_BITS = sum(1 << (16 * s + ACE) for s in range(4))
 
 RANK_COUNT = [0 if c < 4 else 1 << 4 * (c >> 2) for c in range(CARD_SLOTS)]
@@ -152,7 +159,7 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
         wild = is_wild(top)
         top_jokers, top_twos = int(top == JOKER), (top,) if wild and top != JOKER else ()
         for i, meld in enumerate(melds):
-            if wild or top in meld.join_cards:
+            if wild or RUN_BIT[top] & meld.join_bits:
                 _additions(i, meld, (top,), top_jokers, top_twos, options, found)
         acts += [Action(Act.TAKE_ADD, a.cards, a.target, a.stands) for a in found]
     if rule is PileTake.USE_TOP and options.jokers:
@@ -291,16 +298,17 @@ def _meld_phase(hand, melds, options) -> list[Action]:
     if longest < 1:
         return acts
     jokers, twos = _held_wilds(hand)
+    bits = sum(map(RUN_BIT.__getitem__, distinct))  # the hand's cards, each once: no carry
     if longest >= 3 and (options.meld_slots is None or len(melds) < options.meld_slots):
         _new_sets(hand, jokers, twos, longest, options, acts)
-        _new_runs(distinct, jokers, twos, longest, options, acts)
+        _new_runs(bits, jokers, twos, longest, options, acts)
     if melds:
         held = distinct.keys()
         if jokers or twos:
             for i, meld in enumerate(melds):
                 _additions(i, meld, held, jokers, twos, options, acts)
         else:
-            _natural_additions(melds, held, options, acts)
+            _natural_additions(melds, held, bits, options, acts)
     return acts
 
 
@@ -414,11 +422,10 @@ def _run_mask(cards) -> int:
     return held | (held & ACE_BITS) << (ACE_HIGH - ACE)  # an ace also fits above the king
 
 
-def _new_runs(distinct, jokers, twos, longest, options, acts) -> None:
+def _new_runs(held, jokers, twos, longest, options, acts) -> None:
     """Runs of naturals (a 2 of the suit in its own place is natural); with the option, also
-    the minimal runs with wilds (see the module docstring). ``distinct``: the hand's cards,
-    each once (their bits add up to the mask: no carry)."""
-    held = sum(map(RUN_BIT.__getitem__, distinct))
+    the minimal runs with wilds (see the module docstring). ``held``: the hand's mask of
+    ``RUN_BIT``, the high aces not yet filled in."""
     held |= (held & ACE_BITS) << (ACE_HIGH - ACE)
     wild = options.wilds_in_new_runs and (jokers or twos)
     if not wild and not held & (held >> 1) & (held >> 2):
@@ -633,12 +640,13 @@ def _placed(gaps: list, suit: int, use: list, j: int, top: int, forced_at: int,
         yield fill
 
 
-def _natural_additions(melds, held, options, acts) -> None:
+def _natural_additions(melds, held, bits, options, acts) -> None:
     """``_additions`` of a hand without wilds to each of the player's ``melds``: only the
-    natural cards of ``joins`` that ``held`` holds (most melds take none)."""
+    natural cards of ``joins`` that ``held`` holds (most melds take none: the hand's mask
+    ``bits`` of ``RUN_BIT`` and the meld's ``join_bits`` say so in one step)."""
     run_max = options.run_max
     for i, meld in enumerate(melds):
-        if held.isdisjoint(meld.join_cards):  # (looks up the few join cards)
+        if not bits & meld.join_bits:
             continue
         size = len(meld.cards)
         if size >= SET_MAX if meld.kind is not MeldKind.RUN else (
