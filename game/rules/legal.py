@@ -171,9 +171,9 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
 
 
 def _without_wilds(hand: list) -> bool:
-    """Whether a sorted, non-empty hand holds neither a joker (0, first) nor a 2 (8-11)."""
+    """Whether a sorted hand holds neither a joker (0, first) nor a 2 (8-11)."""
     i = bisect_left(hand, 8)
-    return hand[0] != JOKER and (i == len(hand) or hand[i] >= 12)
+    return not hand or (hand[0] != JOKER and (i == len(hand) or hand[i] >= 12))
 
 
 NEAR = [(-1,) * 4 if c < 12 else tuple(
