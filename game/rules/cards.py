@@ -55,6 +55,12 @@ def is_wild(c: Card) -> bool:
 
 
 QUEEN_OF_SPADES: Card = card(QUEEN, SPADES)
+
+RUN_BIT = [0 if c == JOKER or c < 4 else 1 << (16 * (c & 3) + (c >> 2)) for c in range(CARD_SLOTS)]
+"""Each card as one bit of a hand mask: 16 bits per suit, bit ``rank`` within them (bit 14,
+the high ace, is filled in from bit 1). Bits 0 and 15 of a suit stay clear, so a run found by
+shifting never crosses into the next suit. A card has a bit of its own (the joker none),
+so a hand's cards and a meld's join cards (``Meld.join_bits``) meet in one ``&``."""
 TWOS = tuple(card(TWO, s) for s in SUITS)
 ALL_CARDS = tuple(card(r, s) for r in RANKS for s in SUITS)
 """The 52 distinct cards of one deck, in card order."""

@@ -30,15 +30,22 @@ from itertools import combinations
 from operator import or_
 
 from .actions import DISCARD, DRAW, PASS, TAKE_UPCARD, Act, Action
-from .cards import ACE, ACE_HIGH, CARD_SLOTS, JOKER, QUEEN, QUEEN_OF_SPADES, TWO, card, is_wild
+from .cards import (
+    ACE,
+    ACE_HIGH,
+    CARD_SLOTS,
+    JOKER,
+    QUEEN,
+    QUEEN_OF_SPADES,
+    RUN_BIT,
+    TWO,
+    card,
+    is_wild,
+)
 from .melds import SET_MAX, Meld, MeldKind
 from .options import PileTake
 from .phase import Phase
 
-RUN_BIT = [0 if c == JOKER or c < 4 else 1 << (16 * (c & 3) + (c >> 2)) for c in range(CARD_SLOTS)]
-"""Each card as one bit of a hand mask: 16 bits per suit, bit ``rank`` within them (bit 14,
-the high ace, is filled in from bit 1). Bits 0 and 15 of a suit stay clear, so a run found by
-shifting never crosses into the next suit."""
 ACE_BITS = sum(1 << (16 * s + ACE) for s in range(4))
 
 RANK_COUNT = [0 if c < 4 else 1 << 4 * (c >> 2) for c in range(CARD_SLOTS)]
@@ -67,7 +74,7 @@ def _combos(cards: tuple, k: int) -> tuple:
 def clear_caches() -> None:
     """Forget every memo of enumerated melds, so that a benchmark times a call from cold."""
     for memo in (_combos, _spend, _twos_for, _set_shapes, _sets_of_rank, _sets_of_twos,
-                 _natural_runs, _pair_runs, _places):
+                 _natural_runs, _pair_runs, _places, _plain_runs):
         memo.cache_clear()
 
 
@@ -102,8 +109,13 @@ def _has_room(melds, options) -> bool:
 
 def _held_wilds(hand) -> tuple[int, tuple]:
     """(jokers, 2s) of a sorted hand. In card order jokers (0) come first, then aces (4-7),
-    then the 2s (8-11): a count and a slice, no loop."""
-    return bisect_left(hand, 1), tuple(hand[bisect_left(hand, 8):bisect_left(hand, 12)])
+    then the 2s (8-11): a count and a slice, no loop (and no slice for a hand without 2s, the
+    common case)."""
+    jokers = bisect_left(hand, 1)
+    i = bisect_left(hand, 8, jokers)
+    if i == len(hand) or hand[i] >= 12:
+        return jokers, ()
+    return jokers, tuple(hand[i:bisect_left(hand, 12, i)])
 
 
 @lru_cache(maxsize=256)
@@ -123,24 +135,31 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
     top = pile[-1]
     rule = options.pile_take
     room = _has_room(melds, options)
+    plain = top > 11 and _without_wilds(hand)  # the common case: see ``_plain_takes``
     if rule is PileTake.NEW_SET and not options.easy_pile:
         if room and (options.go_out_by_melding or len(hand) + len(pile) > 3):
-            acts += _take_sets(hand, top, *_held_wilds(hand), options)
+            if plain:
+                _plain_takes(hand, top, False, options, acts)
+            else:
+                acts += _take_sets(hand, top, *_held_wilds(hand), options)
         return acts
-    jokers, twos = _held_wilds(hand)
     if room:
         longest = len(hand) + 1
         if not options.go_out_by_melding:  # keep a card to discard after taking the pile
             longest = min(longest, len(hand) + len(pile) - 1)
         if longest >= 3:
-            acts += _take_sets(hand, top, jokers, twos, options)
-            acts += _take_runs(hand, top, longest, jokers, twos, options)
+            if plain:
+                _plain_takes(hand, top, True, options, acts)
+            else:
+                jokers, twos = _held_wilds(hand)
+                acts += _take_sets(hand, top, jokers, twos, options)
+                acts += _take_runs(hand, top, longest, jokers, twos, options)
     if rule is PileTake.USE_TOP or options.easy_pile:
         found: list[Action] = []
         wild = is_wild(top)
         top_jokers, top_twos = int(top == JOKER), (top,) if wild and top != JOKER else ()
         for i, meld in enumerate(melds):
-            if wild or top in meld.join_cards:
+            if wild or RUN_BIT[top] & meld.join_bits:
                 _additions(i, meld, (top,), top_jokers, top_twos, options, found)
         acts += [Action(Act.TAKE_ADD, a.cards, a.target, a.stands) for a in found]
     if rule is PileTake.USE_TOP and options.jokers:
@@ -149,6 +168,45 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
             _swaps(i, meld, [top], found)
         acts += [Action(Act.TAKE_SWAP, a.cards, a.target) for a in found]
     return acts
+
+
+def _without_wilds(hand: list) -> bool:
+    """Whether a sorted hand holds neither a joker (0, first) nor a 2 (8-11)."""
+    i = bisect_left(hand, 8)
+    return not hand or (hand[0] != JOKER and (i == len(hand) or hand[i] >= 12))
+
+
+NEAR = [(-1,) * 4 if c < 12 else tuple(
+    card(p if p < ACE_HIGH else ACE, c & 3) if p <= ACE_HIGH else -1
+    for p in (c // 4 - 2, c // 4 - 1, c // 4 + 1, c // 4 + 2)) for c in range(CARD_SLOTS)]
+"""The cards two and one places below and one and two places above a natural other than an
+ace, in its suit (-1: no such place): a run of three that holds it holds two of them."""
+
+
+def _plain_takes(hand: list, top: int, runs: bool, options, acts: list) -> None:
+    """``_take_sets`` and (with ``runs``) ``_take_runs`` for a natural top card other than an
+    ace and a hand without wilds, what most draws meet: a look at the top card's rank and its
+    neighbours in its suit says whether there is any take at all, before any set or mask is
+    built (most often there is none)."""
+    r4 = top & ~3
+    start = bisect_left(hand, r4)
+    end = bisect_left(hand, r4 + 4, start)
+    if end - start >= 2:
+        acts += _sets_of_rank(tuple(hand[start:end]), 0, (), (3,), top, options.set_naturals)
+    if runs:
+        lo2, lo1, hi1, hi2 = NEAR[top]
+        near = (lo2 in hand) | (lo1 in hand) << 1 | (hi1 in hand) << 2 | (hi2 in hand) << 3
+        if near & near >> 1:  # two neighbours in a row (the top card between bits 1 and 2)
+            acts += _plain_runs(top, near)
+
+
+@lru_cache(maxsize=1024)
+def _plain_runs(top: int, near: int) -> tuple[Action, ...]:
+    """The takes of ``_natural_takes`` that lay ``top`` in a run with the neighbours of
+    ``NEAR[top]`` whose bits ``near`` holds: a handful of answers, each made once."""
+    held = _run_mask([c for i, c in enumerate(NEAR[top]) if near >> i & 1])
+    return tuple(_new(Action, (Act.TAKE_RUN, a.cards, -1, -1))
+                 for a in _natural_takes(held, top))
 
 
 def _take_sets(hand: list, top: int, jokers: int, twos: tuple, options) -> list[Action]:
@@ -168,7 +226,7 @@ def _take_sets(hand: list, top: int, jokers: int, twos: tuple, options) -> list[
                                       least))
         return []
     found: list[Action] = []
-    for group in _rank_groups(hand, 1):  # each rank of naturals held
+    for group in _rank_groups(hand, _ranks_of(hand, 1)):  # each rank of naturals held
         found += _sets_of_rank(group, few_jokers, few_twos, (3,), top, least)
     if top != JOKER and options.twos_melds:
         found += [_new(Action, (Act.TAKE_SET, a.cards, -1, -1))
@@ -240,18 +298,17 @@ def _meld_phase(hand, melds, options) -> list[Action]:
     if longest < 1:
         return acts
     jokers, twos = _held_wilds(hand)
-    if longest >= 3 and _has_room(melds, options):
+    bits = sum(map(RUN_BIT.__getitem__, distinct))  # the hand's cards, each once: no carry
+    if longest >= 3 and (options.meld_slots is None or len(melds) < options.meld_slots):
         _new_sets(hand, jokers, twos, longest, options, acts)
-        _new_runs(distinct, jokers, twos, longest, options, acts)
+        _new_runs(bits, jokers, twos, longest, options, acts)
     if melds:
         held = distinct.keys()
         if jokers or twos:
             for i, meld in enumerate(melds):
                 _additions(i, meld, held, jokers, twos, options, acts)
         else:
-            for i, meld in enumerate(melds):
-                if not held.isdisjoint(meld.join_cards):  # (looks up the few join cards)
-                    _additions(i, meld, held, 0, (), options, acts)
+            _natural_additions(melds, held, bits, options, acts)
     return acts
 
 
@@ -268,20 +325,26 @@ _new = tuple.__new__
 def _new_sets(hand, jokers, twos, longest, options, acts) -> None:
     nw = jokers + len(twos)
     sizes = (3, 4) if longest >= 4 else (3,)
-    spend = _spend(twos, -1) if twos else ()
-    groups = _rank_groups(hand, max(1, 3 - nw))  # enough naturals for a set with the wilds
-    if groups:
+    # the ranks with enough naturals for a set with the wilds held (often none)
+    ranks = _ranks_of(hand, 3 - nw if nw < 2 else 1)
+    if ranks:
+        spend = _spend(twos, -1) if twos else ()
         least, set_jokers, set_twos = options.set_naturals, min(jokers, 3), spend[:3]
-        for group in groups:
+        for group in _rank_groups(hand, ranks):
             acts += _sets_of_rank(group, set_jokers, set_twos, sizes, -1, least)
     if len(twos) >= 3 and options.twos_melds:
-        acts += _sets_of_twos(spend, sizes, -1)
+        acts += _sets_of_twos(_spend(twos, -1), sizes, -1)
 
 
-def _rank_groups(hand, least: int) -> list[tuple]:
-    """The naturals of each rank of which the sorted ``hand`` holds at least ``least`` (1 to
-    3), lowest rank first: the ranks found all at once from the rank counts (``RANK_COUNT``)."""
-    ranks = (sum(map(RANK_COUNT.__getitem__, hand)) + AT_LEAST[least]) & NATURAL_TOPS
+def _ranks_of(hand, least: int) -> int:
+    """The ranks of which the sorted ``hand`` holds at least ``least`` (1 to 3) naturals, as the
+    top bits of their counts (``NATURAL_TOPS``): found all at once from ``RANK_COUNT``."""
+    return (sum(map(RANK_COUNT.__getitem__, hand)) + AT_LEAST[least]) & NATURAL_TOPS
+
+
+def _rank_groups(hand, ranks: int) -> list[tuple]:
+    """The naturals of each rank of ``ranks`` (see ``_ranks_of``) in the sorted ``hand``,
+    lowest rank first."""
     groups = []
     while ranks:
         r4 = (ranks & -ranks).bit_length() - 4
@@ -359,19 +422,21 @@ def _run_mask(cards) -> int:
     return held | (held & ACE_BITS) << (ACE_HIGH - ACE)  # an ace also fits above the king
 
 
-def _new_runs(distinct, jokers, twos, longest, options, acts) -> None:
+def _new_runs(held, jokers, twos, longest, options, acts) -> None:
     """Runs of naturals (a 2 of the suit in its own place is natural); with the option, also
-    the minimal runs with wilds (see the module docstring). ``distinct``: the hand's cards,
-    each once (their bits add up to the mask: no carry)."""
-    held = sum(map(RUN_BIT.__getitem__, distinct))
+    the minimal runs with wilds (see the module docstring). ``held``: the hand's mask of
+    ``RUN_BIT``, the high aces not yet filled in."""
     held |= (held & ACE_BITS) << (ACE_HIGH - ACE)
+    wild = options.wilds_in_new_runs and (jokers or twos)
+    if not wild and not held & (held >> 1) & (held >> 2):
+        return  # no three in a row and nothing to fill a gap: the common case
     cap = min(options.run_max or 13, longest)
     if held & (held >> 1) & (held >> 2):
         for suit in range(4):  # memoised suit by suit: a suit's cards change less often
             m = held & 0xFFFF << 16 * suit
             if m & (m >> 1) & (m >> 2):
                 acts += _natural_runs(m, min(cap, m.bit_count()))
-    if options.wilds_in_new_runs and (jokers or twos):
+    if wild:
         for suit in range(4):
             m = held >> (16 * suit) & 0xFFFF
             if m & (m - 1):  # two naturals at the least
@@ -573,6 +638,26 @@ def _placed(gaps: list, suit: int, use: list, j: int, top: int, forced_at: int,
         if queen_rule and suit == 0 and n > 1 and fill.get(QUEEN, JOKER) != JOKER:
             continue  # a 2 may stand for the queen of spades only as the only wild
         yield fill
+
+
+def _natural_additions(melds, held, bits, options, acts) -> None:
+    """``_additions`` of a hand without wilds to each of the player's ``melds``: only the
+    natural cards of ``joins`` that ``held`` holds (most melds take none: the hand's mask
+    ``bits`` of ``RUN_BIT`` and the meld's ``join_bits`` say so in one step)."""
+    run_max = options.run_max
+    for i, meld in enumerate(melds):
+        if not bits & meld.join_bits:
+            continue
+        size = len(meld.cards)
+        if size >= SET_MAX if meld.kind is not MeldKind.RUN else (
+                run_max is not None and size >= run_max):
+            continue
+        for c, stands in meld.joins:
+            if c in held:
+                acts.append(_new(Action, (ADD, (c,), i, stands)))
+
+
+ADD = Act.ADD
 
 
 def _additions(i: int, meld: Meld, held, jokers: int, twos: tuple, options, acts) -> None:

@@ -18,6 +18,7 @@ from .cards import (
     KING,
     QUEEN_OF_SPADES,
     RANK_NAMES,
+    RUN_BIT,
     SUIT_NAMES,
     TWO,
     Card,
@@ -51,7 +52,7 @@ class _MeldFields(NamedTuple):
     wilds: int
     joins: tuple[tuple[Card, Card], ...]
     wild_places: tuple[tuple[Card, bool], ...]
-    join_cards: frozenset[Card]
+    join_bits: int
     open_places: tuple[tuple[Card, bool], ...]
 
 
@@ -67,10 +68,10 @@ class Meld(_MeldFields):
     Worked out once from those, because the legal-action generator reads them every turn:
     ``joins``, the natural cards that could join, length limits aside, each with the card it is
     named as in an action (-1: none); ``wild_places``, where a wild could join (the card it
-    would stand for, or -1 in a set; whether only a joker may go there); ``join_cards``, the
-    natural cards of ``joins``, to intersect with a hand in one step; ``open_places``, the
-    places a wild could join where the queen of spades is an ordinary queen (``places``
-    applies the queen-of-spades rule: see ``options.queen_of_spades_rules``).
+    would stand for, or -1 in a set; whether only a joker may go there); ``join_bits``, the
+    natural cards of ``joins`` as a mask of ``RUN_BIT``, to meet a hand's mask in one step;
+    ``open_places``, the places a wild could join where the queen of spades is an ordinary
+    queen (``places`` applies the queen-of-spades rule: see ``options.queen_of_spades_rules``).
     """
 
     __slots__ = ()
@@ -86,7 +87,8 @@ class Meld(_MeldFields):
         else:
             joins, places, open_places = _run_ends(cards, rank, suit, wilds)
         return tuple.__new__(cls, (kind, cards, rank, suit, wilds, joins, places,
-                                   frozenset(map(_first, joins)), open_places))
+                                   sum(map(RUN_BIT.__getitem__, map(_first, joins))),
+                                   open_places))
 
     def __getnewargs__(self):
         return tuple(self[:5])

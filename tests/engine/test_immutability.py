@@ -34,7 +34,7 @@ class Tamperer(RandomAgent):
             self._try(view.options, name, 0)
         for seat_melds in view.melds:
             for meld in seat_melds:
-                for name in ("cards", "rank", "suit", "wilds", "joins", "join_cards"):
+                for name in ("cards", "rank", "suit", "wilds", "joins", "join_bits"):
                     self._try(meld, name, ())
         for action in legal:
             self._try(action, "cards", ())
