@@ -299,7 +299,7 @@ def _meld_phase(hand, melds, options) -> list[Action]:
         return acts
     jokers, twos = _held_wilds(hand)
     bits = sum(map(RUN_BIT.__getitem__, distinct))  # the hand's cards, each once: no carry
-    if longest >= 3 and (options.meld_slots is None or len(melds) < options.meld_slots):
+    if longest >= 3 and _has_room(melds, options):
         _new_sets(hand, jokers, twos, longest, options, acts)
         _new_runs(bits, jokers, twos, longest, options, acts)
     if melds:
@@ -641,20 +641,12 @@ def _placed(gaps: list, suit: int, use: list, j: int, top: int, forced_at: int,
 
 
 def _natural_additions(melds, held, bits, options, acts) -> None:
-    """``_additions`` of a hand without wilds to each of the player's ``melds``: only the
-    natural cards of ``joins`` that ``held`` holds (most melds take none: the hand's mask
-    ``bits`` of ``RUN_BIT`` and the meld's ``join_bits`` say so in one step)."""
-    run_max = options.run_max
+    """``_additions`` of a hand without wilds to each of the player's ``melds``, asked only of
+    the melds some card of ``held`` joins (most take none: the hand's mask ``bits`` of
+    ``RUN_BIT`` and the meld's ``join_bits`` say so in one step)."""
     for i, meld in enumerate(melds):
-        if not bits & meld.join_bits:
-            continue
-        size = len(meld.cards)
-        if size >= SET_MAX if meld.kind is not MeldKind.RUN else (
-                run_max is not None and size >= run_max):
-            continue
-        for c, stands in meld.joins:
-            if c in held:
-                acts.append(_new(Action, (ADD, (c,), i, stands)))
+        if bits & meld.join_bits:
+            _additions(i, meld, held, 0, (), options, acts)
 
 
 ADD = Act.ADD
@@ -672,7 +664,7 @@ def _additions(i: int, meld: Meld, held, jokers: int, twos: tuple, options, acts
         return
     for c, stands in meld.joins:
         if c in held:
-            acts.append(_action(Act.ADD, (c,), i, stands))
+            acts.append(_new(Action, (ADD, (c,), i, stands)))  # ``_action``, without its call
     if jokers or twos:
         twos_only = meld.kind is MeldKind.TWOS
         for stands, joker_only in (meld.wild_places if options.queen_of_spades_rules
