@@ -5,6 +5,8 @@ The suite runs on every core (pytest-xdist, ``-n auto --dist loadgroup`` in pypr
 the tests in ``tests/web`` keep to one worker, so the standalone build and Chromium are made
 once and two browsers never compete for the machine's time."""
 
+from pathlib import Path
+
 import pytest
 
 from game import platform
@@ -15,7 +17,10 @@ def _private_data_dir(tmp_path_factory, monkeypatch):
     monkeypatch.setenv(platform.DATA_DIR_ENV, str(tmp_path_factory.mktemp("data")))
 
 
+BROWSER_TESTS = Path(__file__).parent / "web"
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
-        if item.path.parent.name == "web" and item.path.parent.parent.name == "tests":
+        if item.path.parent == BROWSER_TESTS:
             item.add_marker(pytest.mark.xdist_group("browser"))

@@ -576,10 +576,9 @@ def message_spot(layout: TableLayout, size: tuple[int, int], melds: tuple[Rect, 
     free = _lowest_free(layout, size, yours + theirs, lowest, gap)
     if free is not None:
         return free
-    left, right = min(layout.stock.x, layout.pile.x), max(layout.stock.right, layout.pile.right)
-    top, bottom = min(layout.stock.y, layout.pile.y), max(layout.stock.bottom, layout.pile.bottom)
-    x = max(gap, min((left + right - w) // 2, layout.size[0] - gap - w))
-    on_stock = Rect(x, (top + bottom - h) // 2, w, h)
+    row = _stock_row(layout)
+    x = max(gap, min(row.center[0] - w // 2, layout.size[0] - gap - w))
+    on_stock = Rect(x, row.center[1] - h // 2, w, h)
     if over_stock and not any(on_stock.overlaps(r) for r in melds):
         return on_stock
     return (_lowest_free(layout, size, yours, lowest, gap)
@@ -742,16 +741,21 @@ def _seven_rows(layout: TableLayout) -> tuple[int, int]:
     return max(layout.target * 2 // 3, layout.font + pad), pad
 
 
+def _stock_row(layout: TableLayout) -> Rect:
+    """The stock and the pile together: the smallest rect that holds both."""
+    x, y = min(layout.stock.x, layout.pile.x), min(layout.stock.y, layout.pile.y)
+    return Rect(x, y, max(layout.stock.right, layout.pile.right) - x,
+                max(layout.stock.bottom, layout.pile.bottom) - y)
+
+
 def _beside_stock(layout: TableLayout, pad: int) -> Rect | None:
     """The free felt beside the stock and the pile, on the side that has more of it (clear
     of the opponents, your melds' band and the melds shown beside the pile), at most
     ``TEAMS_MAX_W`` wide and against the stock's side; None where neither side has
     ``TEAMS_MIN_W``. Seven has no pile to fan there, so that felt is free all hand."""
     w = layout.size[0]
-    top = min(layout.stock.y, layout.pile.y)
-    row_h = max(layout.stock.bottom, layout.pile.bottom) - top
-    near = min(layout.stock.x, layout.pile.x) - pad
-    far = max(layout.stock.right, layout.pile.right) + pad
+    row = _stock_row(layout)
+    top, row_h, near, far = row.y, row.h, row.x - pad, row.right + pad
     sides = [Rect(pad, top, near - pad, row_h), Rect(far, top, w - pad - far, row_h)]
     taken = [layout.status, layout.my_melds, layout.beside, layout.plate,
              *(o.box for o in layout.opponents)]

@@ -24,6 +24,7 @@ from game.ui.layout import (
     Rect,
     card_height,
     inspect_meld_rects,
+    meld_label,
     my_meld_rects,
     opponent_meld_preview,
     opponent_meld_rects,
@@ -315,7 +316,7 @@ def test_a_refusal_once_your_melds_are_down_hides_none_of_them(players, size, ar
     kept = [layout.hand.rect, layout.plate] + [r for r, _, _ in frame.slots]
     _, rects = table.my_meld_rects()
     assert rects and all(r.w for r in rects)
-    label = round(layout.font * 1.3)
+    label = meld_label(layout.font)
     kept += [Rect(r.x, r.y, r.w, r.h + label) for r in rects]
     for r in kept:
         assert _pixels(app.surface, r) == _pixels(before, r), (name, r)
