@@ -229,7 +229,6 @@ def run_duplicate(agent_specs: list[str], deals: int, seed: int, preset_name: st
     deal_scores: list[list[int]] = [[] for _ in range(n)]
     hand_scores: list[list[int]] = [[] for _ in range(n)]
     tally = _Tally(agent_specs)
-    deal_wins = [0] * n
     for d in range(deals):
         sums = [0] * n
         plays = []
@@ -243,15 +242,34 @@ def run_duplicate(agent_specs: list[str], deals: int, seed: int, preset_name: st
                 hand_scores[a].append(scores[seat])
             tally.add(r, f"deal {d} seating {k}")
             plays.append(by_agent)
-        best = max(sums)
-        if sums.count(best) == 1:
-            deal_wins[sums.index(best)] += 1
         for a in range(n):
             deal_scores[a].append(sums[a])
         deal_rows.append({"deal": d, "seed": seed * 100000 + d,
                           "agent_seeds": list(tasks[d * n].agent_seeds), "scores": sums,
                           "by_seating": plays})
-    per_agent = []
+    per_agent = [standing | tally.agent(a)
+                 for a, standing in enumerate(deal_standings(agent_specs, deal_scores,
+                                                             hand_scores))]
+    return {"agents": agent_specs, "preset": preset_name, "players": n, "duplicate": True,
+            "deals": deals, "seatings_per_deal": n, "hands": deals * n, "seed": seed,
+            "agent_seed": agent_seed, "bot_timeout_s": bot_timeout, "jobs": jobs,
+            "per_agent": per_agent} | tally.overall() | {"per_deal": deal_rows}
+
+
+def deal_standings(agent_specs: list[str], deal_scores: list[list[int]],
+                   hand_scores: list[list[int]]) -> list[dict]:
+    """Per agent: deals won (the one highest deal score; a tie wins nobody), mean deal and
+    hand score, and the per-deal difference against each other agent, with 95% intervals.
+
+    Worked out from the scores alone (``deal_scores[a][d]``, ``hand_scores[a]``), so several
+    runs of the same match-up pooled (``tools.arena_pool``) read exactly as one long run."""
+    n, deals = len(agent_specs), len(deal_scores[0])
+    deal_wins = [0] * n
+    for sums in zip(*deal_scores):
+        best = max(sums)
+        if sums.count(best) == 1:
+            deal_wins[sums.index(best)] += 1
+    standings = []
     for a, spec in enumerate(agent_specs):
         lo, hi = wilson(deal_wins[a], deals)
         mean, mlo, mhi = mean_interval(deal_scores[a])
@@ -263,16 +281,14 @@ def run_duplicate(agent_specs: list[str], deals: int, seed: int, preset_name: st
                                                                       deal_scores[b])])
                 versus[f"{b}:{other}"] = {"mean_deal_score_diff": dm,
                                           "mean_deal_score_diff_ci95": [dlo, dhi]}
-        per_agent.append({
+        standings.append({
             "agent": spec, "index": a, "deals_won": deal_wins[a],
-            "deal_win_rate": deal_wins[a] / deals, "deal_win_rate_ci95": [lo, hi],
+            "deal_win_rate": deal_wins[a] / deals if deals else 0.0,
+            "deal_win_rate_ci95": [lo, hi],
             "mean_deal_score": mean, "mean_deal_score_ci95": [mlo, mhi],
             "mean_hand_score": hmean, "mean_hand_score_ci95": [hlo, hhi],
-            "versus": versus} | tally.agent(a))
-    return {"agents": agent_specs, "preset": preset_name, "players": n, "duplicate": True,
-            "deals": deals, "seatings_per_deal": n, "hands": deals * n, "seed": seed,
-            "agent_seed": agent_seed, "bot_timeout_s": bot_timeout, "jobs": jobs,
-            "per_agent": per_agent} | tally.overall() | {"per_deal": deal_rows}
+            "versus": versus})
+    return standings
 
 
 def hide_words(words: set[str]) -> bool:
