@@ -439,8 +439,8 @@ class TableModel:
         """Your melds' empty space: lay the selection as a new meld."""
         sel = self.selected_cards()
         if not sel:
-            return self._refuse("Select cards to lay a meld" if self.my_turn
-                                else self._not_yours())
+            return self._refuse("Select cards to lay a meld" if self._drawn_this_turn()
+                                else self._not_now())
         orders = run_orders(sel)
         fallback = Action(Act.SET, sort_set(sel)) if len({rank_of(c) for c in sel
                                                            if not is_wild(c)}) <= 1 \
@@ -450,10 +450,23 @@ class TableModel:
     def tap_meld(self, i: int) -> list[Event] | None:
         """One of your melds: add the selected card to it (or swap it for the joker)."""
         sel = self.selected_cards()
-        if len(sel) != 1:
-            return self._refuse("Select one card to add to a meld" if self.my_turn
-                                else self._not_yours())
+        if not sel or (len(sel) > 1 and self._drawn_this_turn()):
+            return self._refuse("Select one card to add to a meld" if self._drawn_this_turn()
+                                else self._not_now())
         return self._attempt(Where.MELD, i, Action(Act.ADD, sel, i))
+
+    def _drawn_this_turn(self) -> bool:
+        """Whether it is your turn and you have drawn: the selection then says what a tap on
+        the table does; before it, the engine's reason (draw first, answer the offer) does."""
+        return self.my_turn and self.state.phase is Phase.MELD
+
+    def _not_now(self) -> str:
+        """Why no card of yours may be played now: not your turn, or the engine's reason for
+        this phase (draw first, answer the offer), asked of your first card's discard."""
+        if not self.my_turn:
+            return self._not_yours()
+        hand = tuple(self.state.hands[self.viewer][:1])
+        return self.state.check(Action(Act.DISCARD, hand)) or self.status()
 
     def _attempt(self, where: Where, meld: int, fallback: Action):
         """Do what the selection can become at this place, or try ``fallback`` to show the

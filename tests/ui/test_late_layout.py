@@ -348,7 +348,8 @@ def test_before_you_draw_a_refusal_leaves_the_stock_and_the_pile_in_sight(player
     layout = table.frame().layout
     _, rects = table.my_meld_rects()
     step(app, mouse_tap(rects[0].center), frames=3)
-    assert table.model.message and game.state.phase is Phase.DRAW, name
+    assert table.model.message == "Draw from the stock or take the pile first", name
+    assert game.state.phase is Phase.DRAW, name
     assert _pixels(app.surface, Rect(0, 0, *size)) != _pixels(before, Rect(0, 0, *size))
     for r in (layout.stock, layout.pile, *rects):
         assert _pixels(app.surface, r) == _pixels(before, r), (name, r)

@@ -31,6 +31,23 @@ def test_a_refused_action_changes_nothing_and_shows_the_reason():
     assert app.scenes.top is table  # no modal
 
 
+def test_tapping_the_table_before_drawing_says_to_draw_first():
+    """Before you draw, a tap on your melds' felt is refused with what to do now, not with
+    what a selection would need after the draw; once you have drawn, it asks for cards."""
+    app, table = start(seed=11)
+    settle(app, table)
+    st = table.game.state
+    assert st.phase is Phase.DRAW and st.turn == 0
+    before = st.snapshot()
+    spot = table.layout.my_melds.center
+    Mouse(app).tap(spot)
+    assert table.model.message == "Draw from the stock or take the pile first"
+    assert st.snapshot() == before
+    Mouse(app).tap(table.layout.stock.center)
+    Mouse(app).tap(spot)
+    assert table.model.message == "Select cards to lay a meld"
+
+
 def test_dragging_a_card_to_the_pile_discards_it():
     app, table = start(seed=11)
     settle(app, table)
