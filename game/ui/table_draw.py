@@ -162,7 +162,7 @@ def _kept_opponent(surface, f: TableFrame, seat: int, levels: bool,
     the box holds all the panel draws and, before it, only the felt lies there
     (``_panels_apart``). Returns 1 when it was drawn."""
     key = panel_key(f, seat, levels)
-    box = _pg(f.layout.opponents[f.opponent_index(seat)].box).clip(surface.get_rect())
+    box = _pg(f.layout.opponents[f.opponent_index(seat)].box)
     old = kept.get(seat)
     if old is not None and old[0] == key:
         surface.blit(old[1], box)
@@ -173,10 +173,10 @@ def _kept_opponent(surface, f: TableFrame, seat: int, levels: bool,
 
 
 def _panels_apart(f: TableFrame) -> bool:
-    """Whether every opponent's box lies clear of the others and below all the status bar
-    draws now (its lines of text, its buttons and their soft shadows): then what lies under a
-    box before its panel is drawn is the felt alone, and a kept panel's pixels are the drawn
-    ones."""
+    """Whether every opponent's box lies inside the window, clear of the others and below
+    all the status bar draws now (its lines of text, its buttons and their soft shadows):
+    then what lies under a box before its panel is drawn is the felt alone, and a kept
+    panel's pixels are the drawn ones."""
     L = f.layout
     px, lines = status_lines(f.model.status(), L.font, L.status)
     tallest = max(theme.line_height(px), theme.font(px, True).get_height())
@@ -188,8 +188,9 @@ def _panels_apart(f: TableFrame) -> bool:
 def _boxes_clear(L: TableLayout, status_bottom: int) -> bool:
     bottom = max(status_bottom, *(b.bottom + widgets.shadow_reach(b.h)
                                   for b in (L.pause, L.log_button)))
+    window = Rect(0, 0, *L.size)
     boxes = [o.box for o in L.opponents]
-    return all(b.y >= bottom for b in boxes) and not any(
+    return all(b.y >= bottom and b.inside(window) for b in boxes) and not any(
         a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
 
 
