@@ -72,6 +72,9 @@ class App:
         self.pointers = PointerStream(self.size)
         self.running = True
         self._tidy_due = False
+        self._drawn = False
+        """Whether a frame has been drawn: the start's garbage is collected after the first
+        frame, not before it (in the browser a collection there took 20-50 ms)."""
 
     # ------------------------------------------------------------------ the match
 
@@ -170,19 +173,19 @@ class App:
         """One frame: handle ``events``, advance ``dt`` seconds, draw."""
         for event in events:
             self.handle(event)
-        if self._tidy_due:
+        if self._tidy_due and self._drawn:
             self._tidy()
         self.keeper.frame()
         if self.scenes.top:
             self.scenes.top.update(min(dt, MAX_DT))
         self.scenes.draw(self.surface)
+        self._drawn = True
 
     async def run(self, frames: int | None = None) -> None:
         """The frame loop: yields to the browser (or any other task) every frame."""
         clock = pygame.time.Clock()
-        frame = 0
+        frame, dt = 0, 0.0
         while self.running and self.scenes.top is not None:
-            dt = clock.tick(FPS) / 1000.0
             wanted = browser_canvas_size()  # None on the desktop
             if wanted is not None and wanted != self.size:
                 self.set_window_size(wanted)  # the page resized the canvas (rotation, resize)
@@ -192,6 +195,9 @@ class App:
             if frames is not None and frame >= frames:
                 break
             await asyncio.sleep(0)
+            # Paced after the frame, not before: the first tick waits a 60th of a second
+            # from the clock's creation, which the first frame need not.
+            dt = clock.tick(FPS) / 1000.0
 
     # ------------------------------------------------------------------ housekeeping
 

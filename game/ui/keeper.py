@@ -9,23 +9,28 @@ becomes a message (``take_message``) the next scene shows; none stops the game. 
 autosave is also shown at the table at once and tried again (at the next action, and after
 ``SAVE_RETRY_FRAMES``) until one works, which the table then says; while it fails, the first
 close of the window is refused with a warning (``may_close``).
+
+What only a match in play needs (undo, hints, the table model's message kinds, the thinking
+budget) is imported where it is used: the app makes its keeper before the title's first frame,
+and in the browser every module imported by then delays that frame.
 """
 
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from ..rules.actions import PILE_TAKES, Act
 from ..rules.cards import card_symbol
 from ..rules.state import Phase
 from ..services import records, saves
 from ..services import settings as settings_store
-from ..services.hints import Hint, for_game
 from ..services.settings import Settings
 from ..services.sound import Sounds, for_action
-from ..services.undo import Undo
-from .table_model import Say
-from .thinking import fill_frame
+
+if TYPE_CHECKING:
+    from ..services.hints import Hint
+    from ..services.undo import Undo
 
 SAVE_RETRY_FRAMES = 90
 """Frames after a failed autosave before it is tried again (also at the next action)."""
@@ -42,7 +47,8 @@ class Keeper:
         self._note(message)
         self._saved: saves.Loaded | None = None
         self.table = None
-        self.undo = Undo()
+        self.undo: Undo | None = None
+        """The match in play's undo (from ``watch``)."""
         self._actions = 0
         self._recorded = 0
         self._hand_key = None
@@ -112,6 +118,8 @@ class Keeper:
     def watch(self, table, recorded: int = 0) -> None:
         """``table`` is the match in play from now on (new, or continued with ``recorded``
         hands already counted in the statistics)."""
+        from ..services.undo import Undo
+
         self.table = table
         self.undo = Undo()
         self._actions = len(table.game.actions)
@@ -165,6 +173,8 @@ class Keeper:
             self._dealt = dealt
 
     def _autosave(self, table) -> None:
+        from .table_model import Say
+
         model = table.model
         self._hand_key = (model.viewer, model.sort_mode, list(model.order))
         if table.game.state.over:
@@ -190,6 +200,8 @@ class Keeper:
         """Whether the window may close now. While the match in play is not saved, one more
         save is tried; if that fails too, the first close is refused with a message at the
         table (a second close quits)."""
+        from .table_model import Say
+
         if self._unsaved and self.table is not None:
             self._autosave(self.table)
         if not self._unsaved or self._close_warned:
@@ -204,10 +216,13 @@ class Keeper:
     def can_undo(self, table) -> bool:
         """Whether the person to move may take back a meld of this turn now."""
         seat = table.game.state.turn
-        return table.seats[seat].is_person and self.undo.can_undo(table.game)
+        return (table.seats[seat].is_person and self.undo is not None
+                and self.undo.can_undo(table.game))
 
     def take_back(self, table) -> bool:
         """Take back the last meld or lay-off of this turn; whether one was."""
+        from .table_model import Say
+
         if not self.can_undo(table):
             return False
         action = self.undo.undo(table.game)
@@ -221,6 +236,9 @@ class Keeper:
         """Start a hint for the person to move: thought over the next frames (``frame``), then
         shown in the message strip with the cards it uses selected. Counted in the
         statistics. False when it is not a person's turn."""
+        from ..services.hints import for_game
+        from .table_model import Say
+
         state = table.game.state
         seat = state.turn
         legal = state.legal_actions()
@@ -237,6 +255,9 @@ class Keeper:
         return True
 
     def _think(self, table) -> None:
+        from .table_model import Say
+        from .thinking import fill_frame
+
         if self._hint_for != (table, len(table.game.actions)):
             self._hint = None  # the position moved on: that hint no longer applies
             return

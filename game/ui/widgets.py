@@ -63,6 +63,19 @@ class Button:
         return self.enabled and self.rect.collidepoint(pos)
 
 
+_DROP = 2
+"""How far a button's shadow falls below it."""
+
+
+def _blur(height: int) -> int:
+    return max(2, height // 10)
+
+
+def shadow_reach(height: int) -> int:
+    """How far below a button ``height`` px tall its drawing may reach (its soft shadow)."""
+    return _blur(height) + _DROP
+
+
 def draw_button(surface: pygame.Surface, button: Button, pressed: bool = False,
                 ink=theme.INK) -> None:
     """Draw ``button``: accent fill when primary, faded when disabled, pushed in when pressed.
@@ -81,7 +94,7 @@ def draw_button(surface: pygame.Surface, button: Button, pressed: bool = False,
         fill = tuple(round(c * 0.86) for c in fill[:3])
     body = r.move(0, 1) if pressed else r
     if button.enabled and not pressed:
-        theme.draw_shadow(surface, r, _radius(r), max(2, r.h // 10), (0, 2))
+        theme.draw_shadow(surface, r, _radius(r), _blur(r.h), (0, _DROP))
     surface.blit(theme.rounded(body.size, _radius(r), fill), body)
     px = theme.fit_px(button.label, _label_px(r), r.w - 2 * _radius(r), bold=True)
     theme.text(surface, button.label, px, body.center, ink, "center", bold=True)

@@ -495,6 +495,29 @@ def test_desktop_window_resize_event_follows_the_window():
     assert app.size == (700, 400) and app.surface is pygame.display.get_surface()
 
 
+def test_the_start_shows_its_first_frame_before_collecting_garbage_and_without_pacing(
+        monkeypatch):
+    import asyncio
+    import gc
+
+    ticks = []
+
+    class Clock:
+        def tick(self, fps=0):
+            ticks.append(fps)
+            return 16
+
+    monkeypatch.setattr(pygame.time, "Clock", Clock)
+    gc.unfreeze()
+    app = make_app((390, 844))
+    app.open("title")
+    asyncio.run(app.run(frames=1))
+    assert ticks == [] and gc.get_freeze_count() == 0, "the first frame waited"
+    asyncio.run(app.run(frames=2))
+    assert ticks == [60] and gc.get_freeze_count() > 0, "then the loop paces and tidies"
+    gc.unfreeze()
+
+
 def test_scene_changes_collect_then_freeze_the_heap():
     import gc
 

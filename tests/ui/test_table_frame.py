@@ -8,6 +8,10 @@ from late_hands import late_hands
 from scene_nav import make_app, step
 from ui_events import key
 
+from game.rules.actions import Act
+from game.rules.options import PRESETS
+from game.rules.save import Game, Setup
+from game.rules.state import Phase
 from game.services.seats import Seat, default_seats
 from game.services.settings import Settings
 from game.ui import table_draw
@@ -99,3 +103,32 @@ def test_the_board_follows_every_turn_of_an_animated_hand():
             assert cached(table, size) == uncached(table, size), frames
     assert len(game.actions) > actions + 6 and table._revealed  # turns played, then the reveal
     assert 6 < table.board.composed < frames // 2
+
+
+def test_a_computers_turn_draws_only_the_panels_it_changed():
+    """Eight computers at 1920x1080 play on with every flight: each opponent's panel is kept
+    between composes and drawn again only when what it shows changed (a turn changes the
+    mover's, and the outline passes to the next), and every frame checked equals the frame
+    drawn from scratch."""
+    size = (1920, 1080)
+    game = Game(Setup(PRESETS["digital"], 8, 2))
+    for _ in range(40):  # melds down in several panels
+        legal = game.state.legal_actions()
+        melds = [a for a in legal if a.kind in (Act.SET, Act.RUN)]
+        game.play(melds[0] if melds and len(game.state.hands[game.state.turn]) > 4
+                  else legal[0])
+    seats = tuple(Seat(f"Computer {i}", "easy") for i in range(1, 9))
+    app = make_app(size, Settings(animation_speed=1.0, think_seconds=0.05))
+    table = TableScene(app, game, seats)
+    app.scenes.reset(table)
+    actions = len(game.actions)
+    board = table.board
+    for frame in range(600):  # to the end of the hand (its reveal draws every panel)
+        composed = board.composed
+        step(app)
+        if game.state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            break
+        if board.composed > composed or frame % 8 == 0:
+            assert cached(table, size) == uncached(table, size), frame
+    assert len(game.actions) > actions + 4 and board.composed > 6
+    assert board.panels_drawn * 2 < 7 * board.composed  # all seven were drawn every time

@@ -1,5 +1,7 @@
 """Widgets: what a press at a point does, what is drawn where, scroll limits."""
 
+import hashlib
+
 import pygame
 import pytest
 
@@ -222,6 +224,18 @@ def test_felt_is_lighter_at_the_centre_and_cached_per_size():
     centre, corner = s.get_at((200, 150)), s.get_at((2, 2))
     assert sum(centre[:3]) > sum(corner[:3]) + 30
     assert theme.felt((400, 300)) is theme.felt((400, 300))
+
+
+def test_the_felts_light_fall_off_and_grain_are_the_pixels_they_always_were():
+    """Checksums of the vignette and the grain as 652c23e drew them, pixel by pixel with
+    ``set_at``; they are now written in one go from their colours (``theme._filled``)."""
+    expected = {
+        theme._vignette: "edff1d087db67095c4e6d5ef12b61ffd7ace71db83db8277e0772d84edd26cb6",
+        theme._grain: "2fe6c3efe96b0cd08f5c3fffb3c071493e31db9c5feb0891abd84a70126b3603",
+    }
+    for made, digest in expected.items():
+        rgba = pygame.image.tobytes(made(), "RGBA")
+        assert hashlib.sha256(rgba).hexdigest() == digest, made.__name__
 
 
 def test_caches_of_window_sized_boxes_stay_bounded_through_a_storm_of_resizes():

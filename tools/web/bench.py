@@ -17,7 +17,9 @@ Debian's Chromium through Playwright and prints JSON lines:
 - ``table_fps``: frames per second while an eight-seat table of computers animates (deal, turns),
   at 1280x720, on a 390x844 phone at 3x (drawn at 2x: 780x1688) and at 1920x1080, and
   ``draw_ms``, the renderer's time to draw one frame of it mid-deal (``measure.table_draw_ms``),
-  and ``flip_ms``, the time to present a frame to the canvas (``measure.flip_ms``).
+  and ``flip_ms``, the time to present a frame to the canvas (``measure.flip_ms``); ``step_ms``
+  and ``late``, the app's steps over the same seconds and the frames that came late, by what
+  their step did (``measure.watched_frames``).
 """
 
 from __future__ import annotations
@@ -118,11 +120,13 @@ def _fps(page, players: int, seed: int) -> dict:
     _ask(page, f"start_table({players}, {seed})")
     frames, seconds = page.evaluate(SAMPLE, [FPS_SECONDS, "import arlington_measure as m\n"
                                              "m.table_busy()"])
+    watched = _ask(page, "watched_frames()")
     return {"name": "table_fps", "players": players,
             "canvas": page.evaluate("[canvas.width, canvas.height]"),
             "fps": round(frames / seconds, 1) if seconds else None,
             "busy_seconds": round(seconds, 2), "draw_ms": _ask(page, "table_draw_ms()"),
-            "flip_ms": _ask(page, "flip_ms()")}
+            "flip_ms": _ask(page, "flip_ms()"), "step_ms": watched["step_ms"],
+            "late": watched["late"]}
 
 
 def _hint_wait(frames_s: list[list[float]], draw_ms: float) -> dict:

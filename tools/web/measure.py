@@ -75,17 +75,67 @@ def running_app():
 
 def start_table(players: int, seed: int) -> None:
     """Open a table of ``players`` medium computers at normal speed: it deals, then keeps
-    animating turns without waiting for a person."""
+    animating turns without waiting for a person. Its frames are noted from the first
+    (``watch_frames``)."""
     from game.services.seats import Seat
 
     seats = tuple(Seat(f"Computer {i}", "medium") for i in range(1, players + 1))
     running_app().start_match(Setup(preset("digital"), players, seed), seats)
+    watch_frames()
 
 
 def table_busy() -> bool:
     """Whether the table on top is animating or a computer is thinking."""
     top = running_app().scenes.top
     return bool(getattr(top, "busy", False))
+
+
+FRAME_S = 1 / 60
+_watched: list[tuple[float, float, bool, bool]] = []
+
+
+def watch_frames() -> None:
+    """From now on, note each frame the running app steps: when it began, how long the step
+    took, and whether the table on top composed its board or its hand again
+    (``watched_frames`` sorts the slow ones by that)."""
+    app = running_app()
+    step = app.step
+    _watched.clear()
+
+    def noted(events, dt):
+        board = getattr(app.scenes.top, "board", None)
+        before = (board.composed, board.hands) if board is not None else (0, 0)
+        start = time.perf_counter()
+        step(events, dt)
+        after = (board.composed, board.hands) if board is not None else (0, 0)
+        _watched.append((start, time.perf_counter() - start, after[0] > before[0],
+                         after[1] > before[1]))
+
+    app.step = noted
+
+
+def watched_frames() -> dict:
+    """The frames noted since ``watch_frames`` (which stops): how many, and of those that
+    came later than a 60th of a second (by a millisecond) after the one before, how many and
+    how many milliseconds late in all, by what their step did: the table's first frame, the
+    board composed again, the hand composed again, or neither (cards flying, a card's art
+    made, the page's own pauses)."""
+    app = running_app()
+    app.__dict__.pop("step", None)
+    slow = {kind: [0, 0.0] for kind in ("first", "board", "hand", "other")}
+    steps = []
+    for i, (start, took, board, hand) in enumerate(_watched[:-1]):
+        interval = _watched[i + 1][0] - start
+        steps.append(took)
+        if interval > FRAME_S + 0.001:
+            kind = "first" if i == 0 else "board" if board else "hand" if hand else "other"
+            slow[kind][0] += 1
+            slow[kind][1] += (interval - FRAME_S) * 1000
+    steps.sort()
+    return {"frames": len(steps),
+            "step_ms": {"median": round(steps[len(steps) // 2] * 1000, 2),
+                        "p95": round(steps[int(len(steps) * 0.95)] * 1000, 2)} if steps else None,
+            "late": {kind: {"frames": n, "ms": round(ms)} for kind, (n, ms) in slow.items()}}
 
 
 def table_draw_ms(frames: int = 90) -> dict | None:
