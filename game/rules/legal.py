@@ -46,6 +46,14 @@ from .melds import SET_MAX, Meld, MeldKind
 from .options import PileTake
 from .phase import Phase
 
+# The enum members a listing reads, bound once as globals: CPython 3.11 reads a member through
+# its class (``Phase.MELD``) the slow way, since ``enum.EnumType`` defines ``__getattr__``
+# (docs/engine.md, "Speed").
+_MELD_PHASE, _DRAW_PHASE = Phase.MELD, Phase.DRAW
+_NEW_SET, _USE_TOP = PileTake.NEW_SET, PileTake.USE_TOP
+_RUN_MELD, _TWOS_MELD = MeldKind.RUN, MeldKind.TWOS
+ADD = Act.ADD
+
 ACE_BITS = sum(1 << (16 * s + ACE) for s in range(4))
 
 RANK_COUNT = [0 if c < 4 else 1 << 4 * (c >> 2) for c in range(CARD_SLOTS)]
@@ -86,9 +94,9 @@ def legal_actions(phase: Phase, hand: list, melds: list, pile: list, options,
     offered to this player). ``must_draw``: everyone refused the upcard, so the opener must
     draw from the stock. Everything it needs is in the player's own view, so the AI calls it on
     a view too."""
-    if phase is Phase.MELD:
+    if phase is _MELD_PHASE:
         return _meld_phase(hand, melds, options)
-    if phase is Phase.DRAW:
+    if phase is _DRAW_PHASE:
         if must_draw or not pile:
             return [DRAW]
         return _draw_phase(hand, melds, pile, options)
@@ -136,7 +144,7 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
     rule = options.pile_take
     room = _has_room(melds, options)
     plain = top > 11 and _without_wilds(hand)  # the common case: see ``_plain_takes``
-    if rule is PileTake.NEW_SET and not options.easy_pile:
+    if rule is _NEW_SET and not options.easy_pile:
         if room and (options.go_out_by_melding or len(hand) + len(pile) > 3):
             if plain:
                 _plain_takes(hand, top, False, options, acts)
@@ -154,7 +162,7 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
                 jokers, twos = _held_wilds(hand)
                 acts += _take_sets(hand, top, jokers, twos, options)
                 acts += _take_runs(hand, top, longest, jokers, twos, options)
-    if rule is PileTake.USE_TOP or options.easy_pile:
+    if rule is _USE_TOP or options.easy_pile:
         found: list[Action] = []
         wild = is_wild(top)
         top_jokers, top_twos = int(top == JOKER), (top,) if wild and top != JOKER else ()
@@ -162,7 +170,7 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
             if wild or RUN_BIT[top] & meld.join_bits:
                 _additions(i, meld, (top,), top_jokers, top_twos, options, found)
         acts += [Action(Act.TAKE_ADD, a.cards, a.target, a.stands) for a in found]
-    if rule is PileTake.USE_TOP and options.jokers:
+    if rule is _USE_TOP and options.jokers:
         found = []
         for i, meld in enumerate(melds):
             _swaps(i, meld, [top], found)
@@ -649,15 +657,12 @@ def _natural_additions(melds, held, bits, options, acts) -> None:
             _additions(i, meld, held, 0, (), options, acts)
 
 
-ADD = Act.ADD
-
-
 def _additions(i: int, meld: Meld, held, jokers: int, twos: tuple, options, acts) -> None:
     """Cards that may join the player's meld ``i``: naturals among ``held`` (anything that
     answers ``in``), and for each place a wild may take one joker and the 2s of
     ``_twos_for``."""
     size = len(meld.cards)
-    if meld.kind is MeldKind.RUN:
+    if meld.kind is _RUN_MELD:
         if options.run_max is not None and size >= options.run_max:
             return
     elif size >= SET_MAX:
@@ -666,14 +671,14 @@ def _additions(i: int, meld: Meld, held, jokers: int, twos: tuple, options, acts
         if c in held:
             acts.append(_new(Action, (ADD, (c,), i, stands)))  # ``_action``, without its call
     if jokers or twos:
-        twos_only = meld.kind is MeldKind.TWOS
+        twos_only = meld.kind is _TWOS_MELD
         for stands, joker_only in (meld.wild_places if options.queen_of_spades_rules
                                    else meld.open_places):
             if jokers and not twos_only:
-                acts.append(_action(Act.ADD, (JOKER,), i, stands))
+                acts.append(_action(ADD, (JOKER,), i, stands))
             if not joker_only and twos:
                 for two in _twos_for(twos, meld.suit, stands):
-                    acts.append(_action(Act.ADD, (two,), i, stands))
+                    acts.append(_action(ADD, (two,), i, stands))
 
 
 @lru_cache(maxsize=1024)

@@ -23,6 +23,17 @@ from .phase import Phase
 from .scoring import hand_score, match_winner
 
 
+# The enum members a step reads, bound once as globals: CPython 3.11 reads a member through
+# its class (``Act.DRAW``) the slow way, since ``enum.EnumType`` defines ``__getattr__``, at
+# some 700 instructions against a global's 20 (docs/engine.md, "Speed").
+_DISCARD, _DRAW, _ADD, _SET, _RUN, _SWAP, _PASS, _TAKE_OFFER, _TAKE_UPCARD = (
+    Act.DISCARD, Act.DRAW, Act.ADD, Act.SET, Act.RUN, Act.SWAP, Act.PASS, Act.TAKE_OFFER,
+    Act.TAKE_UPCARD)
+_DRAW_PHASE, _MELD_PHASE, _DISCARD_OFFER_PHASE = Phase.DRAW, Phase.MELD, Phase.DISCARD_OFFER
+_DREW, _DISCARDED = Ev.DREW, Ev.DISCARDED
+_OFFERED = Discards.OFFERED
+
+
 class Rule(enum.Enum):
     """The rules a new player runs into first: a refusal tagged with one can say the rule
     itself (``game.services.tips``)."""
@@ -139,20 +150,20 @@ class State:
                 raise IllegalAction(reason, self.rule_of(action))
             action = self.named(action)
         kind = action.kind
-        if kind is Act.DISCARD:
+        if kind is _DISCARD:
             return self._discard(action.cards[0])
-        if kind is Act.DRAW:
+        if kind is _DRAW:
             return self._draw()
-        if kind is Act.ADD:
+        if kind is _ADD:
             return self._add(action)
-        if kind is Act.SET or kind is Act.RUN:
+        if kind is _SET or kind is _RUN:
             return self._meld(action)
-        if kind is Act.SWAP:
+        if kind is _SWAP:
             return self._swap(action)
-        if kind is Act.TAKE_OFFER or (kind is Act.PASS and self.phase is Phase.DISCARD_OFFER):
-            return self._answer_discard_offer(kind is Act.TAKE_OFFER)
-        if kind is Act.PASS or kind is Act.TAKE_UPCARD:
-            return self._answer_offer(kind is Act.TAKE_UPCARD)
+        if kind is _TAKE_OFFER or (kind is _PASS and self.phase is _DISCARD_OFFER_PHASE):
+            return self._answer_discard_offer(kind is _TAKE_OFFER)
+        if kind is _PASS or kind is _TAKE_UPCARD:
+            return self._answer_offer(kind is _TAKE_UPCARD)
         return self._take(action)
 
     def next_hand(self) -> list[Event]:
@@ -240,7 +251,7 @@ class State:
 
     def _begin_turn(self, seat: int) -> None:
         self.turn = seat
-        self.phase = Phase.DRAW
+        self.phase = _DRAW_PHASE
         self.turns[seat] += 1
         self.turn_start_melds = len(self.melds[seat])
 
@@ -503,8 +514,8 @@ class State:
             events.append(rebuilt)
         c = self.stock.pop()
         insort(self.hands[self.turn], c)
-        self.phase = Phase.MELD
-        events.append(_new(Event, (Ev.DREW, self.turn, (c,), *_NO_MORE)))
+        self.phase = _MELD_PHASE
+        events.append(_new(Event, (_DREW, self.turn, (c,), *_NO_MORE)))
         return events
 
     def _rebuild_stock(self) -> Event | None:
@@ -530,13 +541,13 @@ class State:
         hand = self.hands[seat]
         self._leave_hand(seat, (c,))
         self.pile.append(c)
-        events = [_new(Event, (Ev.DISCARDED, seat, (c,), *_NO_MORE))]
+        events = [_new(Event, (_DISCARDED, seat, (c,), *_NO_MORE))]
         if not hand:
             return events + self._end_hand(seat)
         if not self.stock and self.options.stock_out is StockOut.BLOCKED:
             return events + self._end_hand(-1)
-        if self.options.discards is Discards.OFFERED:
-            self.turn, self.phase, self.offer = (seat + 1) % self.players, Phase.DISCARD_OFFER, 1
+        if self.options.discards is _OFFERED:
+            self.turn, self.phase, self.offer = (seat + 1) % self.players, _DISCARD_OFFER_PHASE, 1
             return events
         self._begin_turn((seat + 1) % self.players)
         return events
