@@ -296,7 +296,7 @@ def _meld_phase(hand, melds, options) -> list[Action]:
     size = len(hand)
     distinct = dict.fromkeys(hand)
     # Discards: each distinct card; the queen of spades only if nothing else is held.
-    acts = list(map(DISCARD.__getitem__, distinct))
+    acts = [DISCARD[c] for c in distinct]  # not map(DISCARD.__getitem__): a tuple's is slow
     if options.queen_of_spades_rules and hand[0] != hand[-1] and QUEEN_OF_SPADES in distinct:
         acts.remove(DISCARD[QUEEN_OF_SPADES])
     if options.jokers:  # a swap keeps the hand's size (the joker comes back): always open
