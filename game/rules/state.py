@@ -22,15 +22,18 @@ from .options import Discards, Opener, PileTake, RuleOptions, StockOut
 from .phase import Phase
 from .scoring import hand_score, match_winner
 
-
 # The enum members a step reads, bound once as globals: CPython 3.11 reads a member through
 # its class (``Act.DRAW``) the slow way, since ``enum.EnumType`` defines ``__getattr__``, at
 # some 700 instructions against a global's 20 (docs/engine.md, "Speed").
 _DISCARD, _DRAW, _ADD, _SET, _RUN, _SWAP, _PASS, _TAKE_OFFER, _TAKE_UPCARD = (
     Act.DISCARD, Act.DRAW, Act.ADD, Act.SET, Act.RUN, Act.SWAP, Act.PASS, Act.TAKE_OFFER,
     Act.TAKE_UPCARD)
+_TAKE_SET, _TAKE_RUN, _TAKE_ADD, _TAKE_SWAP = (
+    Act.TAKE_SET, Act.TAKE_RUN, Act.TAKE_ADD, Act.TAKE_SWAP)
 _DRAW_PHASE, _MELD_PHASE, _DISCARD_OFFER_PHASE = Phase.DRAW, Phase.MELD, Phase.DISCARD_OFFER
-_DREW, _DISCARDED = Ev.DREW, Ev.DISCARDED
+_DREW, _DISCARDED, _MELDED, _ADDED, _TOOK_PILE = (
+    Ev.DREW, Ev.DISCARDED, Ev.MELDED, Ev.ADDED, Ev.TOOK_PILE)
+_RUN_MELD = MeldKind.RUN
 _OFFERED = Discards.OFFERED
 
 
@@ -451,7 +454,7 @@ class State:
         return None
 
     def _new_meld(self, action: Action) -> Meld | str:
-        if action.kind in (Act.RUN, Act.TAKE_RUN):
+        if action.kind is _RUN or action.kind is _TAKE_RUN:
             return new_run(action.cards, self.options)
         return new_set(action.cards, self.options)
 
@@ -561,12 +564,12 @@ class State:
         top = taken[-1]
         kind = action.kind
         melds = self.melds[seat]
-        events = [Event(Ev.TOOK_PILE, seat, tuple(taken),
-                         len(melds) if kind in (Act.TAKE_SET, Act.TAKE_RUN) else action.target)]
-        if kind is Act.TAKE_ADD:
+        events = [Event(_TOOK_PILE, seat, tuple(taken),
+                        len(melds) if kind is _TAKE_SET or kind is _TAKE_RUN else action.target)]
+        if kind is _TAKE_ADD:
             melds[action.target] = accepted(self._grown(melds[action.target], action))
-            events.append(Event(Ev.ADDED, seat, (top,), action.target, stands=action.stands))
-        elif kind is Act.TAKE_SWAP:
+            events.append(Event(_ADDED, seat, (top,), action.target, stands=action.stands))
+        elif kind is _TAKE_SWAP:
             events.append(self._put_in_place_of_joker(action.target, top))
         else:
             own = list(action.cards)
@@ -574,8 +577,8 @@ class State:
             self._leave_hand(seat, own)
             meld = accepted(self._new_meld(action))
             melds.append(meld)
-            events.append(Event(Ev.MELDED, seat, meld.cards, len(melds) - 1,
-                                run=meld.kind is MeldKind.RUN))
+            events.append(Event(_MELDED, seat, meld.cards, len(melds) - 1,
+                                run=meld.kind is _RUN_MELD))
         for c in taken[:-1]:
             insort(hand, c)
             insort(self.known[seat], c)
@@ -590,8 +593,8 @@ class State:
         self._leave_hand(seat, action.cards)
         meld = accepted(self._new_meld(action))
         self.melds[seat].append(meld)
-        events = [Event(Ev.MELDED, seat, meld.cards, len(self.melds[seat]) - 1,
-                        run=meld.kind is MeldKind.RUN)]
+        events = [Event(_MELDED, seat, meld.cards, len(self.melds[seat]) - 1,
+                        run=meld.kind is _RUN_MELD)]
         if not hand:
             events += self._end_hand(seat)
         return events
@@ -602,7 +605,7 @@ class State:
         melds = self.melds[seat]
         melds[action.target] = accepted(self._grown(melds[action.target], action))
         self._leave_hand(seat, (c,))
-        events = [Event(Ev.ADDED, seat, (c,), action.target, stands=action.stands)]
+        events = [Event(_ADDED, seat, (c,), action.target, stands=action.stands)]
         if not self.hands[seat]:
             events += self._end_hand(seat)
         return events
