@@ -34,7 +34,7 @@ _DRAW_PHASE, _MELD_PHASE, _DISCARD_OFFER_PHASE = Phase.DRAW, Phase.MELD, Phase.D
 _DREW, _DISCARDED, _MELDED, _ADDED, _TOOK_PILE = (
     Ev.DREW, Ev.DISCARDED, Ev.MELDED, Ev.ADDED, Ev.TOOK_PILE)
 _RUN_MELD = MeldKind.RUN
-_OFFERED = Discards.OFFERED
+_OFFERED, _TURN_OVER, _BLOCKED = Discards.OFFERED, StockOut.TURN_OVER, StockOut.BLOCKED
 
 
 class Rule(enum.Enum):
@@ -524,11 +524,11 @@ class State:
     def _rebuild_stock(self) -> Event | None:
         """Turn the pile into a new stock, or None when the hand must end instead."""
         how = self.options.stock_out
-        keep = 1 if how is StockOut.TURN_OVER else 0
+        keep = 1 if how is _TURN_OVER else 0
         if self.rebuilds >= _REBUILDS[how] or len(self.pile) <= keep:
             return None
         self.rebuilds += 1
-        if how is StockOut.TURN_OVER:
+        if how is _TURN_OVER:
             top = self.pile.pop()
             self.pile.reverse()  # turned face down: the pile's bottom card is drawn first
             self.stock = self.pile
@@ -547,7 +547,7 @@ class State:
         events = [_new(Event, (_DISCARDED, seat, (c,), *_NO_MORE))]
         if not hand:
             return events + self._end_hand(seat)
-        if not self.stock and self.options.stock_out is StockOut.BLOCKED:
+        if not self.stock and self.options.stock_out is _BLOCKED:
             return events + self._end_hand(-1)
         if self.options.discards is _OFFERED:
             self.turn, self.phase, self.offer = (seat + 1) % self.players, _DISCARD_OFFER_PHASE, 1
@@ -582,7 +582,7 @@ class State:
         for c in taken[:-1]:
             insort(hand, c)
             insort(self.known[seat], c)
-        self.phase = Phase.MELD
+        self.phase = _MELD_PHASE
         if not hand:
             events += self._end_hand(seat)
         return events
