@@ -14,11 +14,11 @@ from collections import Counter
 
 from . import legal, pile_advice
 from .actions import PILE_TAKES, Act, Action
-from .cards import JOKER, QUEEN_OF_SPADES, Card, card_name, card_text, is_wild
+from .cards import CARD_SLOTS, JOKER, QUEEN_OF_SPADES, Card, card_name, card_text, is_wild
 from .deal import Deal, rng, shuffle
 from .events import Ev, Event
 from .melds import Meld, MeldKind, accepted, add_to, new_run, new_set, swap_joker
-from .options import Discards, Opener, PileTake, RuleOptions, StockOut
+from .options import INFO, Discards, Opener, PileTake, RuleOptions, StockOut
 from .phase import Phase
 from .scoring import hand_score, match_winner
 
@@ -31,8 +31,7 @@ _DISCARD, _DRAW, _ADD, _SET, _RUN, _SWAP, _PASS, _TAKE_OFFER, _TAKE_UPCARD = (
 _TAKE_SET, _TAKE_RUN, _TAKE_ADD, _TAKE_SWAP = (
     Act.TAKE_SET, Act.TAKE_RUN, Act.TAKE_ADD, Act.TAKE_SWAP)
 _DRAW_PHASE, _MELD_PHASE, _DISCARD_OFFER_PHASE = Phase.DRAW, Phase.MELD, Phase.DISCARD_OFFER
-_DREW, _DISCARDED, _MELDED, _ADDED, _TOOK_PILE = (
-    Ev.DREW, Ev.DISCARDED, Ev.MELDED, Ev.ADDED, Ev.TOOK_PILE)
+_MELDED, _ADDED, _TOOK_PILE = Ev.MELDED, Ev.ADDED, Ev.TOOK_PILE
 _RUN_MELD = MeldKind.RUN
 _OFFERED, _TURN_OVER, _BLOCKED = Discards.OFFERED, StockOut.TURN_OVER, StockOut.BLOCKED
 
@@ -518,7 +517,7 @@ class State:
         c = self.stock.pop()
         insort(self.hands[self.turn], c)
         self.phase = _MELD_PHASE
-        events.append(_new(Event, (_DREW, self.turn, (c,), *_NO_MORE)))
+        events.append(_DREW_BY[self.turn][c])
         return events
 
     def _rebuild_stock(self) -> Event | None:
@@ -544,7 +543,7 @@ class State:
         hand = self.hands[seat]
         self._leave_hand(seat, (c,))
         self.pile.append(c)
-        events = [_new(Event, (_DISCARDED, seat, (c,), *_NO_MORE))]
+        events = [_DISCARDED_BY[seat][c]]
         if not hand:
             return events + self._end_hand(seat)
         if not self.stock and self.options.stock_out is _BLOCKED:
@@ -680,10 +679,12 @@ class State:
         return tuple(_frozen(getattr(self, name)) for name in self.__slots__)
 
 
-_new = tuple.__new__
-_NO_MORE = tuple(Event._field_defaults.values())[2:]
-"""An event made with the tuple's own constructor (``Event``'s is Python code) gets the
-defaults of every field after ``cards`` from here: the two events of almost every step."""
+_SEATS = range(INFO["max_players"].bounds[1])
+_DREW_BY = tuple(tuple(Event(Ev.DREW, seat, (c,)) for c in range(CARD_SLOTS)) for seat in _SEATS)
+_DISCARDED_BY = tuple(tuple(Event(Ev.DISCARDED, seat, (c,)) for c in range(CARD_SLOTS))
+                      for seat in _SEATS)
+"""Each seat's draw and discard of each card, the events of almost every step, made once:
+events are values, and making one (a tuple subclass) cost some 2,000 instructions a step."""
 
 _CARDLESS = frozenset((Act.DRAW, Act.PASS, Act.TAKE_UPCARD))
 _ON_A_MELD = frozenset((Act.ADD, Act.TAKE_ADD, Act.SWAP, Act.TAKE_SWAP))
