@@ -76,6 +76,8 @@ def meld_points(meld: Meld, options: RuleOptions) -> int:
                    for i, c in enumerate(meld.cards))
     if meld.kind is _TWOS_MELD:
         return TWO_IN_TWOS_MELD * len(meld.cards)
+    if not meld.wilds:  # every card is itself (most melds): a sum of look-ups
+        return sum(map(MELDED.__getitem__, meld.cards))
     if meld.kind is _SET_MELD:
         # A wild in a set counts the rank's ordinary value: 10 in a set of queens, never 50.
         wild_value = _ordinary(meld.rank)
@@ -96,8 +98,7 @@ def meld_points(meld: Meld, options: RuleOptions) -> int:
 
 def hand_penalty(hand, options: RuleOptions = DIGITAL) -> int:
     """What the cards left in a hand cost (a positive number), by the options' table."""
-    in_hand = values(options)[1]
-    return sum(in_hand[c] for c in hand)
+    return sum(map(values(options)[1].__getitem__, hand))
 
 
 def hand_score(melds, hand, went_out: bool, options: RuleOptions, hand_no: int = 0) -> int:
