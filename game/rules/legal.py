@@ -46,6 +46,16 @@ from .melds import SET_MAX, Meld, MeldKind
 from .options import PileTake
 from .phase import Phase
 
+# The enum members a listing reads, bound once as globals: CPython 3.11 reads a member through
+# its class (``Phase.MELD``) the slow way, since ``enum.EnumType`` defines ``__getattr__``
+# (docs/engine.md, "Speed").
+_MELD_PHASE, _DRAW_PHASE = Phase.MELD, Phase.DRAW
+_NEW_SET, _USE_TOP = PileTake.NEW_SET, PileTake.USE_TOP
+_RUN_MELD, _TWOS_MELD = MeldKind.RUN, MeldKind.TWOS
+_ADD, _SET, _RUN, _SWAP, _TAKE_SET, _TAKE_RUN, _TAKE_ADD, _TAKE_SWAP, _TAKE_OFFER = (
+    Act.ADD, Act.SET, Act.RUN, Act.SWAP, Act.TAKE_SET, Act.TAKE_RUN, Act.TAKE_ADD,
+    Act.TAKE_SWAP, Act.TAKE_OFFER)
+
 ACE_BITS = sum(1 << (16 * s + ACE) for s in range(4))
 
 RANK_COUNT = [0 if c < 4 else 1 << 4 * (c >> 2) for c in range(CARD_SLOTS)]
@@ -86,16 +96,16 @@ def legal_actions(phase: Phase, hand: list, melds: list, pile: list, options,
     offered to this player). ``must_draw``: everyone refused the upcard, so the opener must
     draw from the stock. Everything it needs is in the player's own view, so the AI calls it on
     a view too."""
-    if phase is Phase.MELD:
+    if phase is _MELD_PHASE:
         return _meld_phase(hand, melds, options)
-    if phase is Phase.DRAW:
+    if phase is _DRAW_PHASE:
         if must_draw or not pile:
             return [DRAW]
         return _draw_phase(hand, melds, pile, options)
     if phase is Phase.OFFER:
         return [TAKE_UPCARD, PASS]
     if phase is Phase.DISCARD_OFFER:
-        return [_action(Act.TAKE_OFFER, (pile[-1],)), PASS]
+        return [_action(_TAKE_OFFER, (pile[-1],)), PASS]
     return []
 
 
@@ -136,7 +146,7 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
     rule = options.pile_take
     room = _has_room(melds, options)
     plain = top > 11 and _without_wilds(hand)  # the common case: see ``_plain_takes``
-    if rule is PileTake.NEW_SET and not options.easy_pile:
+    if rule is _NEW_SET and not options.easy_pile:
         if room and (options.go_out_by_melding or len(hand) + len(pile) > 3):
             if plain:
                 _plain_takes(hand, top, False, options, acts)
@@ -154,19 +164,19 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
                 jokers, twos = _held_wilds(hand)
                 acts += _take_sets(hand, top, jokers, twos, options)
                 acts += _take_runs(hand, top, longest, jokers, twos, options)
-    if rule is PileTake.USE_TOP or options.easy_pile:
+    if rule is _USE_TOP or options.easy_pile:
         found: list[Action] = []
         wild = is_wild(top)
         top_jokers, top_twos = int(top == JOKER), (top,) if wild and top != JOKER else ()
         for i, meld in enumerate(melds):
             if wild or RUN_BIT[top] & meld.join_bits:
                 _additions(i, meld, (top,), top_jokers, top_twos, options, found)
-        acts += [Action(Act.TAKE_ADD, a.cards, a.target, a.stands) for a in found]
-    if rule is PileTake.USE_TOP and options.jokers:
+        acts += [Action(_TAKE_ADD, a.cards, a.target, a.stands) for a in found]
+    if rule is _USE_TOP and options.jokers:
         found = []
         for i, meld in enumerate(melds):
             _swaps(i, meld, [top], found)
-        acts += [Action(Act.TAKE_SWAP, a.cards, a.target) for a in found]
+        acts += [Action(_TAKE_SWAP, a.cards, a.target) for a in found]
     return acts
 
 
@@ -205,7 +215,7 @@ def _plain_runs(top: int, near: int) -> tuple[Action, ...]:
     """The takes of ``_natural_takes`` that lay ``top`` in a run with the neighbours of
     ``NEAR[top]`` whose bits ``near`` holds: a handful of answers, each made once."""
     held = _run_mask([c for i, c in enumerate(NEAR[top]) if near >> i & 1])
-    return tuple(_new(Action, (Act.TAKE_RUN, a.cards, -1, -1))
+    return tuple(_new(Action, (_TAKE_RUN, a.cards, -1, -1))
                  for a in _natural_takes(held, top))
 
 
@@ -229,7 +239,7 @@ def _take_sets(hand: list, top: int, jokers: int, twos: tuple, options) -> list[
     for group in _rank_groups(hand, _ranks_of(hand, 1)):  # each rank of naturals held
         found += _sets_of_rank(group, few_jokers, few_twos, (3,), top, least)
     if top != JOKER and options.twos_melds:
-        found += [_new(Action, (Act.TAKE_SET, a.cards, -1, -1))
+        found += [_new(Action, (_TAKE_SET, a.cards, -1, -1))
                   for a in _sets_of_twos(spend, (3,), top)]
     return found
 
@@ -261,7 +271,7 @@ def _take_runs(hand: list, top: int, longest: int, jokers: int, twos: tuple,
                                         queen_rule)
                 found += _wild_runs(m, suit, jokers, spend, cap, top, queen_rule)
             found = list(dict.fromkeys(found))
-    return [_new(Action, (Act.TAKE_RUN, a.cards, -1, -1)) for a in found]
+    return [_new(Action, (_TAKE_RUN, a.cards, -1, -1)) for a in found]
 
 
 def _natural_takes(held: int, top: int) -> list[Action]:
@@ -277,7 +287,8 @@ def _natural_takes(held: int, top: int) -> list[Action]:
     for at in places:
         for low in range(max(ACE, at - 2), min(at, ACE_HIGH - 2) + 1):
             if m >> low & 7 == 7:
-                out.append(Action(Act.RUN, tuple(card(p, suit) for p in range(low, low + 3))))
+                out.append(_new(Action, (_RUN, tuple(card(p, suit) for p in range(low, low + 3)),
+                                         -1, -1)))
     return out
 
 
@@ -288,7 +299,7 @@ def _meld_phase(hand, melds, options) -> list[Action]:
     size = len(hand)
     distinct = dict.fromkeys(hand)
     # Discards: each distinct card; the queen of spades only if nothing else is held.
-    acts = list(map(DISCARD.__getitem__, distinct))
+    acts = [DISCARD[c] for c in distinct]  # not map(DISCARD.__getitem__): a tuple's is slow
     if options.queen_of_spades_rules and hand[0] != hand[-1] and QUEEN_OF_SPADES in distinct:
         acts.remove(DISCARD[QUEEN_OF_SPADES])
     if options.jokers:  # a swap keeps the hand's size (the joker comes back): always open
@@ -366,7 +377,7 @@ def _sets_of_rank(group: tuple, jokers: int, twos: tuple, sizes: tuple,
     (``_combos``, by group and count) times the shapes of the wilds (``_set_shapes``, by the
     wilds held), two small memos that do hit, with one tuple made per set."""
     natural_top = top >= 0 and not is_wild(top)
-    kind = Act.SET if top < 0 else Act.TAKE_SET
+    kind = _SET if top < 0 else _TAKE_SET
     n = len(group)
     out = []
     for k, wild in _set_shapes(jokers, twos, sizes, -1 if natural_top else top, least,
@@ -413,7 +424,7 @@ def _sets_of_twos(twos: tuple, sizes: tuple, top: int) -> tuple[Action, ...]:
     for size in sizes:
         use = ((top,) if top >= 0 else ()) + twos[:size - (top >= 0)]
         if len(use) == size:
-            out.append(Action(Act.SET, tuple(sorted(use))))
+            out.append(Action(_SET, tuple(sorted(use))))
     return tuple(out)
 
 
@@ -456,7 +467,8 @@ def _natural_runs(held: int, cap: int) -> tuple[Action, ...]:
         high = low + 2
         while high - low < cap and high <= ACE_HIGH and held >> (bit - low + high) & 1 \
                 and not (low == ACE and high == ACE_HIGH):
-            out.append(Action(Act.RUN, tuple(card(p, suit) for p in range(low, high + 1))))
+            out.append(_new(Action, (_RUN, tuple(card(p, suit) for p in range(low, high + 1)),
+                                     -1, -1)))
             high += 1
     return tuple(out)
 
@@ -531,7 +543,7 @@ def _wild_runs(m: int, suit: int, jokers: int, twos: tuple, cap: int,
             pool.remove(own_two)  # the run's own 2 stands in its place
         gaps = [p for p in range(low, high + 1) if p not in nat]
         for fill in _fills(gaps, suit, jokers, pool, top, forced_at, queen_rule):
-            out[Action(Act.RUN, tuple(fill[p] if p in fill else card(p, suit)
+            out[Action(_RUN, tuple(fill[p] if p in fill else card(p, suit)
                                       for p in range(low, high + 1)))] = None
     return tuple(out)
 
@@ -550,7 +562,7 @@ def _pair_runs(a: int, b: int, suit: int, jokers: int, twos: tuple,
     for low, high, nat, _ in _shapes([a, b], 13, False, 0, jokers + len(twos)):
         gaps = [p for p in range(low, high + 1) if p not in nat]
         for fill in _fills(gaps, suit, jokers, list(twos), -1, -1, queen_rule):
-            out.append(Action(Act.RUN, tuple(fill[p] if p in fill else card(p, suit)
+            out.append(Action(_RUN, tuple(fill[p] if p in fill else card(p, suit)
                                              for p in range(low, high + 1))))
     return tuple(out)
 
@@ -649,31 +661,28 @@ def _natural_additions(melds, held, bits, options, acts) -> None:
             _additions(i, meld, held, 0, (), options, acts)
 
 
-ADD = Act.ADD
-
-
 def _additions(i: int, meld: Meld, held, jokers: int, twos: tuple, options, acts) -> None:
     """Cards that may join the player's meld ``i``: naturals among ``held`` (anything that
     answers ``in``), and for each place a wild may take one joker and the 2s of
     ``_twos_for``."""
     size = len(meld.cards)
-    if meld.kind is MeldKind.RUN:
+    if meld.kind is _RUN_MELD:
         if options.run_max is not None and size >= options.run_max:
             return
     elif size >= SET_MAX:
         return
     for c, stands in meld.joins:
         if c in held:
-            acts.append(_new(Action, (ADD, (c,), i, stands)))  # ``_action``, without its call
+            acts.append(_new(Action, (_ADD, (c,), i, stands)))  # ``_action``, without its call
     if jokers or twos:
-        twos_only = meld.kind is MeldKind.TWOS
+        twos_only = meld.kind is _TWOS_MELD
         for stands, joker_only in (meld.wild_places if options.queen_of_spades_rules
                                    else meld.open_places):
             if jokers and not twos_only:
-                acts.append(_action(Act.ADD, (JOKER,), i, stands))
+                acts.append(_action(_ADD, (JOKER,), i, stands))
             if not joker_only and twos:
                 for two in _twos_for(twos, meld.suit, stands):
-                    acts.append(_action(Act.ADD, (two,), i, stands))
+                    acts.append(_action(_ADD, (two,), i, stands))
 
 
 @lru_cache(maxsize=1024)
@@ -698,8 +707,8 @@ def _swaps(i: int, meld: Meld, hand, acts) -> None:
     if meld.kind is MeldKind.SET:
         r4 = meld.rank * 4
         for c in dict.fromkeys(hand[bisect_left(hand, r4):bisect_left(hand, r4 + 4)]):
-            acts.append(_action(Act.SWAP, (c,), i))
+            acts.append(_action(_SWAP, (c,), i))
     elif meld.kind is MeldKind.RUN:
         for j, c in enumerate(meld.cards):
             if c == JOKER and (natural := meld.stands_for(j)) in hand:
-                acts.append(_action(Act.SWAP, (natural,), i))
+                acts.append(_action(_SWAP, (natural,), i))

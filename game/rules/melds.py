@@ -44,6 +44,12 @@ class MeldKind(enum.IntEnum):
     """A meld made only of 2s."""
 
 
+_SET, _RUN, _TWOS = MeldKind.SET, MeldKind.RUN, MeldKind.TWOS
+"""The kinds bound once as globals: CPython 3.11 reads a member through its class
+(``MeldKind.RUN``) the slow way, since ``enum.EnumType`` defines ``__getattr__``, and a meld is
+made at every meld and addition (docs/engine.md, "Speed")."""
+
+
 class _MeldFields(NamedTuple):
     kind: MeldKind
     cards: tuple[Card, ...]
@@ -78,16 +84,16 @@ class Meld(_MeldFields):
 
     def __new__(cls, kind: MeldKind, cards: tuple[Card, ...], rank: int, suit: int = -1,
                 wilds: int = 0):
-        if kind is MeldKind.SET:
-            joins = tuple((card(rank, s), -1) for s in range(4))
+        if kind is _SET:
+            joins, join_bits = _SET_JOINS[rank]
             places = open_places = _ANYWHERE
-        elif kind is MeldKind.TWOS:
-            joins, places = (), _ANYWHERE
+        elif kind is _TWOS:
+            joins, join_bits, places = (), 0, _ANYWHERE
             open_places = places
         else:
             joins, places, open_places = _run_ends(cards, rank, suit, wilds)
-        return tuple.__new__(cls, (kind, cards, rank, suit, wilds, joins, places,
-                                   sum(map(RUN_BIT.__getitem__, map(_first, joins))),
+            join_bits = _join_bits(joins)
+        return tuple.__new__(cls, (kind, cards, rank, suit, wilds, joins, places, join_bits,
                                    open_places))
 
     def __getnewargs__(self):
@@ -108,21 +114,30 @@ class Meld(_MeldFields):
 
     def stands_for(self, index: int) -> Card:
         """The card that the card at ``index`` counts as (itself, for a natural)."""
-        if self.kind is MeldKind.RUN:
+        if self.kind is _RUN:
             return card(self.rank + index, self.suit)
         c = self.cards[index]
-        return c if not is_wild(c) or self.kind is MeldKind.TWOS else card(self.rank, suit_of(c))
+        return c if not is_wild(c) or self.kind is _TWOS else card(self.rank, suit_of(c))
 
     def is_natural_at(self, index: int) -> bool:
         """Whether the card at ``index`` is itself (a natural 2 in its place counts)."""
         c = self.cards[index]
-        if self.kind is MeldKind.RUN:
+        if self.kind is _RUN:
             return c == card(self.rank + index, self.suit)
-        return self.kind is MeldKind.TWOS or not is_wild(c)
+        return self.kind is _TWOS or not is_wild(c)
 
 
 _first = itemgetter(0)
 """The card of a ``joins`` pair (a C call: a meld is made at every meld and addition)."""
+
+
+def _join_bits(joins) -> int:
+    return sum(map(RUN_BIT.__getitem__, map(_first, joins)))
+
+
+_SET_JOINS = tuple((joins, _join_bits(joins)) for joins in (
+    tuple((card(rank, s), -1) for s in range(4)) for rank in range(ACE_HIGH)))
+"""The ``joins`` and ``join_bits`` of a set, by rank: made once, not at every meld."""
 
 _ANYWHERE = ((-1, False),)
 """The one place a wild may join a set or a meld of 2s."""
@@ -171,7 +186,7 @@ def new_set(cards, options: RuleOptions) -> Meld | str:
     if not naturals and options.twos_melds:
         if JOKER in cards:
             return "A meld of 2s holds only 2s"
-        return Meld(MeldKind.TWOS, cards, TWO)
+        return Meld(_TWOS, cards, TWO)
     if len(naturals) < options.set_naturals or not naturals:
         least = options.set_naturals
         return (f"A set needs at least {'two natural cards' if least == 2 else 'one natural card'}"
@@ -179,7 +194,7 @@ def new_set(cards, options: RuleOptions) -> Meld | str:
     rank = rank_of(naturals[0])
     if any(rank_of(c) != rank for c in naturals):
         return "A set needs cards of one rank (2s may stand in for any)"
-    return Meld(MeldKind.SET, cards, rank, -1, len(cards) - len(naturals))
+    return Meld(_SET, cards, rank, -1, len(cards) - len(naturals))
 
 
 def run_start(cards) -> int | None:
@@ -229,7 +244,7 @@ def new_run(cards, options: RuleOptions, *, laid_new: bool = True) -> Meld | str
         return _NATURALS_ONLY
     if laid_new and naturals < 2:
         return _TWO_NATURALS
-    meld = Meld(MeldKind.RUN, cards, low, suit, wilds)
+    meld = Meld(_RUN, cards, low, suit, wilds)
     return _queen_problem(meld, options) or meld
 
 
@@ -258,7 +273,7 @@ def _order_problem(cards) -> str | None:
 def _queen_problem(meld: Meld, options: RuleOptions) -> str | None:
     """A 2 may stand for the queen of spades only as the only wild in its run (a joker has no
     such restriction of its own), under ``options.queen_of_spades_rules``."""
-    if options.queen_of_spades_rules and meld.kind is MeldKind.RUN and meld.suit == 0 \
+    if options.queen_of_spades_rules and meld.kind is _RUN and meld.suit == 0 \
             and meld.wilds > 1 and meld.rank <= 12 <= meld.high:
         stand_in = meld.cards[12 - meld.rank]
         if stand_in != QUEEN_OF_SPADES and stand_in != JOKER:
@@ -280,16 +295,16 @@ def swap_joker(meld: Meld, natural: Card) -> Meld | str:
     goes back to the hand of the meld's owner (only the owner may swap)."""
     if JOKER not in meld.cards:
         return "That meld holds no joker to swap"
-    if meld.kind is MeldKind.RUN:
+    if meld.kind is _RUN:
         for i, c in enumerate(meld.cards):
             if c == JOKER and meld.stands_for(i) == natural:
                 cards = meld.cards[:i] + (natural,) + meld.cards[i + 1:]
-                return Meld(MeldKind.RUN, cards, meld.rank, meld.suit, meld.wilds - 1)
+                return Meld(_RUN, cards, meld.rank, meld.suit, meld.wilds - 1)
         return f"No joker in that run stands for the {card_name(natural)}"
-    if meld.kind is MeldKind.SET and rank_of(natural) == meld.rank:
+    if meld.kind is _SET and rank_of(natural) == meld.rank:
         rest = list(meld.cards)
         rest.remove(JOKER)
-        return Meld(MeldKind.SET, sort_set(rest + [natural]), meld.rank, -1, meld.wilds - 1)
+        return Meld(_SET, sort_set(rest + [natural]), meld.rank, -1, meld.wilds - 1)
     return f"The joker in that meld does not stand for the {card_name(natural)}"
 
 
@@ -309,16 +324,16 @@ def add_to(meld: Meld, c: Card, stands: Card, options: RuleOptions) -> Meld | st
     run, the card the player names (a 2 naming itself is the natural 2 in its own place).
     """
     size = len(meld.cards)
-    if meld.kind is not MeldKind.RUN:
+    if meld.kind is not _RUN:
         if size >= SET_MAX:
             return "No meld may hold more than four cards"
-        if meld.kind is MeldKind.TWOS:
+        if meld.kind is _TWOS:
             if rank_of(c) != TWO:
                 return "A meld of 2s takes only more 2s"
-            return Meld(MeldKind.TWOS, sort_set(meld.cards + (c,)), TWO)
+            return Meld(_TWOS, sort_set(meld.cards + (c,)), TWO)
         if not is_wild(c) and rank_of(c) != meld.rank:
             return f"That set is of {_plural(meld.rank)}; the {card_name(c)} cannot join it"
-        return Meld(MeldKind.SET, sort_set(meld.cards + (c,)), meld.rank, -1,
+        return Meld(_SET, sort_set(meld.cards + (c,)), meld.rank, -1,
                     meld.wilds + is_wild(c))
     if options.run_max is not None and size >= options.run_max:
         return f"No run may hold more than {options.run_max} cards"
@@ -337,5 +352,5 @@ def add_to(meld: Meld, c: Card, stands: Card, options: RuleOptions) -> Meld | st
         return "A card added to a run must extend it at one end"
     if low == ACE and low + size == ACE_HIGH:
         return "An ace is low or high in a run, never both"
-    grown = Meld(MeldKind.RUN, cards, low, meld.suit, meld.wilds + (c != stands))
+    grown = Meld(_RUN, cards, low, meld.suit, meld.wilds + (c != stands))
     return _queen_problem(grown, options) or grown

@@ -63,15 +63,22 @@ def values(options: RuleOptions) -> tuple[list[int], list[int]]:
     return _TABLES[options.card_values]
 
 
+_SEVEN_HAND, _TWOS_MELD, _SET_MELD = CardValues.SEVEN_HAND, MeldKind.TWOS, MeldKind.SET
+"""Bound once as globals: every meld is scored at every hand's end, and CPython 3.11 reads an
+enum member through its class the slow way (docs/engine.md, "Speed")."""
+
+
 def meld_points(meld: Meld, options: RuleOptions) -> int:
     """What a meld scores: naturals their own value, wilds the value of what they stand for
     (in the seven-hand table a wild scores its own value: a joker 50, a 2 25)."""
-    if options.card_values is CardValues.SEVEN_HAND:
+    if options.card_values is _SEVEN_HAND:
         return sum(SEVEN_MELDED[c] if meld.is_natural_at(i) or c == JOKER else SEVEN_WILD_TWO
                    for i, c in enumerate(meld.cards))
-    if meld.kind is MeldKind.TWOS:
+    if meld.kind is _TWOS_MELD:
         return TWO_IN_TWOS_MELD * len(meld.cards)
-    if meld.kind is MeldKind.SET:
+    if not meld.wilds:  # every card is itself (most melds): a sum of look-ups
+        return sum(map(MELDED.__getitem__, meld.cards))
+    if meld.kind is _SET_MELD:
         # A wild in a set counts the rank's ordinary value: 10 in a set of queens, never 50.
         wild_value = _ordinary(meld.rank)
         return sum(wild_value if c in TWOS else MELDED[c] for c in meld.cards)
@@ -91,8 +98,7 @@ def meld_points(meld: Meld, options: RuleOptions) -> int:
 
 def hand_penalty(hand, options: RuleOptions = DIGITAL) -> int:
     """What the cards left in a hand cost (a positive number), by the options' table."""
-    in_hand = values(options)[1]
-    return sum(in_hand[c] for c in hand)
+    return sum(map(values(options)[1].__getitem__, hand))
 
 
 def hand_score(melds, hand, went_out: bool, options: RuleOptions, hand_no: int = 0) -> int:

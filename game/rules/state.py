@@ -14,13 +14,26 @@ from collections import Counter
 
 from . import legal, pile_advice
 from .actions import PILE_TAKES, Act, Action
-from .cards import JOKER, QUEEN_OF_SPADES, Card, card_name, card_text, is_wild
+from .cards import CARD_SLOTS, JOKER, QUEEN_OF_SPADES, Card, card_name, card_text, is_wild
 from .deal import Deal, rng, shuffle
 from .events import Ev, Event
 from .melds import Meld, MeldKind, accepted, add_to, new_run, new_set, swap_joker
-from .options import Discards, Opener, PileTake, RuleOptions, StockOut
+from .options import INFO, Discards, Opener, PileTake, RuleOptions, StockOut
 from .phase import Phase
 from .scoring import hand_score, match_winner
+
+# The enum members a step reads, bound once as globals: CPython 3.11 reads a member through
+# its class (``Act.DRAW``) the slow way, since ``enum.EnumType`` defines ``__getattr__``, at
+# some 700 instructions against a global's 20 (docs/engine.md, "Speed").
+_DISCARD, _DRAW, _ADD, _SET, _RUN, _SWAP, _PASS, _TAKE_OFFER, _TAKE_UPCARD = (
+    Act.DISCARD, Act.DRAW, Act.ADD, Act.SET, Act.RUN, Act.SWAP, Act.PASS, Act.TAKE_OFFER,
+    Act.TAKE_UPCARD)
+_TAKE_SET, _TAKE_RUN, _TAKE_ADD, _TAKE_SWAP = (
+    Act.TAKE_SET, Act.TAKE_RUN, Act.TAKE_ADD, Act.TAKE_SWAP)
+_DRAW_PHASE, _MELD_PHASE, _DISCARD_OFFER_PHASE = Phase.DRAW, Phase.MELD, Phase.DISCARD_OFFER
+_MELDED, _ADDED, _TOOK_PILE = Ev.MELDED, Ev.ADDED, Ev.TOOK_PILE
+_RUN_MELD = MeldKind.RUN
+_OFFERED, _TURN_OVER, _BLOCKED = Discards.OFFERED, StockOut.TURN_OVER, StockOut.BLOCKED
 
 
 class Rule(enum.Enum):
@@ -139,20 +152,20 @@ class State:
                 raise IllegalAction(reason, self.rule_of(action))
             action = self.named(action)
         kind = action.kind
-        if kind is Act.DISCARD:
+        if kind is _DISCARD:
             return self._discard(action.cards[0])
-        if kind is Act.DRAW:
+        if kind is _DRAW:
             return self._draw()
-        if kind is Act.ADD:
+        if kind is _ADD:
             return self._add(action)
-        if kind is Act.SET or kind is Act.RUN:
+        if kind is _SET or kind is _RUN:
             return self._meld(action)
-        if kind is Act.SWAP:
+        if kind is _SWAP:
             return self._swap(action)
-        if kind is Act.TAKE_OFFER or (kind is Act.PASS and self.phase is Phase.DISCARD_OFFER):
-            return self._answer_discard_offer(kind is Act.TAKE_OFFER)
-        if kind is Act.PASS or kind is Act.TAKE_UPCARD:
-            return self._answer_offer(kind is Act.TAKE_UPCARD)
+        if kind is _TAKE_OFFER or (kind is _PASS and self.phase is _DISCARD_OFFER_PHASE):
+            return self._answer_discard_offer(kind is _TAKE_OFFER)
+        if kind is _PASS or kind is _TAKE_UPCARD:
+            return self._answer_offer(kind is _TAKE_UPCARD)
         return self._take(action)
 
     def next_hand(self) -> list[Event]:
@@ -240,7 +253,7 @@ class State:
 
     def _begin_turn(self, seat: int) -> None:
         self.turn = seat
-        self.phase = Phase.DRAW
+        self.phase = _DRAW_PHASE
         self.turns[seat] += 1
         self.turn_start_melds = len(self.melds[seat])
 
@@ -440,7 +453,7 @@ class State:
         return None
 
     def _new_meld(self, action: Action) -> Meld | str:
-        if action.kind in (Act.RUN, Act.TAKE_RUN):
+        if action.kind is _RUN or action.kind is _TAKE_RUN:
             return new_run(action.cards, self.options)
         return new_set(action.cards, self.options)
 
@@ -503,18 +516,18 @@ class State:
             events.append(rebuilt)
         c = self.stock.pop()
         insort(self.hands[self.turn], c)
-        self.phase = Phase.MELD
-        events.append(_new(Event, (Ev.DREW, self.turn, (c,), *_NO_MORE)))
+        self.phase = _MELD_PHASE
+        events.append(_DREW_BY[self.turn][c])
         return events
 
     def _rebuild_stock(self) -> Event | None:
         """Turn the pile into a new stock, or None when the hand must end instead."""
         how = self.options.stock_out
-        keep = 1 if how is StockOut.TURN_OVER else 0
+        keep = 1 if how is _TURN_OVER else 0
         if self.rebuilds >= _REBUILDS[how] or len(self.pile) <= keep:
             return None
         self.rebuilds += 1
-        if how is StockOut.TURN_OVER:
+        if how is _TURN_OVER:
             top = self.pile.pop()
             self.pile.reverse()  # turned face down: the pile's bottom card is drawn first
             self.stock = self.pile
@@ -530,13 +543,13 @@ class State:
         hand = self.hands[seat]
         self._leave_hand(seat, (c,))
         self.pile.append(c)
-        events = [_new(Event, (Ev.DISCARDED, seat, (c,), *_NO_MORE))]
+        events = [_DISCARDED_BY[seat][c]]
         if not hand:
             return events + self._end_hand(seat)
-        if not self.stock and self.options.stock_out is StockOut.BLOCKED:
+        if not self.stock and self.options.stock_out is _BLOCKED:
             return events + self._end_hand(-1)
-        if self.options.discards is Discards.OFFERED:
-            self.turn, self.phase, self.offer = (seat + 1) % self.players, Phase.DISCARD_OFFER, 1
+        if self.options.discards is _OFFERED:
+            self.turn, self.phase, self.offer = (seat + 1) % self.players, _DISCARD_OFFER_PHASE, 1
             return events
         self._begin_turn((seat + 1) % self.players)
         return events
@@ -550,12 +563,12 @@ class State:
         top = taken[-1]
         kind = action.kind
         melds = self.melds[seat]
-        events = [Event(Ev.TOOK_PILE, seat, tuple(taken),
-                         len(melds) if kind in (Act.TAKE_SET, Act.TAKE_RUN) else action.target)]
-        if kind is Act.TAKE_ADD:
+        events = [Event(_TOOK_PILE, seat, tuple(taken),
+                        len(melds) if kind is _TAKE_SET or kind is _TAKE_RUN else action.target)]
+        if kind is _TAKE_ADD:
             melds[action.target] = accepted(self._grown(melds[action.target], action))
-            events.append(Event(Ev.ADDED, seat, (top,), action.target, stands=action.stands))
-        elif kind is Act.TAKE_SWAP:
+            events.append(Event(_ADDED, seat, (top,), action.target, stands=action.stands))
+        elif kind is _TAKE_SWAP:
             events.append(self._put_in_place_of_joker(action.target, top))
         else:
             own = list(action.cards)
@@ -563,12 +576,12 @@ class State:
             self._leave_hand(seat, own)
             meld = accepted(self._new_meld(action))
             melds.append(meld)
-            events.append(Event(Ev.MELDED, seat, meld.cards, len(melds) - 1,
-                                run=meld.kind is MeldKind.RUN))
+            events.append(Event(_MELDED, seat, meld.cards, len(melds) - 1,
+                                run=meld.kind is _RUN_MELD))
         for c in taken[:-1]:
             insort(hand, c)
             insort(self.known[seat], c)
-        self.phase = Phase.MELD
+        self.phase = _MELD_PHASE
         if not hand:
             events += self._end_hand(seat)
         return events
@@ -579,8 +592,8 @@ class State:
         self._leave_hand(seat, action.cards)
         meld = accepted(self._new_meld(action))
         self.melds[seat].append(meld)
-        events = [Event(Ev.MELDED, seat, meld.cards, len(self.melds[seat]) - 1,
-                        run=meld.kind is MeldKind.RUN)]
+        events = [Event(_MELDED, seat, meld.cards, len(self.melds[seat]) - 1,
+                        run=meld.kind is _RUN_MELD)]
         if not hand:
             events += self._end_hand(seat)
         return events
@@ -591,7 +604,7 @@ class State:
         melds = self.melds[seat]
         melds[action.target] = accepted(self._grown(melds[action.target], action))
         self._leave_hand(seat, (c,))
-        events = [Event(Ev.ADDED, seat, (c,), action.target, stands=action.stands)]
+        events = [Event(_ADDED, seat, (c,), action.target, stands=action.stands)]
         if not self.hands[seat]:
             events += self._end_hand(seat)
         return events
@@ -666,10 +679,12 @@ class State:
         return tuple(_frozen(getattr(self, name)) for name in self.__slots__)
 
 
-_new = tuple.__new__
-_NO_MORE = tuple(Event._field_defaults.values())[2:]
-"""An event made with the tuple's own constructor (``Event``'s is Python code) gets the
-defaults of every field after ``cards`` from here: the two events of almost every step."""
+_SEATS = range(INFO["max_players"].bounds[1])
+_DREW_BY = tuple(tuple(Event(Ev.DREW, seat, (c,)) for c in range(CARD_SLOTS)) for seat in _SEATS)
+_DISCARDED_BY = tuple(tuple(Event(Ev.DISCARDED, seat, (c,)) for c in range(CARD_SLOTS))
+                      for seat in _SEATS)
+"""Each seat's draw and discard of each card, the events of almost every step, made once:
+events are values, and making one (a tuple subclass) cost some 2,000 instructions a step."""
 
 _CARDLESS = frozenset((Act.DRAW, Act.PASS, Act.TAKE_UPCARD))
 _ON_A_MELD = frozenset((Act.ADD, Act.TAKE_ADD, Act.SWAP, Act.TAKE_SWAP))
