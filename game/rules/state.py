@@ -679,8 +679,11 @@ class State:
         return tuple(_frozen(getattr(self, name)) for name in self.__slots__)
 
 
-_SEATS = range(INFO["max_players"].bounds[1])
-_DREW_BY = tuple(tuple(Event(Ev.DREW, seat, (c,)) for c in range(CARD_SLOTS)) for seat in _SEATS)
+_MOST_SEATS = INFO["max_players"].bounds
+assert _MOST_SEATS is not None  # a count option always has its bounds
+_SEATS = range(_MOST_SEATS[1])
+_DREW_BY = tuple(tuple(Event(Ev.DREW, seat, (c,)) for c in range(CARD_SLOTS))
+                 for seat in _SEATS)
 _DISCARDED_BY = tuple(tuple(Event(Ev.DISCARDED, seat, (c,)) for c in range(CARD_SLOTS))
                       for seat in _SEATS)
 """Each seat's draw and discard of each card, the events of almost every step, made once:
