@@ -119,10 +119,12 @@ def draw_board(surface: pygame.Surface, f: TableFrame,
     ``panel_key``). Returns how many panels were drawn."""
     L = f.layout
     theme.draw_felt(surface)
-    _draw_status(surface, f)
+    status = status_lines(f.model.status(), L.font, L.status)
+    _draw_status(surface, f, *status)
     levels: dict[int, bool] = {}  # by header width: every opponent measured once a frame
     drawn = 0
-    kept = panels if panels is not None and not f.revealed and _panels_apart(f) else None
+    kept = (panels if panels is not None and not f.revealed and _panels_apart(f, *status)
+            else None)
     for seat in range(len(f.seats)):
         if seat != f.viewer:
             w = L.opponents[f.opponent_index(seat)].header.w
@@ -172,13 +174,12 @@ def _kept_opponent(surface, f: TableFrame, seat: int, levels: bool,
     return 1
 
 
-def _panels_apart(f: TableFrame) -> bool:
+def _panels_apart(f: TableFrame, px: int, lines: list[str]) -> bool:
     """Whether every opponent's box lies inside the window, clear of the others and below
     all the status bar draws now (its lines of text, its buttons and their soft shadows):
     then what lies under a box before its panel is drawn is the felt alone, and a kept
     panel's pixels are the drawn ones."""
     L = f.layout
-    px, lines = status_lines(f.model.status(), L.font, L.status)
     tallest = max(theme.line_height(px), theme.font(px, True).get_height())
     text = L.status.center[1] + (len(lines) - 1) * theme.line_height(px) // 2 + tallest // 2
     return _boxes_clear(L, text + 2)
@@ -213,9 +214,9 @@ def card(surface, f: TableFrame, c, rect: pygame.Rect, shadow: bool = True) -> N
     cardart.draw(surface, c, rect, f.settings.four_colour, f.queen_mark, shadow)
 
 
-def _draw_status(surface, f: TableFrame) -> None:
+def _draw_status(surface, f: TableFrame, px: int, lines: list[str]) -> None:
+    """The status's ``lines`` at ``px`` (``status_lines``), the Menu and Log buttons."""
     L = f.layout
-    px, lines = status_lines(f.model.status(), L.font, L.status)
     if len(lines) > 1:
         step = theme.line_height(px)
         y = L.status.center[1] - step * (len(lines) - 1) / 2
