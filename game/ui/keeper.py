@@ -173,7 +173,7 @@ class Keeper:
             self._dealt = dealt
 
     def _autosave(self, table) -> None:
-        from .table_model import Say
+        from .table.model import Say
 
         model = table.model
         self._hand_key = (model.viewer, model.sort_mode, list(model.order))
@@ -200,7 +200,7 @@ class Keeper:
         """Whether the window may close now. While the match in play is not saved, one more
         save is tried; if that fails too, the first close is refused with a message at the
         table (a second close quits)."""
-        from .table_model import Say
+        from .table.model import Say
 
         if self._unsaved and self.table is not None:
             self._autosave(self.table)
@@ -221,7 +221,7 @@ class Keeper:
 
     def take_back(self, table) -> bool:
         """Take back the last meld or lay-off of this turn; whether one was."""
-        from .table_model import Say
+        from .table.model import Say
 
         if not self.can_undo(table):
             return False
@@ -237,7 +237,7 @@ class Keeper:
         shown in the message strip with the cards it uses selected. Counted in the
         statistics. False when it is not a person's turn."""
         from ..services.hints import for_game
-        from .table_model import Say
+        from .table.model import Say
 
         state = table.game.state
         seat = state.turn
@@ -255,7 +255,7 @@ class Keeper:
         return True
 
     def _think(self, table) -> None:
-        from .table_model import Say
+        from .table.model import Say
         from .thinking import fill_frame
 
         if self._hint_for != (table, len(table.game.actions)):

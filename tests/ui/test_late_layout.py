@@ -20,7 +20,8 @@ from game.services.seats import default_seats
 from game.services.settings import Settings
 from game.ui import theme
 from game.ui.cardart import MIN_READABLE_WIDTH
-from game.ui.layout import (
+from game.ui.scenes.table import TableScene
+from game.ui.table.layout import (
     Rect,
     card_height,
     inspect_meld_rects,
@@ -30,7 +31,6 @@ from game.ui.layout import (
     opponent_meld_rects,
     table_layout,
 )
-from game.ui.scenes.table import TableScene
 
 SIZES = [(360, 640), (390, 844), (844, 390), (1024, 768), (1280, 720), (1920, 1080)]
 SETTINGS = [Settings(), Settings(left_handed=True, pile_assist=True)]

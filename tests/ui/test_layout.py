@@ -9,7 +9,7 @@ import pytest
 from game.services.settings import CardSize, Settings
 from game.ui import theme
 from game.ui.cardart import MIN_READABLE_WIDTH
-from game.ui.layout import (
+from game.ui.table.layout import (
     LOG_LABEL,
     PAUSE_LABEL,
     SORT_LABELS,

@@ -13,8 +13,10 @@ from ui_events import mouse_tap, touch_tap
 from game.rules.actions import parse_action
 from game.rules.events import Ev
 from game.rules.phase import Phase
-from game.ui import cardart, offer_panel, seven, theme
-from game.ui.offer_panel import (
+from game.ui import cardart, theme
+from game.ui.pointer import P, PointerStream
+from game.ui.table import offer_panel, seven
+from game.ui.table.offer_panel import (
     SMALLEST_CARD,
     TEAM_COLOURS,
     draw_offer_panel,
@@ -24,7 +26,6 @@ from game.ui.offer_panel import (
     least_height,
     offer_panel_layout,
 )
-from game.ui.pointer import P, PointerStream
 from game.ui.widgets import MIN_TARGET
 
 SIZES = [(390, 844), (1280, 720)]

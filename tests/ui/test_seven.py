@@ -1,4 +1,4 @@
-"""What the table shows in seven-hand Arlington (``game.ui.seven``), checked against the rules
+"""What the table shows in seven-hand Arlington (``game.ui.table.seven``), checked against the rules
 and against what happened in play: the offer (which card, from whom, to whom now, who passed),
 who must answer, the status strip, partners and their totals, and an answer in a few words."""
 
@@ -11,7 +11,7 @@ from game.rules.actions import parse_action
 from game.rules.events import Ev
 from game.rules.options import DIGITAL
 from game.rules.state import Phase, State
-from game.ui import seven
+from game.ui.table import seven
 
 SCHEDULE = (100, 100, 100, 200, 300, 400, 500)
 """rules.md section 4: the going-out bonus of hands 1 to 7."""

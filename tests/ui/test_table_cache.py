@@ -9,14 +9,14 @@ from ui_events import E, key, resize
 
 from game.services.seats import default_seats
 from game.services.settings import Settings
-from game.ui import table_draw
 from game.ui.scenes.table import TableScene
+from game.ui.table import draw
 
 
 def fresh(table, size) -> bytes:
     """The table drawn from scratch, every layer anew."""
     surface = pygame.Surface(size)
-    table_draw.draw_table(surface, table.frame())
+    draw.draw_table(surface, table.frame())
     return pygame.image.tobytes(surface, "RGB")
 
 
@@ -83,7 +83,7 @@ def test_a_scene_over_the_table_and_the_table_after_it():
     pause = app.scenes.top
     assert pause is not table
     expected = pygame.Surface(size)
-    table_draw.draw_table(expected, table.frame())
+    draw.draw_table(expected, table.frame())
     pause.draw(expected)
     assert shown(app) == pygame.image.tobytes(expected, "RGB")
     step(app, key(pygame.K_ESCAPE))

@@ -14,9 +14,9 @@ from game.rules.save import Game, Setup
 from game.rules.state import Phase
 from game.services.seats import Seat, default_seats
 from game.services.settings import Settings
-from game.ui import table_draw
 from game.ui.scenes.table import TableScene
-from game.ui.table_model import Say
+from game.ui.table import draw
+from game.ui.table.model import Say
 
 
 def snapshot(table):
@@ -54,7 +54,7 @@ def test_drawing_twice_changes_nothing_and_gives_the_same_pixels(size, log):
 def uncached(table, size) -> bytes:
     """The frame drawn from scratch, every layer anew."""
     surface = pygame.Surface(size)
-    table_draw.draw_table(surface, table.frame())
+    draw.draw_table(surface, table.frame())
     return pygame.image.tobytes(surface, "RGB")
 
 

@@ -12,10 +12,10 @@ from game.rules.options import DIGITAL
 from game.rules.save import Game, Setup
 from game.services.seats import Seat
 from game.ui import theme
-from game.ui.layout import table_layout
 from game.ui.scenes.table import TableScene
-from game.ui.table_draw import MIN_LABEL_PX, latest
-from game.ui.table_model import TableModel, counted
+from game.ui.table.draw import MIN_LABEL_PX, latest
+from game.ui.table.layout import table_layout
+from game.ui.table.model import TableModel, counted
 
 SEATS = (Seat("You"), Seat("Computer 1", "medium"), Seat("Computer 2", "medium"))
 

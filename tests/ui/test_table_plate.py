@@ -7,7 +7,7 @@ from test_table_play import FRAME, Mouse, card_pos, settle, start
 from game.rules.state import Phase
 from game.services.seats import Seat
 from game.ui import theme
-from game.ui.table_model import points
+from game.ui.table.model import points
 
 SUITS = "\u2660\u2665\u2666\u2663"
 

@@ -28,11 +28,12 @@ from game.rules.save import Setup
 from game.rules.state import Phase
 from game.services.seats import Seat
 from game.services.settings import Settings
-from game.ui import offer_panel, seven, table_draw, theme
+from game.ui import theme
 from game.ui.app import App
-from game.ui.layout import Rect, card_height, seven_layout, table_layout
 from game.ui.scenes.table import TableScene
-from game.ui.table_model import Say, describe
+from game.ui.table import draw, offer_panel, seven
+from game.ui.table.layout import Rect, card_height, seven_layout, table_layout
+from game.ui.table.model import Say, describe
 
 NAMES = ("You", "West", "North", "East")
 
@@ -288,8 +289,8 @@ def test_the_status_says_all_of_what_to_do_beside_the_strip(size, players, teams
         base = table_layout(size, players, hand, Settings(), mine, ((3, 3),) * (players - 1))
         L, _ = seven_layout(base, teams, offer_panel.least_height(base.scale))
         for text in STATUSES:
-            px, lines = table_draw.status_lines(text, L.font, L.status)
-            assert " ".join(lines) == text and px >= table_draw.MIN_LABEL_PX, (L.status, lines)
+            px, lines = draw.status_lines(text, L.font, L.status)
+            assert " ".join(lines) == text and px >= draw.MIN_LABEL_PX, (L.status, lines)
             assert all(theme.text_width(line, px, True) <= L.status.w for line in lines)
             assert len(lines) * theme.line_height(px) <= max(L.status.h, 2 * theme.line_height(px))
 

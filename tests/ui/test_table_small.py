@@ -9,9 +9,9 @@ from test_table_play import Mouse, button_pos, table_spot
 from game.rules.cards import is_wild, parse_card
 from game.services.settings import Settings
 from game.ui import theme
-from game.ui.layout import Rect, table_layout
 from game.ui.scenes.summary import HandLine
-from game.ui.table_frame import bar_items
+from game.ui.table.frame import bar_items
+from game.ui.table.layout import Rect, table_layout
 
 
 def test_a_tap_on_empty_felt_lets_go_of_the_selection_and_changes_nothing():

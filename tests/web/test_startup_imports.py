@@ -37,7 +37,7 @@ def test_the_titles_first_frame_loads_no_table_no_ai_level_and_no_other_scene(tm
     assert {m for m in game if m.startswith("game.ai.")} == {"game.ai.agent"}
     assert "game.ui.cardart" not in loaded, "the fan's card art belongs to the second frame"
     # What only a match in play needs: the keeper imports it when a table comes.
-    assert not {"game.ui.table_model", "game.ui.thinking", "game.services.hints",
+    assert not {"game.ui.table.model", "game.ui.thinking", "game.services.hints",
                 "game.services.undo", "game.services.tips"} & loaded
     assert not {m for m in loaded if m == "tools" or m.startswith("tools.")}
 

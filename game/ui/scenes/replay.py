@@ -26,7 +26,7 @@ from ...services.hints import explain
 from ...services.review import WORLDS, Decision, Review, Reviewing
 from ...services.rewind import Rewind
 from .. import cardart, theme, widgets
-from ..table_model import counted, describe
+from ..table.model import counted, describe
 from ..thinking import fill_frame
 from .page import BUTTON, MODAL_FILL, Field, FooterButton, Heading, PageScene, Row, Text
 

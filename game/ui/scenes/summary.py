@@ -17,7 +17,8 @@ import pygame
 from ...rules.save import Setup
 from ...rules.scoring import final_sheet, hand_penalty, meld_points, settlement
 from ...rules.state import Phase
-from .. import cardart, seven, theme
+from .. import cardart, theme
+from ..table import seven
 from .page import BUTTON, Field, FooterButton, Heading, PageScene, Row, Text
 
 

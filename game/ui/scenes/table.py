@@ -7,8 +7,8 @@ Layout is recomputed from the window size whenever it or the hand changes, and f
 places rather than pixels, so a resize mid-animation simply re-targets them.
 
 The scene holds the time (the timeline, the toast, the controllers) and its rooms do the
-rest around one ``TableFrame`` a frame reads: ``table_input`` (taps, drags, keys),
-``table_motion`` (flights) and ``table_draw`` (pixels, with no side effects).
+rest around one ``TableFrame`` a frame reads: ``table.controls`` (taps, drags, keys),
+``table.motion`` (flights) and ``table.draw`` (pixels, with no side effects).
 """
 
 from __future__ import annotations
@@ -19,12 +19,13 @@ from ...rules.options import Discards
 from ...rules.phase import ACTING
 from ...rules.state import Phase
 from ...services.settings import Settings
-from .. import offer_panel, seven, table_draw, table_input, table_motion, widgets
+from .. import widgets
 from ..controllers import controllers_for, pace_for
-from ..layout import seven_layout, table_layout
 from ..scene import Scene
-from ..table_frame import TableFrame, bar_items, button_slots
-from ..table_model import Say, Sort, TableModel
+from ..table import controls, draw, motion, offer_panel, seven
+from ..table.frame import TableFrame, bar_items, button_slots
+from ..table.layout import seven_layout, table_layout
+from ..table.model import Say, Sort, TableModel
 from ..tween import Timeline
 
 TOAST = {Say.REFUSAL: ("refusal", 4.0), Say.QUESTION: ("info", 30.0),
@@ -70,7 +71,7 @@ class TableScene(Scene):
         self._revealed = False
         self._toast = None
         self._toast_text = ("", Say.REFUSAL)
-        self.board = table_draw.Board()
+        self.board = draw.Board()
         """The felt, panels and laid melds, composed once until they change."""
         if not game.actions:
             self.animate_deal()
@@ -176,7 +177,7 @@ class TableScene(Scene):
             size=self.app.size, hidden=tl.hidden(), flights=tuple(tl.active()),
             targets=targets, slots=self.button_slots(), show_log=self.show_log,
             inspect=self.inspect, drag=self.drag, keyboard=self.keyboard,
-            revealed=self._revealed and st.phase in table_input.OVER, toast=self._toast,
+            revealed=self._revealed and st.phase in controls.OVER, toast=self._toast,
             log_list=self.log_list, seven=self._seven, held=self.held)
 
     def resize(self, size) -> None:
@@ -209,7 +210,7 @@ class TableScene(Scene):
 
     def button_slots(self):
         """The buttons now: each one's rect, what it does and its words (see
-        ``table_frame.button_slots``); Undo and Hint join while it is your turn and
+        ``table.frame.button_slots``); Undo and Hint join while it is your turn and
         nothing is being asked, Rules while a rule's tip shows."""
         m, L = self.model, self.layout
         keeper = getattr(self.app, "keeper", None)
@@ -226,10 +227,10 @@ class TableScene(Scene):
     # ----------------------------------------------------------------- input
 
     def pointer(self, p) -> None:
-        table_input.pointer(self, p)
+        controls.pointer(self, p)
 
     def key(self, event) -> None:
-        table_input.key(self, event)
+        controls.key(self, event)
 
     def wheel(self, dy: int) -> None:
         if self.show_log and self.log_list is not None:
@@ -303,11 +304,11 @@ class TableScene(Scene):
         self._follow_message(dt)
         self._follow_log()
         st = self.game.state
-        if st.phase in table_input.OVER:
+        if st.phase in controls.OVER:
             if not self.timeline.busy:
                 if not self._revealed:
                     self._revealed = True
-                    table_motion.reveal(self.timeline, st, self.model.viewer)
+                    motion.reveal(self.timeline, st, self.model.viewer)
                 if not self.timeline.busy:
                     self.after_hand()
             return
@@ -348,16 +349,16 @@ class TableScene(Scene):
     def animate_deal(self) -> None:
         """Fly the hand's cards from the stock to every seat (a new hand; the bench times a
         frame with this whole timeline in flight)."""
-        table_motion.deal(self.timeline, self.game.state, self.model.viewer, self.model.order)
+        motion.deal(self.timeline, self.game.state, self.model.viewer, self.model.order)
 
     def _animate(self, events) -> None:
         """Flights for one action's events, from where the selection was."""
         starts, self.pending_origins = self.pending_origins, {}
-        table_motion.events(self.timeline, events, self.model.viewer, starts)
+        motion.events(self.timeline, events, self.model.viewer, starts)
 
     # ----------------------------------------------------------------- drawing
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table as it is now; nothing changes (the toast and the log follow the model
         in ``update``)."""
-        table_draw.draw_table(surface, self.frame(), self.board)
+        draw.draw_table(surface, self.frame(), self.board)

@@ -21,10 +21,10 @@ from ...services import tips
 from ...services import tutorial as lesson
 from ...services.sound import for_action
 from .. import theme, widgets
-from ..layout import LIFT, Rect
 from ..pointer import P, Pointer
 from ..scene import Scene
-from ..table_model import Say
+from ..table.layout import LIFT, Rect
+from ..table.model import Say
 
 Target = lesson.Target
 SKIP_TAPS = 12

@@ -15,10 +15,10 @@ import functools
 import math
 from dataclasses import dataclass, replace
 
-from ..services.settings import CardSize, Settings
-from .cardart import CARD_RATIO, MIN_READABLE_WIDTH
-from .theme import line_height, text_width
-from .widgets import _label_px, _radius  # the buttons' own sizing, so labels fit exactly
+from ...services.settings import CardSize, Settings
+from ..cardart import CARD_RATIO, MIN_READABLE_WIDTH
+from ..theme import line_height, text_width
+from ..widgets import _label_px, _radius  # the buttons' own sizing, so labels fit exactly
 
 MIN_CARD_WIDTH = MIN_READABLE_WIDTH
 """Narrowest card drawn anywhere: its corner index must still be read at a glance."""

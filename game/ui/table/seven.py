@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.actions import PASS, Act, Action
-from ..rules.cards import Card
-from ..rules.events import Ev, Event
-from ..rules.options import RuleOptions
-from ..rules.phase import Phase
-from ..rules.scoring import team_of, team_totals
-from .table_model import counted, short
+from ...rules.actions import PASS, Act, Action
+from ...rules.cards import Card
+from ...rules.events import Ev, Event
+from ...rules.options import RuleOptions
+from ...rules.phase import Phase
+from ...rules.scoring import team_of, team_totals
+from .model import counted, short
 
 
 @dataclass(frozen=True, slots=True)

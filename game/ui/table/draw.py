@@ -12,12 +12,13 @@ from functools import lru_cache
 
 import pygame
 
-from ..rules.state import Phase
-from . import cardart, offer_panel, seven, theme, widgets
+from ...rules.state import Phase
+from .. import cardart, theme, widgets
+from ..tween import position
+from . import offer_panel, seven
+from .frame import TableFrame
 from .layout import LIFT, Rect, TableLayout, inspect_meld_rects, meld_step, message_spot
-from .table_frame import TableFrame
-from .table_model import Say, Sort, Where, counted, points
-from .tween import position
+from .model import Say, Sort, Where, counted, points
 
 MIN_LABEL_PX = 11
 """The smallest text on the table (CSS pixels on a phone): longer lines are cut short."""

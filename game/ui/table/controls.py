@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..rules.state import Phase
+from ...rules.state import Phase
+from ..pointer import P
 from . import seven
-from .pointer import P
-from .table_model import Where, short
-from .table_motion import origins
+from .model import Where, short
+from .motion import origins
 
 if TYPE_CHECKING:
-    from .scenes.table import TableScene
+    from ..scenes.table import TableScene
 
 OVER = (Phase.HAND_OVER, Phase.MATCH_OVER)
 ANSWERS = (pygame.K_t, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_p, pygame.K_BACKSPACE)

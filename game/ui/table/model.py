@@ -13,8 +13,8 @@ import enum
 from dataclasses import dataclass
 from itertools import permutations
 
-from ..rules.actions import DRAW, PASS, PILE_TAKES, TAKE_UPCARD, Act, Action
-from ..rules.cards import (
+from ...rules.actions import DRAW, PASS, PILE_TAKES, TAKE_UPCARD, Act, Action
+from ...rules.cards import (
     ACE,
     ACE_HIGH,
     JOKER,
@@ -24,13 +24,13 @@ from ..rules.cards import (
     rank_of,
     suit_of,
 )
-from ..rules.events import Ev, Event
-from ..rules.melds import MeldKind, run_start, sort_set
-from ..rules.phase import ACTING
-from ..rules.scoring import meld_points
-from ..rules.state import IllegalAction, Phase, Rule
-from ..services import tips
-from ..services.settings import Settings
+from ...rules.events import Ev, Event
+from ...rules.melds import MeldKind, run_start, sort_set
+from ...rules.phase import ACTING
+from ...rules.scoring import meld_points
+from ...rules.state import IllegalAction, Phase, Rule
+from ...services import tips
+from ...services.settings import Settings
 
 DEFAULT = Settings()
 

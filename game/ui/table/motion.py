@@ -8,10 +8,10 @@ finds them in whatever layout the frame has.
 
 from __future__ import annotations
 
-from ..rules.events import Ev
+from ...rules.events import Ev
+from ..tween import CARD_MOVE, DEAL_GAP, Timeline
 from .layout import LIFT, TableLayout
-from .table_model import TableModel
-from .tween import CARD_MOVE, DEAL_GAP, Timeline
+from .model import TableModel
 
 REVEAL_HOLD = 1.4
 """Seconds every hand stays revealed before the summary (at speed 1)."""

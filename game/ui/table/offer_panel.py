@@ -14,9 +14,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..rules.actions import Action
-from . import cardart, seven, theme
-from .widgets import MIN_TARGET, Button, draw_badge, draw_button, draw_panel
+from ...rules.actions import Action
+from .. import cardart, theme
+from ..widgets import MIN_TARGET, Button, draw_badge, draw_button, draw_panel
+from . import seven
 
 TAKE, PASS = "offer:take", "offer:pass"
 """The buttons' keys."""

@@ -13,10 +13,12 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..rules.phase import ACTING
-from ..rules.state import State
-from ..services.settings import Settings
-from . import cardart, offer_panel, seven
+from ...rules.phase import ACTING
+from ...rules.state import State
+from ...services.settings import Settings
+from .. import cardart
+from ..tween import Flight
+from . import offer_panel, seven
 from .layout import (
     Rect,
     SevenAreas,
@@ -27,8 +29,7 @@ from .layout import (
     opponent_meld_preview,
     opponent_meld_rects,
 )
-from .table_model import TableModel
-from .tween import Flight
+from .model import TableModel
 
 Slot = tuple[Rect, object, str]
 """A button now: its rect, what it does, its words."""
