@@ -16,7 +16,7 @@ import pygame
 from ..platform import browser_canvas_size
 from ..services.seats import Seat
 from ..services.settings import Settings
-from .keeper import Keeper
+from .keeper import Keeper, MatchTable, as_table
 from .pointer import PointerStream
 from .scene import Scene, SceneManager
 
@@ -84,7 +84,7 @@ class App:
         from ..rules.save import Game
 
         table = self.open("table", Game(setup), tuple(seats), reset=True)
-        self.keeper.watch(table)
+        self.keeper.watch(as_table(table))
         return table
 
     def open(self, name: str, *args, reset: bool = False, **kwargs) -> Scene:
@@ -99,10 +99,16 @@ class App:
         return scene
 
     def continue_match(self) -> Scene | None:
-        """Open the table for the autosaved match (None when there is none to continue)."""
-        return self.keeper.continue_match(self)
+        """Open the table for the autosaved match, hand order and all (None when there is
+        none to continue)."""
+        match = self.keeper.saved_match()
+        if match is None:
+            return None
+        table = self.open("table", match.game, match.seats, reset=True)
+        self.keeper.resume(as_table(table), match)
+        return table
 
-    def match_changed(self, table) -> None:
+    def match_changed(self, table: MatchTable) -> None:
         """Called by the table after every action it applies: autosave, statistics, sound."""
         self.keeper.match_changed(table)
 

@@ -10,15 +10,18 @@ autosave is also shown at the table at once and tried again (at the next action,
 ``SAVE_RETRY_FRAMES``) until one works, which the table then says; while it fails, the first
 close of the window is refused with a warning (``may_close``).
 
-What only a match in play needs (undo, hints, the table model's message kinds, the thinking
-budget) is imported where it is used: the app makes its keeper before the title's first frame,
-and in the browser every module imported by then delays that frame.
+The keeper never names the table scene: it asks the match in play through ``MatchTable``, a
+Protocol the table scene meets (the app, which opens scenes by name, hands it over). What only
+a match in play needs (undo, hints, the thinking budget) is imported where it is used: the app
+makes its keeper before the title's first frame, and in the browser every module imported by
+then delays that frame. The message kinds (``table.kinds``) load nothing else.
 """
 
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..rules.actions import PILE_TAKES, Act
 from ..rules.cards import card_symbol
@@ -27,14 +30,52 @@ from ..services import records, saves
 from ..services import settings as settings_store
 from ..services.settings import Settings
 from ..services.sound import Sounds, for_action
+from .table.kinds import Say
 
 if TYPE_CHECKING:
+    from ..rules.save import Game
     from ..services.hints import Hint
+    from ..services.seats import Seat
     from ..services.undo import Undo
+    from .table.model import TableModel
 
 SAVE_RETRY_FRAMES = 90
 """Frames after a failed autosave before it is tried again (also at the next action)."""
 SAVED_AGAIN = "The match is saved again"
+
+
+@runtime_checkable
+class MatchTable(Protocol):
+    """What the keeper asks of the match in play (``game.ui.scenes.table.TableScene`` is the
+    one): its game, seats and model to save and count, and the few things it is told to do."""
+
+    game: Game
+    seats: tuple[Seat, ...]
+    model: TableModel
+
+    def tell(self, text: str, kind: Say) -> None:
+        """Show ``text`` in the message strip, as a ``kind`` of line."""
+        ...
+
+    def select_cards(self, cards: Iterable[int]) -> None:
+        """Select these cards of the viewer's hand, and nothing else."""
+        ...
+
+    def taken_back(self) -> None:
+        """An action of this turn was taken back: the hand follows the state."""
+        ...
+
+    def restore_hand(self, sort: str | None, order: Iterable[int] | None) -> None:
+        """The viewer's hand as it was saved: its sort and the order they arranged."""
+        ...
+
+
+def as_table(scene: object) -> MatchTable:
+    """``scene`` as the match in play (the app opens the table by name, as a ``Scene``);
+    TypeError for a scene that is not one."""
+    if not isinstance(scene, MatchTable):
+        raise TypeError(f"{type(scene).__name__} is not a table the keeper can watch")
+    return scene
 
 
 class Keeper:
@@ -46,7 +87,7 @@ class Keeper:
         self.records, message = records.load()
         self._note(message)
         self._saved: saves.Loaded | None = None
-        self.table = None
+        self.table: MatchTable | None = None
         self.undo: Undo | None = None
         """The match in play's undo (from ``watch``)."""
         self._actions = 0
@@ -99,23 +140,15 @@ class Keeper:
             self._note(self._saved.message)
         return self._saved.match
 
-    def continue_match(self, app):
-        """Open the table for the autosaved match, hand order and all; None when there is
-        none."""
-        from .scenes.table import TableScene
-
-        match = self.saved_match()
-        if match is None:
-            return None
-        table = TableScene(app, match.game, match.seats)
+    def resume(self, table: MatchTable, match: saves.SavedMatch) -> None:
+        """``table`` (just opened for the autosaved ``match``) is the match in play: its
+        hand as the player left it, its finished hands already counted."""
         viewer = table.model.viewer
         table.restore_hand(match.hand_sort[viewer] if match.hand_sort else None,
                            match.hand_order[viewer])
-        app.scenes.reset(table)
         self.watch(table, match.recorded)
-        return table
 
-    def watch(self, table, recorded: int = 0) -> None:
+    def watch(self, table: MatchTable, recorded: int = 0) -> None:
         """``table`` is the match in play from now on (new, or continued with ``recorded``
         hands already counted in the statistics)."""
         from ..services.undo import Undo
@@ -130,7 +163,7 @@ class Keeper:
 
     # ----------------------------------------------------------------- a match in play
 
-    def match_changed(self, table) -> None:
+    def match_changed(self, table: MatchTable) -> None:
         """After every change the table reports: an action played or taken back."""
         if table is not self.table:
             self.watch(table)
@@ -140,6 +173,7 @@ class Keeper:
             return
         if count > self._actions:
             self.sounds.play(for_action(game.actions[-1], game.state))
+            assert self.undo is not None  # made by ``watch`` with the table
             self.undo.note(game)
         self._actions = count
         updated, self._recorded = records.progress(self.records, game.state, table.seats,
@@ -158,7 +192,7 @@ class Keeper:
         if table is None or table.game.state.over:
             return
         if self._hint is not None:
-            self._think(table)
+            self._think(table, self._hint)
         model = table.model
         if self._unsaved:
             self._retry -= 1
@@ -172,9 +206,7 @@ class Keeper:
                 self.sounds.play("deal")
             self._dealt = dealt
 
-    def _autosave(self, table) -> None:
-        from .table.model import Say
-
+    def _autosave(self, table: MatchTable) -> None:
         model = table.model
         self._hand_key = (model.viewer, model.sort_mode, list(model.order))
         if table.game.state.over:
@@ -200,44 +232,41 @@ class Keeper:
         """Whether the window may close now. While the match in play is not saved, one more
         save is tried; if that fails too, the first close is refused with a message at the
         table (a second close quits)."""
-        from .table.model import Say
-
-        if self._unsaved and self.table is not None:
-            self._autosave(self.table)
-        if not self._unsaved or self._close_warned:
+        table = self.table
+        if self._unsaved and table is not None:
+            self._autosave(table)
+        if not self._unsaved or self._close_warned or table is None:
             return True
         self._close_warned = True
-        self.table.tell(f"{self._unsaved}. Closing now loses the last moves; "
+        table.tell(f"{self._unsaved}. Closing now loses the last moves; "
                         "close again to quit anyway.", Say.REFUSAL)
         return False
 
     # ----------------------------------------------------------------- helping the player
 
-    def can_undo(self, table) -> bool:
+    def can_undo(self, table: MatchTable) -> bool:
         """Whether the person to move may take back a meld of this turn now."""
         seat = table.game.state.turn
         return (table.seats[seat].is_person and self.undo is not None
                 and self.undo.can_undo(table.game))
 
-    def take_back(self, table) -> bool:
+    def take_back(self, table: MatchTable) -> bool:
         """Take back the last meld or lay-off of this turn; whether one was."""
-        from .table.model import Say
-
-        if not self.can_undo(table):
+        undo = self.undo
+        if undo is None or not self.can_undo(table):
             return False
-        action = self.undo.undo(table.game)
+        action = undo.undo(table.game)
         self._hint = None  # a hint under way was for the position before the undo
         table.taken_back()
         self.match_changed(table)
         table.tell(f"Taken back: {describe_action(action)}", Say.HELP)
         return True
 
-    def hint(self, table, seed: int = 0) -> bool:
+    def hint(self, table: MatchTable, seed: int = 0) -> bool:
         """Start a hint for the person to move: thought over the next frames (``frame``), then
         shown in the message strip with the cards it uses selected. Counted in the
         statistics. False when it is not a person's turn."""
         from ..services.hints import for_game
-        from .table.model import Say
 
         state = table.game.state
         seat = state.turn
@@ -254,22 +283,20 @@ class Keeper:
         table.tell("Thinking about a hint\u2026", Say.THINKING)
         return True
 
-    def _think(self, table) -> None:
-        from .table.model import Say
+    def _think(self, table: MatchTable, hint: Hint) -> None:
         from .thinking import fill_frame
 
         if self._hint_for != (table, len(table.game.actions)):
             self._hint = None  # the position moved on: that hint no longer applies
             return
-        ready, calls = fill_frame(self._hint.think, clock=self.clock)
+        ready, calls = fill_frame(hint.think, clock=self.clock)
         self.hint_calls += calls
         if not ready:
             return
-        suggestion = self._hint.suggestion()
+        suggestion = hint.suggestion()
         self._hint = None
-        show = suggestion.action.cards
+        show = list(suggestion.action.cards)
         if suggestion.action.kind in PILE_TAKES:
-            show = list(show)
             show.remove(table.game.state.pile[-1])  # the top card is on the pile, not in hand
         table.select_cards(show)
         table.tell(suggestion.text, Say.HELP)

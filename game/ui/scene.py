@@ -14,10 +14,10 @@ import pygame
 
 from .pointer import Pointer
 
-if TYPE_CHECKING:  # the keeper imports the table, which imports this module
+if TYPE_CHECKING:
     from ..services.seats import Seat
     from ..services.settings import Settings
-    from .keeper import Keeper
+    from .keeper import Keeper, MatchTable
 
 
 @runtime_checkable
@@ -43,7 +43,7 @@ class Host(Protocol):
         """Open the table for the autosaved match, if there is one."""
         ...
 
-    def match_changed(self, table: Any) -> None:
+    def match_changed(self, table: MatchTable) -> None:
         """The table applied an action: autosave, statistics, sound."""
         ...
 

@@ -25,7 +25,7 @@ from game.services.settings import Settings
 from game.ui import scenes
 from game.ui.scenes.statistics import StatisticsScene
 from game.ui.scenes.table import TableScene
-from game.ui.table.model import Sort
+from game.ui.table.kinds import Sort
 
 SEATS = (Seat("You"), Seat("Computer 1", "easy"))
 SLOW = Settings(animation_speed=0.0, think_seconds=0.1, four_colour=True, volume=0.3)

@@ -71,6 +71,44 @@ def test_scenes_ask_for_each_other_by_name():
     assert found == []
 
 
+def _imports(path: Path, package: str) -> set[str]:
+    """Every module ``path`` imports, absolute, wherever the import stands (the top, a
+    function, ``if TYPE_CHECKING``)."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")[: len(package.split(".")) - node.level + 1] \
+                if node.level else []
+            module = ".".join([*base, node.module] if node.module else base)
+            out.add(module)
+            out |= {f"{module}.{a.name}" for a in node.names}
+    return out
+
+
+def test_the_table_package_and_the_keeper_never_import_a_scene():
+    """The keeper asks the match in play through ``MatchTable`` and the table's controls ask
+    their scene through ``Controlled``: neither names a scene, so no import circle runs
+    through the scenes (keeper -> table scene -> controls -> table scene)."""
+    ui = Path(scenes.__file__).parent.parent
+    files = [(p, "game.ui.table") for p in sorted((ui / "table").glob("*.py"))]
+    files.append((ui / "keeper.py", "game.ui"))
+    found = {f"{p.name} imports {m}" for p, package in files for m in _imports(p, package)
+             if m.startswith("game.ui.scenes")}
+    assert len(files) >= 10 and found == set()
+
+
+def test_the_keeper_watches_the_table_it_is_given_and_refuses_any_other_scene():
+    from game.ui.keeper import MatchTable, as_table
+
+    app = titled()
+    with pytest.raises(TypeError, match="TitleScene is not a table"):
+        as_table(app.scenes.top)
+    table = app.start_match(Setup(PRESETS["digital"], 2, 3), default_seats(2))
+    assert isinstance(table, MatchTable) and app.keeper.table is table
+
+
 def test_the_app_is_the_host_scenes_are_written_against():
     app = make_app()
     assert isinstance(app, Host)

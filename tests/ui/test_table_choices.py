@@ -15,7 +15,7 @@ from game.rules.state import Phase
 from game.services.seats import Seat
 from game.services.settings import Settings
 from game.ui.app import App
-from game.ui.table.model import Where
+from game.ui.table.kinds import Where
 
 DIGITAL = preset("digital")
 

@@ -16,7 +16,7 @@ from game.services.seats import Seat, default_seats
 from game.services.settings import Settings
 from game.ui.scenes.table import TableScene
 from game.ui.table import draw
-from game.ui.table.model import Say
+from game.ui.table.kinds import Say
 
 
 def snapshot(table):

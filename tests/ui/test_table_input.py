@@ -8,7 +8,7 @@ from ui_events import mouse_drag, touch_drag
 from game.rules.actions import DRAW, Act
 from game.rules.cards import QUEEN_OF_SPADES
 from game.rules.state import Phase, State
-from game.ui.table.model import Sort
+from game.ui.table.kinds import Sort
 
 
 def test_a_refused_action_changes_nothing_and_shows_the_reason():

@@ -32,8 +32,9 @@ from game.ui import theme
 from game.ui.app import App
 from game.ui.scenes.table import TableScene
 from game.ui.table import draw, offer_panel, seven
+from game.ui.table.kinds import Say
 from game.ui.table.layout import Rect, card_height, seven_layout, table_layout
-from game.ui.table.model import Say, describe
+from game.ui.table.model import describe
 
 NAMES = ("You", "West", "North", "East")
 

@@ -13,6 +13,8 @@ rest around one ``TableFrame`` a frame reads: ``table.controls`` (taps, drags, k
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from ...rules.options import Discards
@@ -23,10 +25,20 @@ from .. import widgets
 from ..controllers import controllers_for, pace_for
 from ..scene import Scene
 from ..table import controls, draw, motion, offer_panel, seven
-from ..table.frame import TableFrame, bar_items, button_slots
-from ..table.layout import seven_layout, table_layout
-from ..table.model import Say, Sort, TableModel
+from ..table.frame import Drag, Slot, TableFrame, bar_items, button_slots
+from ..table.kinds import Say, Sort
+from ..table.layout import SevenAreas, TableLayout, seven_layout, table_layout
+from ..table.model import TableModel
 from ..tween import Timeline
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ...rules.events import Event
+    from ...rules.save import Game
+    from ...services.seats import Seat
+    from ..pointer import Pointer
+    from ..scene import Host
 
 TOAST = {Say.REFUSAL: ("refusal", 4.0), Say.QUESTION: ("info", 30.0),
          Say.HELP: ("info", 30.0), Say.THINKING: ("info", float("inf")),
@@ -38,7 +50,7 @@ class TableScene(Scene):
     """A match in progress (see the UI contract): ``.game``, ``.seats``, ``.model``,
     ``.busy`` and ``continue_after_summary()``."""
 
-    def __init__(self, app, game, seats):
+    def __init__(self, app: Host, game: Game, seats: Iterable[Seat]) -> None:
         super().__init__(app)
         self.game = game
         self.seats = tuple(seats)
@@ -50,26 +62,26 @@ class TableScene(Scene):
         """The bar's More… is open: every button in a column above the bar."""
         self.inspect: int | None = None
         """An opponent whose melds are shown large (tapped on a small screen)."""
-        self.log_list = None
+        self.log_list: widgets.ScrollList | None = None
         self.log_down = 0
         """The log's scroll offset when a drag on it began."""
-        self.drag = None
-        """While cards are dragged: (hand indices, grab offset, pointer position, grabbed)."""
-        self.press = None
+        self.drag: Drag | None = None
+        """While cards are dragged (see ``Drag``)."""
+        self.press: int | None = None
         """The hand card a pointer went down on."""
         self.held: str | None = None
         """The button a pointer is held down on (drawn pushed in until it lets go or
         slides off it): see ``TableFrame.button_at``."""
         self.keyboard = False
         """The keyboard was used last: the cursor shows."""
-        self.pending_origins: dict = {}
+        self.pending_origins: dict[int, Any] = {}
         """Where the selected cards were before an action (they fly from there)."""
-        self._layout_key = None
-        self._layout = None
-        self._seven = None
+        self._layout_key: tuple | None = None
+        self._layout: TableLayout | None = None
+        self._seven: SevenAreas | None = None
         self._summary_shown = False
         self._revealed = False
-        self._toast = None
+        self._toast: widgets.Toast | None = None
         self._toast_text = ("", Say.REFUSAL)
         self.board = draw.Board()
         """The felt, panels and laid melds, composed once until they change."""
@@ -147,7 +159,7 @@ class TableScene(Scene):
         return tuple(len(m.cards) for m in self.game.state.melds[seat])
 
     @property
-    def layout(self):
+    def layout(self) -> TableLayout:
         """The table's rectangles for the window, the seats, your hand and everyone's melds
         (computed again only when one of those changes)."""
         m = self.model
@@ -155,15 +167,15 @@ class TableScene(Scene):
         mine = self._meld_sizes(m.viewer)
         theirs = tuple(self._meld_sizes((m.viewer + 1 + i) % n) for i in range(n - 1))
         key = (self.app.size, n, len(m.order), self.settings, mine, theirs)
-        if key != self._layout_key:
+        if key != self._layout_key or self._layout is None:
             self._layout_key = key
-            self._layout = table_layout(self.app.size, n, len(m.order), self.settings,
-                                        mine, theirs)
+            laid = table_layout(self.app.size, n, len(m.order), self.settings, mine, theirs)
             self._seven = None
             o = self.game.state.options
             if o.discards is Discards.OFFERED:  # no pile: the strip and the offer's felt
-                self._layout, self._seven = seven_layout(
-                    self._layout, o.partnerships, offer_panel.least_height(self._layout.scale))
+                laid, self._seven = seven_layout(
+                    laid, o.partnerships, offer_panel.least_height(laid.scale))
+            self._layout = laid
         return self._layout
 
     def frame(self) -> TableFrame:
@@ -208,13 +220,13 @@ class TableScene(Scene):
     def _revealed_melds(self, seat: int):
         return self.frame().revealed_melds(seat)
 
-    def button_slots(self):
+    def button_slots(self) -> tuple[Slot, ...]:
         """The buttons now: each one's rect, what it does and its words (see
         ``table.frame.button_slots``); Undo and Hint join while it is your turn and
         nothing is being asked, Rules while a rule's tip shows."""
         m, L = self.model, self.layout
         keeper = getattr(self.app, "keeper", None)
-        extras = ()
+        extras: list[tuple[str, str]] = []
         if keeper is not None and m.my_turn and m.confirm is None and m.picking is None:
             extras = ([("Undo", "undo")] if keeper.can_undo(self) else []) + [("Hint", "hint")]
         if m.tip is not None and m.confirm is None and m.picking is None:
@@ -226,7 +238,7 @@ class TableScene(Scene):
 
     # ----------------------------------------------------------------- input
 
-    def pointer(self, p) -> None:
+    def pointer(self, p: Pointer) -> None:
         controls.pointer(self, p)
 
     def key(self, event) -> None:
@@ -239,7 +251,7 @@ class TableScene(Scene):
     def pause(self) -> None:
         self.app.open("pause", self)
 
-    def choose(self, item) -> None:
+    def choose(self, item: object) -> None:
         """A slot of the action bar was tapped (or its number key pressed)."""
         self.more = item == "more"
         if item in ("more", "close"):
@@ -255,7 +267,7 @@ class TableScene(Scene):
 
     # ----------------------------------------------------------------- acting
 
-    def act(self, events) -> None:
+    def act(self, events: list[Event] | None) -> None:
         """After the model applied a person's action (or refused it: a tip it showed is kept as
         seen in the app's settings)."""
         if self.model.settings is not self.settings:

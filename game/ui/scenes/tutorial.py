@@ -23,8 +23,8 @@ from ...services.sound import for_action
 from .. import theme, widgets
 from ..pointer import P, Pointer
 from ..scene import Scene
+from ..table.kinds import Say
 from ..table.layout import LIFT, Rect
-from ..table.model import Say
 
 Target = lesson.Target
 SKIP_TAPS = 12

@@ -2,31 +2,92 @@
 become the model's choices, the scene's view changes (log, More…, an opponent's melds shown
 large) and its few actions (pause, undo, hint, the summary).
 
-Each function takes the scene and reads the geometry from one ``TableFrame``, the same
-rectangles the frame on screen was drawn with.
+Each function takes the scene, as ``Controlled`` (what the controls ask of it: this package
+never imports a scene), and reads the geometry from one ``TableFrame``, the same rectangles the
+frame on screen was drawn with.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from ...rules.state import Phase
-from ..pointer import P
+from ..pointer import P, Pointer
 from . import seven
-from .model import Where, short
+from .frame import Drag, Slot, TableFrame
+from .kinds import Where
+from .layout import TableLayout
+from .model import TableModel, short
 from .motion import origins
 
 if TYPE_CHECKING:
-    from ..scenes.table import TableScene
+    from ...rules.events import Event
+    from ...rules.save import Game
+    from ..scene import Host
+    from ..tween import Timeline
+    from ..widgets import ScrollList
 
 OVER = (Phase.HAND_OVER, Phase.MATCH_OVER)
 ANSWERS = (pygame.K_t, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_p, pygame.K_BACKSPACE)
 """The keys that answer an offered discard: the first three take it, the others pass."""
 
 
-def pointer(scene: TableScene, p) -> None:
+class Controlled(Protocol):
+    """The table scene as its controls see it (``game.ui.scenes.table.TableScene`` is the one):
+    the match and its model, the switches of what it shows, and the few things it does."""
+
+    game: Game
+    model: TableModel
+    timeline: Timeline
+    show_log: bool
+    more: bool
+    inspect: int | None
+    log_list: ScrollList | None
+    log_down: int
+    drag: Drag | None
+    press: int | None
+    held: str | None
+    keyboard: bool
+    pending_origins: dict[int, Any]
+
+    @property
+    def app(self) -> Host:
+        """The app the scene runs in (its window size)."""
+        ...
+
+    @property
+    def layout(self) -> TableLayout:
+        """The table's rectangles now."""
+        ...
+
+    def frame(self) -> TableFrame:
+        """What a frame shows now, in one value."""
+        ...
+
+    def button_slots(self) -> tuple[Slot, ...]:
+        """The bar's buttons now: rect, what each does, its words."""
+        ...
+
+    def choose(self, item: object) -> None:
+        """A button of the bar was tapped (or its key pressed)."""
+        ...
+
+    def act(self, events: list[Event] | None) -> None:
+        """After the model applied (or refused) a person's action."""
+        ...
+
+    def pause(self) -> None:
+        """Open the pause menu over the table."""
+        ...
+
+    def after_hand(self) -> None:
+        """The hand is over and seen: on to the summary."""
+        ...
+
+
+def pointer(scene: Controlled, p: Pointer) -> None:
     """A pointer event: a tap skips the animation, else acts; a drag moves cards or scrolls
     the log."""
     tl = scene.timeline
@@ -74,7 +135,7 @@ def pointer(scene: TableScene, p) -> None:
         _tap(scene, p.pos)
 
 
-def _tap(scene: TableScene, pos) -> None:
+def _tap(scene: Controlled, pos: tuple[int, int]) -> None:
     f = scene.frame()
     L, m = f.layout, f.model
     scene.pending_origins = origins(L, m, f.size)
@@ -130,7 +191,7 @@ def _tap(scene: TableScene, pos) -> None:
         m.clear_selection()
 
 
-def _answer(scene: TableScene, f, pos) -> bool:
+def _answer(scene: Controlled, f: TableFrame, pos: tuple[int, int]) -> bool:
     """While you are asked to take an offered discard: Take or Pass answers it, your hand
     still takes a look (a card selected), and a tap anywhere else says what is asked. False
     when nothing is asked of you."""
@@ -147,7 +208,7 @@ def _answer(scene: TableScene, f, pos) -> bool:
     return True
 
 
-def _on_empty_band(f, pos) -> bool:
+def _on_empty_band(f: TableFrame, pos: tuple[int, int]) -> bool:
     """Whether ``pos`` is on your melds' band but on none of your melds, while the
     selection could not be laid there as a new meld."""
     if not f.layout.my_melds.contains(pos) or (Where.TABLE, -1) in f.model.targets():
@@ -155,7 +216,7 @@ def _on_empty_band(f, pos) -> bool:
     return not any(r.contains(pos) for r in f.my_meld_rects()[1])
 
 
-def _place(scene: TableScene, f, pos) -> bool:
+def _place(scene: Controlled, f: TableFrame, pos: tuple[int, int]) -> bool:
     """The selection goes where ``pos`` is, tapped or dropped: the pile, one of your
     melds, or the table. False when ``pos`` is none of those."""
     L, m = f.layout, f.model
@@ -173,7 +234,7 @@ def _place(scene: TableScene, f, pos) -> bool:
     return False
 
 
-def _drop(scene: TableScene, drag, pos) -> None:
+def _drop(scene: Controlled, drag: Drag, pos: tuple[int, int]) -> None:
     """Dragged cards let go at ``pos``: on the pile, a meld, the table, or back in the
     hand at a new place."""
     moving, _, _, grabbed = drag
@@ -189,7 +250,7 @@ def _drop(scene: TableScene, drag, pos) -> None:
     _place(scene, f, pos)
 
 
-def key(scene: TableScene, event) -> None:
+def key(scene: Controlled, event: pygame.event.Event) -> None:
     """A key: Escape pauses; letters and numbers stand for the taps (see the README)."""
     m = scene.model
     k = event.key

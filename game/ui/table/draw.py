@@ -17,8 +17,9 @@ from .. import cardart, theme, widgets
 from ..tween import position
 from . import offer_panel, seven
 from .frame import TableFrame
+from .kinds import Say, Sort, Where
 from .layout import LIFT, Rect, TableLayout, inspect_meld_rects, meld_step, message_spot
-from .model import Say, Sort, Where, counted, points
+from .model import counted, points
 
 MIN_LABEL_PX = 11
 """The smallest text on the table (CSS pixels on a phone): longer lines are cut short."""

@@ -33,6 +33,9 @@ from .model import TableModel
 
 Slot = tuple[Rect, object, str]
 """A button now: its rect, what it does, its words."""
+Drag = tuple[list[int], tuple[int, int], tuple[int, int], int]
+"""Cards being dragged: their hand indices, the grab's offset from the grabbed card, the
+pointer's position, and the grabbed card's index."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -56,8 +59,8 @@ class TableFrame:
     show_log: bool
     inspect: int | None
     """An opponent whose melds are shown large."""
-    drag: tuple | None
-    """While cards are dragged: (hand indices, grab offset, pointer position, grabbed)."""
+    drag: Drag | None
+    """While cards are dragged (see ``Drag``)."""
     keyboard: bool
     """The keyboard was used last: the cursor shows."""
     revealed: bool
