@@ -1,7 +1,9 @@
 """Outside bots that misbehave on purpose, for tests/tools/test_bots.py.
 
-``python tests/tools/fake_bot.py MODE [LOG]``: speaks protocol 1 until MODE says otherwise.
-With LOG, every message received is appended to that file, one JSON line each.
+``python tests/tools/fake_bot.py MODE [log] [TAG...]``: speaks protocol 1 until MODE says
+otherwise. With ``log``, every message received is written to standard error (which the arena
+passes through; a sandboxed bot can write no file the test could read), one line each after
+``LOG_PREFIX``; any other words are ignored (a test's tag, to find the process by).
 
 Modes: ``first`` answers the first legal action (as ``{"action": ...}``); ``crash`` exits with
 code 3 at its first decision; ``hang`` sleeps at its first decision (logging its process
@@ -21,6 +23,7 @@ import os
 import sys
 import time
 
+LOG_PREFIX = "fake-bot: "
 DEEP = '{"action": ' + "[" * 5000 + "]" * 5000 + "}"
 
 
@@ -71,19 +74,23 @@ def start_daemon() -> int:
     return int(os.read(read, 20))
 
 
+def write_log(text: str) -> None:
+    """One line of the log, on standard error."""
+    sys.stderr.write(LOG_PREFIX + text.rstrip("\n") + "\n")
+    sys.stderr.flush()
+
+
 def main():
     mode = sys.argv[1]
-    log = open(sys.argv[2], "a") if len(sys.argv) > 2 else None
+    log = "log" in sys.argv[2:]
     for line in sys.stdin:
         if log:
-            log.write(line)
-            log.flush()
+            write_log(line)
         message = json.loads(line)
         kind = message["type"]
         if kind == "hello" and mode in ("spy", "daemon") and log:
             found = spy_on_ancestors() if mode == "spy" else {"daemon": start_daemon()}
-            log.write(json.dumps(found) + "\n")
-            log.flush()
+            write_log(json.dumps(found))
         if kind == "hello":
             answer = {"bad-hello": "hi", "deep-hello": DEEP}.get(mode) or json.dumps(
                 {"type": "hello", "protocol": 1, "name": f"fake {mode}"})
@@ -95,8 +102,7 @@ def main():
                 sys.stdout.write("flood\n")
             if mode == "hang":
                 if log:
-                    log.write(json.dumps({"pid": os.getpid()}) + "\n")
-                    log.flush()
+                    write_log(json.dumps({"pid": os.getpid()}))
                 time.sleep(600)
             answer = {"illegal": "draw", "garbage": "please deal again",
                       "long": "x" * 70000,
