@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from botlog import logged, running
+from botlog import as_user, logged, running
 from reports import clock_free
 
 from tools import arena, bots
@@ -16,6 +16,7 @@ from tools import arena, bots
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = f"cmd:{sys.executable} {ROOT / 'bots' / 'example_bot.py'}"
 FAKE = f"cmd:{sys.executable} {Path(__file__).with_name('fake_bot.py')}"
+SPY = f"{Path(__file__).with_name('fake_bot.py')} spy log,random"
 
 
 def test_agent_seeds_are_far_from_every_deal_seed():
@@ -117,15 +118,18 @@ def test_a_bot_timeout_that_is_no_limit_is_a_usage_error(limit, capsys):
 
 @pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_without_a_sandbox_a_bot_still_learns_nothing_of_the_seed_from_the_arena(jobs):
+@pytest.mark.parametrize("user", ["root", "capless"])
+def test_without_a_sandbox_a_bot_still_learns_nothing_of_the_seed_from_the_arena(jobs, user):
     """Where bubblewrap is missing (here: not on the arena's PATH) the bots run as plain
     processes under the launcher, and the arena says so; its main process and its workers are
-    undumpable and its command line holds no seed, in every --jobs mode."""
+    undumpable and its command line holds no seed, in every --jobs mode, for root and for a
+    user with no capability (whose bots could read any dumpable process of that user)."""
+    prefix, python = as_user(user, sandbox=False)
     env = dict(os.environ, ARENA_SECRET="written-in-the-environment", PATH="/nonexistent")
-    done = subprocess.run([sys.executable, "-m", "tools.arena", "--agents",
-                           f"{FAKE} spy log,random", "--seed", "987654321",
-                           "--agent-seed=4242424242", "--matches", "2", "--jobs", jobs,
-                           "--no-list"], cwd=ROOT, env=env, check=True, timeout=300,
+    done = subprocess.run(prefix + [python, "-m", "tools.arena", "--agents",
+                                    f"cmd:{python} {SPY}", "--seed", "987654321",
+                                    "--agent-seed=4242424242", "--matches", "2", "--jobs", jobs,
+                                    "--no-list"], cwd=ROOT, env=env, check=True, timeout=300,
                           capture_output=True, text=True)
     assert json.loads(done.stdout)["sandbox"] == "none: bubblewrap (bwrap) is not installed"
     assert "arena: outside bots run without a sandbox" in done.stderr

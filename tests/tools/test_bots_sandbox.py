@@ -11,47 +11,17 @@ import sys
 from pathlib import Path
 
 import pytest
-from botlog import logged, running
+from botlog import as_user, logged, running
 
 from tools import bots
 
 ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = Path(__file__).with_name("hostile_bot.py")
 PREFIX = "hostile-bot: "
-CAPLESS = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--inh-caps=-all",
-           "--bounding-set=-all"]
-"""Runs a command as ``nobody`` with every capability gone, the bounding set too."""
 SEED, AGENT_SEED, SECRET = "918273645", "5647382910", "written-in-the-environment"
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux" or shutil.which("bwrap") is None,
                                 reason="the sandbox is bubblewrap's, on Linux")
-
-
-def as_user(user: str) -> tuple[list[str], str]:
-    """How to run the arena as ``user``: the command prefix and a Python that user may run.
-    ``root`` as is; ``capless`` as nobody with no capability (or as this user, already one
-    with none, when the tests do not run as root). Skips when there is no such Python, or
-    when that user may not make the sandbox (user namespaces refused)."""
-    root = os.geteuid() == 0
-    if user == "root":
-        if not root:
-            pytest.skip("the tests run as a user that is not root")
-        return [], sys.executable
-    if not root:
-        return [], sys.executable
-    if shutil.which("setpriv") is None:
-        pytest.skip("setpriv (util-linux) is not installed")
-    for python in (sys.executable, shutil.which("python3", path=os.defpath)):
-        trial = CAPLESS + ["timeout", "60", python or "", "-c", "import tools.arena"]
-        if python and subprocess.run(trial, cwd=ROOT, capture_output=True).returncode == 0:
-            break
-    else:
-        pytest.skip("no Python here that nobody (uid 65534) may run the arena with")
-    probe = subprocess.run(CAPLESS + bots.sandbox_arguments(shutil.which("bwrap"), str(ROOT))
-                           + ["/bin/sh", "-c", ":"], capture_output=True, text=True)
-    if probe.returncode != 0:
-        pytest.skip(f"user namespaces are refused to a capless user here: {probe.stderr}")
-    return CAPLESS, python
 
 
 @pytest.fixture
