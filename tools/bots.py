@@ -154,20 +154,31 @@ what other programs keep there (sockets, lock files, their temporary files) stay
 these are the only places a bot can write, its files gone when its process ends."""
 
 
-def sandbox_arguments(bwrap: str, cwd: str) -> list[str]:
+NO_USERNS_SINCE = (0, 8)
+"""The bubblewrap version that first has ``--disable-userns`` (Debian 12 has 0.8.0)."""
+
+
+def version_of(text: str) -> tuple[int, ...]:
+    """The version numbers in ``bwrap --version``'s answer (``"bubblewrap 0.8.0"``)."""
+    numbers = text.split()[-1].split(".") if text.split() else []
+    return tuple(int(n) for n in numbers if n.isdigit())
+
+
+def sandbox_arguments(bwrap: str, cwd: str, no_userns: bool = True) -> list[str]:
     """bubblewrap's command line, up to the bot's own, for a bot started in folder ``cwd``.
 
     Every namespace of its own (``--unshare-all``: user, PID, IPC, network, UTS, cgroup), so
     it sees no other process, no network and no IPC object; a fresh ``/proc`` for its PID
     namespace; the whole filesystem read-only, with ``PRIVATE_FOLDERS`` and ``/dev/shm``
     empty, private and writable, and a minimal ``/dev``; no capability, even for root, no user
-    namespace of its own to gain one in, and no way back to the arena's terminal (a session of
-    its own). The sandbox dies with the process that started bubblewrap (the launcher), and
-    everything in it dies with its first process, which the bot cannot signal. The working
-    folder stays readable even inside a private folder, so relative paths work."""
-    args = [bwrap, "--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL",
-            "--die-with-parent", "--new-session", "--ro-bind", "/", "/", "--proc", "/proc",
-            "--dev", "/dev"]
+    namespace of its own to gain one in (``no_userns``: bubblewrap 0.8 and later), and no way
+    back to the arena's terminal (a session of its own). The sandbox dies with the process
+    that started bubblewrap (the launcher), and everything in it dies with its first process,
+    which the bot cannot signal. The working folder stays readable even inside a private
+    folder, so relative paths work."""
+    args = [bwrap, "--unshare-all", "--unshare-user"] + (["--disable-userns"] if no_userns else [])
+    args += ["--cap-drop", "ALL", "--die-with-parent", "--new-session", "--ro-bind", "/", "/",
+             "--proc", "/proc", "--dev", "/dev"]
     for folder in PRIVATE_FOLDERS:
         if os.path.isdir(folder) and not os.path.islink(folder):
             args += ["--tmpfs", folder]
@@ -183,6 +194,8 @@ class Sandbox:
 
     name: str
     bwrap: str | None = None
+    no_userns: bool = True
+    """Whether this bubblewrap can keep the bot from making user namespaces."""
 
     def command(self, argv: list[str]) -> list[str]:
         """The command that starts the bot ``argv`` on this system: through the launcher on
@@ -192,7 +205,8 @@ class Sandbox:
         launch = [sys.executable, "-I", "-S", str(LAUNCHER)]
         if self.bwrap is None:
             return launch + argv
-        return launch + ["--sandboxed"] + sandbox_arguments(self.bwrap, os.getcwd()) + argv
+        return (launch + ["--sandboxed"]
+                + sandbox_arguments(self.bwrap, os.getcwd(), self.no_userns) + argv)
 
 
 def _clean_environment() -> dict[str, str]:
@@ -212,7 +226,7 @@ def sandbox() -> Sandbox:
     try:
         version = subprocess.run([bwrap, "--version"], capture_output=True, text=True,
                                  timeout=STARTUP_TIMEOUT).stdout.strip() or "bubblewrap"
-        trial = Sandbox(version, bwrap)
+        trial = Sandbox(version, bwrap, version_of(version) >= NO_USERNS_SINCE)
         probe = subprocess.run(trial.command(["/bin/sh", "-c", ":"]),
                                capture_output=True, text=True, env=_clean_environment(),
                                stdin=subprocess.DEVNULL, timeout=STARTUP_TIMEOUT)
