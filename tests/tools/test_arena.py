@@ -5,6 +5,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -91,4 +92,28 @@ def test_ctrl_c_ends_a_huge_run_at_once_with_no_bot_left(jobs):
     assert proc.returncode == 130 and out == ""
     said = [line for line in err.splitlines() if not line.startswith(LOG_PREFIX)]
     assert said == ["arena: interrupted; no report"]
+    assert running(tag) == []
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_arena_killed_outright_leaves_no_bot(jobs):
+    """SIGKILL gives the arena no chance to stop its bots: its workers die with it, and each
+    bot's launcher, told by the kernel that its parent died, ends the bot's sandbox."""
+    tag = f"kill-test-{os.getpid()}-{jobs}"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tools.arena", "--agents", f"{FAKE} hang log {tag},random",
+         "--matches", "4", "--jobs", jobs, "--bot-timeout", "600"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    for line in proc.stderr:
+        if line.startswith(LOG_PREFIX) and '"pid"' in line:
+            break
+    assert running(tag)
+    proc.kill()
+    proc.wait()
+    proc.stderr.close()
+    for _ in range(400):  # the launchers end their bots as soon as they are scheduled
+        if not running(tag):
+            break
+        time.sleep(0.05)
     assert running(tag) == []
