@@ -56,6 +56,9 @@ PROBLEMS_KEPT = 10
 LINES_KEPT = 256
 """Lines a bot may write ahead of being asked; the reader drops any beyond them, so a bot that
 floods its output neither fills the arena's memory nor stretches the next decision."""
+ERRORS_KEPT = 1 << 20
+"""Bytes of each bot process's standard error passed on to the arena's; the rest are dropped
+(and that said once), so a bot that floods it cannot fill the arena's log or its disk."""
 MAX_TIMEOUT = 3600.0
 """Longest time limit a bot may be given, in seconds (anything longer is no limit)."""
 
@@ -118,6 +121,24 @@ def _read_lines(stream, lines: queue.Queue) -> None:
         pass
     finally:
         lines.put(None)
+
+
+def _pass_errors(stream, name: str) -> None:
+    """Error thread: the bot's standard error, line by line, onto the arena's (file
+    descriptor 2, whatever Python's ``sys.stderr`` is now), up to ``ERRORS_KEPT`` bytes."""
+    passed = 0
+    try:
+        while raw := stream.readline(protocol.MAX_LINE):
+            if passed + len(raw) > ERRORS_KEPT:
+                os.write(2, f"arena: {name} wrote more than {ERRORS_KEPT} bytes on standard "
+                            "error; the rest is dropped\n".encode())
+                while stream.read(1 << 16):
+                    pass
+                return
+            passed += len(raw)
+            os.write(2, raw)
+    except (OSError, ValueError):
+        pass
 
 
 def _write_lines(stream, out: queue.Queue) -> None:
@@ -270,12 +291,14 @@ class BotProcess:
         # arena's own.
         protect_from_bots()
         self.proc = subprocess.Popen(sandbox().command(argv), stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, env=_clean_environment(),
-                                     start_new_session=_POSIX)
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     env=_clean_environment(), start_new_session=_POSIX)
         self._lines: queue.Queue = queue.Queue()
         self._out: queue.Queue = queue.Queue()
         self._threads = [
             threading.Thread(target=_read_lines, args=(self.proc.stdout, self._lines),
+                             daemon=True),
+            threading.Thread(target=_pass_errors, args=(self.proc.stderr, argv[0]),
                              daemon=True),
             threading.Thread(target=_write_lines, args=(self.proc.stdin, self._out),
                              daemon=True)]
@@ -341,10 +364,11 @@ class BotProcess:
         self._out.put(None)
         for t in self._threads:
             t.join(timeout=1.0)
-        if not self._threads[0].is_alive():
-            # else something the bot started still holds its output: closing the stream under
-            # the blocked reader would wait for it; the daemon reader ends with that process
-            self.proc.stdout.close()
+        for thread, stream in zip(self._threads, (self.proc.stdout, self.proc.stderr)):
+            if not thread.is_alive():
+                # else something the bot started still holds the stream: closing it under the
+                # blocked reader would wait for it; the daemon reader ends with that process
+                stream.close()
 
 
 class ExternalAgent:

@@ -12,6 +12,7 @@ id); ``illegal`` always answers
 answers text that is no action; ``long`` answers one line longer than the game reads;
 ``bad-hello`` answers the hello with text; ``chatty`` writes an extra line after each answer;
 ``deep`` answers JSON nested 5,000 deep (10 KB), ``deep-hello`` does so at the hello;
+``shout`` writes 3 MB on standard error at its hello, then plays like ``first``;
 ``flood`` answers nothing at its first decision but writes lines as fast as it can, reading
 no more; ``spy`` logs what it can read of its ancestors (``spy_on_ancestors``) and of its own
 environment, then plays like ``first``; ``daemon`` starts a process that double-forks and
@@ -91,6 +92,10 @@ def main():
         if kind == "hello" and mode in ("spy", "daemon") and log:
             found = spy_on_ancestors() if mode == "spy" else {"daemon": start_daemon()}
             write_log(json.dumps(found))
+        if kind == "hello" and mode == "shout":
+            for _ in range(3000):
+                sys.stderr.write("x" * 999 + "\n")
+            sys.stderr.flush()
         if kind == "hello":
             answer = {"bad-hello": "hi", "deep-hello": DEEP}.get(mode) or json.dumps(
                 {"type": "hello", "protocol": 1, "name": f"fake {mode}"})

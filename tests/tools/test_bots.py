@@ -121,6 +121,17 @@ def test_a_bot_that_floods_its_output_cannot_stretch_a_decision():
     assert_gone(bot)
 
 
+def test_a_bot_that_floods_its_standard_error_fills_neither_log_nor_disk(capfd):
+    bot = bots.ExternalAgent(FAKE + ["shout"], seed=1)
+    result = play(bot)
+    err = capfd.readouterr().err
+    assert bots.ERRORS_KEPT - 1000 <= len(err) <= bots.ERRORS_KEPT + 200  # not its 3 MB
+    assert err.endswith(f"wrote more than {bots.ERRORS_KEPT} bytes on standard error; the rest "
+                        "is dropped\n")
+    assert (bot.crashes, bot.timeouts, bot.unreadable, result.illegal) == (0, 0, 0, [0, 0])
+    assert_gone(bot)
+
+
 def test_lines_nobody_asked_for_are_kept_only_up_to_a_bound():
     bot = bots.BotProcess([sys.executable, "-c", "print('flood\\n' * 20000)"])
     bot.proc.wait()
