@@ -11,7 +11,8 @@ match: an answer that does not come within ``timeout`` seconds, a bot that exits
 that names no action counts against the bot and the seat plays its first legal action instead.
 A bot that timed out or exited is stopped, and its seat plays first legal actions to the end
 of that match (the next match starts a fresh process). Every stopped process is killed and
-reaped: no zombie outlives its match, nor the arena.
+reaped: no zombie outlives its match, nor the arena. What a bot writes on standard error is
+passed on to the arena's, up to ``ERRORS_KEPT`` bytes a process.
 
 On Linux each bot is started through ``tools/bot_launch.py`` (which ends whatever the bot
 starts), with a clean environment, by a process made undumpable first
