@@ -33,14 +33,25 @@ can guess (printed in the report).
 ``--jobs 2`` plays on two processes; the results are identical to ``--jobs 1`` (every agent
 is seeded from the match or deal number, and results are gathered in order); only the
 decision times differ (and, for an outside bot near its time limit, whether it timed out).
+Games are handed out as they are played, so a run of any length starts at once and its
+memory does not grow with tasks waiting.
+
+Outside bots run in a sandbox where the system gives one (bubblewrap on Linux): the report's
+``sandbox`` names it, or says ``none:`` and why (also said on standard error);
+``--require-sandbox`` refuses to play without one. Ctrl-C stops the run: a one-line message,
+exit code 130, no report, no bot left running.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
+import contextlib
 import hashlib
 import json
+import os
 import secrets
+import signal
 import sys
 from dataclasses import dataclass
 
@@ -48,7 +59,8 @@ from game.ai.selfplay import play_match
 from game.rules.options import PRESETS, RuleOptions, preset
 from game.rules.save import Setup
 
-from .bots import DEFAULT_TIMEOUT, PREFIX, bot_or_agent, check_timeout
+from .bots import DEFAULT_TIMEOUT, PREFIX, bot_or_agent, check_timeout, protect_from_bots
+from .bots import sandbox as bot_sandbox
 from .stats import mean_interval, percentiles, wilson
 
 SLICE_COUNTS = ("slices", "long_slices", "long_slices_cpu")
@@ -57,6 +69,17 @@ SLICE_FIELDS = ("think_slices", "slices_over_10ms", "slices_over_10ms_cpu")
 
 PROBLEMS_KEPT = 10
 """Bot problem descriptions listed per agent in the report (all are counted)."""
+MAX_GAMES = 1_000_000_000
+"""Most matches (``--matches``) or deals (``--deals``) one run may ask for."""
+MAX_JOBS = 256
+"""Most processes (``--jobs``) one run may play on."""
+AHEAD = 2
+"""Games handed to each worker process beyond the one it plays: enough to keep it busy, few
+enough that games are made as they are needed, however many a run has."""
+INTERRUPTED = 130
+"""The exit code after Ctrl-C (128 + SIGINT, as shells report it)."""
+NO_BOT = "not needed: no outside bot"
+"""The report's ``sandbox`` when no seat is a ``cmd:`` bot."""
 
 
 def _ms(values) -> dict:
@@ -115,13 +138,50 @@ def _play(task: _Task) -> dict:
                       "problems": getattr(a, "problems", [])} for a in agents]}
 
 
-def _map(tasks, jobs: int):
+def _worker_start() -> None:
+    """Each worker process: Ctrl-C is the main process's to handle (it ends the workers), and
+    a worker dies with the main process however that ends, so its bots' launchers end them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform == "linux":
+        import multiprocessing
+
+        from .bot_launch import PR_SET_PDEATHSIG, prctl
+
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        parent = multiprocessing.parent_process()
+        if parent is not None and os.getppid() != parent.pid:
+            os._exit(1)  # the main process ended before the death signal was armed
+
+
+def _results(tasks, jobs: int):
+    """``(task, result)`` for each task, in order, each task taken from ``tasks`` only when a
+    process is about to be free for it (at most ``AHEAD`` per worker wait)."""
     if jobs <= 1:
-        return [_play(t) for t in tasks]
+        for task in tasks:
+            yield task, _play(task)
+        return
     import multiprocessing
     context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
-    with context.Pool(jobs) as pool:
-        return pool.map(_play, tasks, chunksize=1)
+    with context.Pool(jobs, initializer=_worker_start) as pool:
+        waiting: collections.deque = collections.deque()
+        for task in tasks:
+            waiting.append((task, pool.apply_async(_play, (task,))))
+            if len(waiting) > jobs * AHEAD:
+                task, result = waiting.popleft()
+                yield task, result.get()
+        while waiting:
+            task, result = waiting.popleft()
+            yield task, result.get()
+
+
+def sandbox_of(agent_specs: list[str]) -> str:
+    """Make this process undumpable (before any bot starts; workers inherit it), and name
+    what the outside bots among ``agent_specs`` run in, for the report: the sandbox, or
+    ``"none: "`` and why, or ``NO_BOT``."""
+    protect_from_bots()
+    if not any(spec.startswith(PREFIX) for spec in agent_specs):
+        return NO_BOT
+    return bot_sandbox().name
 
 
 class _Tally:
@@ -168,34 +228,45 @@ class _Tally:
                 "bot_failures": sum(sum(b.values()) for b in self.bots)}
 
 
+def _match_tasks(specs: tuple[str, ...], matches: int, seed: int, options: RuleOptions,
+                 agent_seed: int, bot_timeout: float):
+    """The matches, one at a time. Seat s is played by agent (s + m) % n in match m: every
+    agent takes every seat in turn."""
+    n = len(specs)
+    for m in range(matches):
+        order = tuple((s + m) % n for s in range(n))
+        yield _Task(specs, order, options, seed * 1000 + m,
+                    tuple(agent_seeds(agent_seed, "match", m, n)), bot_timeout)
+
+
 def run(agent_specs: list[str], matches: int, seed: int, preset_name: str, jobs: int = 1,
-        agent_seed: int | None = None, bot_timeout: float = DEFAULT_TIMEOUT) -> dict:
+        agent_seed: int | None = None, bot_timeout: float = DEFAULT_TIMEOUT,
+        listed: bool = True) -> dict:
     """Play the matches and summarise them per agent (agent i is the i-th spec).
-    ``agent_seed`` (default: ``seed``) starts the agents' own seed stream."""
+    ``agent_seed`` (default: ``seed``) starts the agents' own seed stream; ``listed``: keep
+    the per-match list."""
+    where = sandbox_of(agent_specs)
     options = preset(preset_name)
     agent_seed = seed if agent_seed is None else agent_seed
     n = len(agent_specs)
-    tasks = []
-    for m in range(matches):
-        # Seat s is played by agent (s + m) % n: every agent takes every seat in turn.
-        order = tuple((s + m) % n for s in range(n))
-        tasks.append(_Task(tuple(agent_specs), order, options, seed * 1000 + m,
-                           tuple(agent_seeds(agent_seed, "match", m, n)), bot_timeout))
-    results = _map(tasks, jobs)
     wins = [0] * n
     hand_scores: list[list[int]] = [[] for _ in range(n)]
     tally = _Tally(agent_specs)
     hands = 0
     rows = []
-    for m, (task, r) in enumerate(zip(tasks, results)):
-        order = r["order"]
-        hands += r["hands"]
-        wins[order[r["winner"]]] += 1
-        for seat, a in enumerate(order):
-            hand_scores[a].extend(scores[seat] for scores in r["hand_scores"])
-        tally.add(r, f"match {m}")
-        rows.append({"match": m, "seed": task.match_seed, "agent_seeds": list(task.agent_seeds),
-                     "winner": order[r["winner"]]})
+    tasks = _match_tasks(tuple(agent_specs), matches, seed, options, agent_seed, bot_timeout)
+    with contextlib.closing(_results(tasks, jobs)) as results:
+        for m, (task, r) in enumerate(results):
+            order = r["order"]
+            hands += r["hands"]
+            wins[order[r["winner"]]] += 1
+            for seat, a in enumerate(order):
+                hand_scores[a].extend(scores[seat] for scores in r["hand_scores"])
+            tally.add(r, f"match {m}")
+            if listed:
+                rows.append({"match": m, "seed": task.match_seed,
+                             "agent_seeds": list(task.agent_seeds),
+                             "winner": order[r["winner"]]})
     per_agent = []
     for a, spec in enumerate(agent_specs):
         lo, hi = wilson(wins[a], matches)
@@ -204,56 +275,68 @@ def run(agent_specs: list[str], matches: int, seed: int, preset_name: str, jobs:
             "agent": spec, "index": a, "wins": wins[a],
             "win_rate": wins[a] / matches if matches else 0.0, "win_rate_ci95": [lo, hi],
             "mean_hand_score": mean, "mean_hand_score_ci95": [mlo, mhi]} | tally.agent(a))
-    return {"agents": agent_specs, "preset": preset_name, "players": n, "matches": matches,
-            "seed": seed, "agent_seed": agent_seed, "bot_timeout_s": bot_timeout, "jobs": jobs,
-            "hands": hands, "per_agent": per_agent} | tally.overall() | {"per_match": rows}
+    report = {"agents": agent_specs, "preset": preset_name, "players": n, "matches": matches,
+              "seed": seed, "agent_seed": agent_seed, "bot_timeout_s": bot_timeout,
+              "jobs": jobs, "sandbox": where, "hands": hands,
+              "per_agent": per_agent} | tally.overall()
+    return report | {"per_match": rows} if listed else report
 
 
-def run_duplicate(agent_specs: list[str], deals: int, seed: int, preset_name: str,
-                  jobs: int = 1, agent_seed: int | None = None,
-                  bot_timeout: float = DEFAULT_TIMEOUT) -> dict:
-    """Duplicate play: every deal (one hand) once per seating (see the module docstring).
-    An agent keeps its seed through the seatings of a deal."""
-    options = preset(preset_name).with_changes(hand_limit=1)
-    agent_seed = seed if agent_seed is None else agent_seed
-    n = len(agent_specs)
-    tasks = []
+def _deal_tasks(specs: tuple[str, ...], deals: int, seed: int, options: RuleOptions,
+                agent_seed: int, bot_timeout: float):
+    """Every seating of every deal, one at a time (an agent keeps its seed through the
+    seatings of a deal)."""
+    n = len(specs)
     for d in range(deals):
         seeds = tuple(agent_seeds(agent_seed, "deal", d, n))
         for k in range(n):
             order = tuple((s + k) % n for s in range(n))
-            tasks.append(_Task(tuple(agent_specs), order, options, seed * 100000 + d, seeds,
-                               bot_timeout))
-    results = _map(tasks, jobs)
+            yield _Task(specs, order, options, seed * 100000 + d, seeds, bot_timeout)
+
+
+def run_duplicate(agent_specs: list[str], deals: int, seed: int, preset_name: str,
+                  jobs: int = 1, agent_seed: int | None = None,
+                  bot_timeout: float = DEFAULT_TIMEOUT, listed: bool = True) -> dict:
+    """Duplicate play: every deal (one hand) once per seating (see the module docstring).
+    ``listed``: keep the per-deal list."""
+    where = sandbox_of(agent_specs)
+    options = preset(preset_name).with_changes(hand_limit=1)
+    agent_seed = seed if agent_seed is None else agent_seed
+    n = len(agent_specs)
     deal_rows = []
     deal_scores: list[list[int]] = [[] for _ in range(n)]
     hand_scores: list[list[int]] = [[] for _ in range(n)]
     tally = _Tally(agent_specs)
-    for d in range(deals):
-        sums = [0] * n
-        plays = []
-        for k, r in enumerate(results[d * n:(d + 1) * n]):
-            order = r["order"]
-            scores = r["hand_scores"][0]
-            by_agent = [0] * n
-            for seat, a in enumerate(order):
-                sums[a] += scores[seat]
-                by_agent[a] = scores[seat]
-                hand_scores[a].append(scores[seat])
-            tally.add(r, f"deal {d} seating {k}")
-            plays.append(by_agent)
-        for a in range(n):
-            deal_scores[a].append(sums[a])
-        deal_rows.append({"deal": d, "seed": seed * 100000 + d,
-                          "agent_seeds": list(tasks[d * n].agent_seeds), "scores": sums,
-                          "by_seating": plays})
+    tasks = _deal_tasks(tuple(agent_specs), deals, seed, options, agent_seed, bot_timeout)
+    with contextlib.closing(_results(tasks, jobs)) as results:
+        for d in range(deals):
+            sums = [0] * n
+            plays = []
+            for k in range(n):
+                task, r = next(results)
+                order = r["order"]
+                scores = r["hand_scores"][0]
+                by_agent = [0] * n
+                for seat, a in enumerate(order):
+                    sums[a] += scores[seat]
+                    by_agent[a] = scores[seat]
+                    hand_scores[a].append(scores[seat])
+                tally.add(r, f"deal {d} seating {k}")
+                plays.append(by_agent)
+            for a in range(n):
+                deal_scores[a].append(sums[a])
+            if listed:
+                deal_rows.append({"deal": d, "seed": task.match_seed,
+                                  "agent_seeds": list(task.agent_seeds), "scores": sums,
+                                  "by_seating": plays})
     per_agent = [standing | tally.agent(a)
                  for a, standing in enumerate(deal_standings(agent_specs, deal_scores,
                                                              hand_scores))]
-    return {"agents": agent_specs, "preset": preset_name, "players": n, "duplicate": True,
-            "deals": deals, "seatings_per_deal": n, "hands": deals * n, "seed": seed,
-            "agent_seed": agent_seed, "bot_timeout_s": bot_timeout, "jobs": jobs,
-            "per_agent": per_agent} | tally.overall() | {"per_deal": deal_rows}
+    report = {"agents": agent_specs, "preset": preset_name, "players": n, "duplicate": True,
+              "deals": deals, "seatings_per_deal": n, "hands": deals * n, "seed": seed,
+              "agent_seed": agent_seed, "bot_timeout_s": bot_timeout, "jobs": jobs,
+              "sandbox": where, "per_agent": per_agent} | tally.overall()
+    return report | {"per_deal": deal_rows} if listed else report
 
 
 def deal_standings(agent_specs: list[str], deal_scores: list[list[int]],
@@ -341,7 +424,39 @@ def _timeout(text: str) -> float:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
+def _count(most: int):
+    """An argparse type: a whole number from 1 to ``most``."""
+    def count(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not 1 <= value <= most:
+            raise argparse.ArgumentTypeError(f"must be 1 to {most}, not {value}")
+        return value
+    return count
+
+
 def main(argv=None) -> int:
+    """The command line; exit code 0, 2 for a usage error, 130 after Ctrl-C."""
+    # When this process is the arena (not a caller's, a test's), on Linux, whatever a dead
+    # worker's bots leave becomes its child, and is ended before it exits.
+    reaper = argv is None and sys.platform == "linux"
+    if reaper:
+        from .bot_launch import PR_SET_CHILD_SUBREAPER, end_descendants, prctl
+
+        prctl(PR_SET_CHILD_SUBREAPER, 1)
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("arena: interrupted; no report", file=sys.stderr)
+        return INTERRUPTED
+    finally:
+        if reaper:
+            end_descendants()
+
+
+def _main(argv) -> int:
     seeds: set[str] = set()
 
     def seed_option(text: str) -> int:
@@ -356,10 +471,12 @@ def main(argv=None) -> int:
                         help="comma-separated agents, one per seat: random, easy, medium, "
                              "hard, module:Class (trusted, in this process) or cmd:COMMAND "
                              "(an outside bot, see docs/bots.md)")
-    parser.add_argument("--matches", type=int, default=10)
+    parser.add_argument("--matches", type=_count(MAX_GAMES), default=10,
+                        help=f"matches to play (1 to {MAX_GAMES})")
     parser.add_argument("--duplicate", action="store_true",
                         help="play deals (one hand each) once per seating")
-    parser.add_argument("--deals", type=int, default=100, help="deals in --duplicate play")
+    parser.add_argument("--deals", type=_count(MAX_GAMES), default=100,
+                        help=f"deals in --duplicate play (1 to {MAX_GAMES})")
     parser.add_argument("--seed", type=seed_option, default=1,
                         help="seed of the deals: a whole number, or random (printed)")
     parser.add_argument("--agent-seed", type=seed_option, default=None,
@@ -368,7 +485,10 @@ def main(argv=None) -> int:
                         help=f"seconds an outside bot may take per decision "
                              f"(default {DEFAULT_TIMEOUT:g})")
     parser.add_argument("--preset", default="digital", choices=list(PRESETS))
-    parser.add_argument("--jobs", type=int, default=1, help="processes to play on")
+    parser.add_argument("--jobs", type=_count(MAX_JOBS), default=1,
+                        help=f"processes to play on (1 to {MAX_JOBS})")
+    parser.add_argument("--require-sandbox", action="store_true",
+                        help="refuse to run outside bots without a sandbox (docs/bots.md)")
     parser.add_argument("--no-list", "--no-deal-list", action="store_true", dest="no_list",
                         help="leave the per-match (or per-deal) list out of the report")
     args = parser.parse_args(argv)
@@ -380,22 +500,24 @@ def main(argv=None) -> int:
     if not options.min_players <= len(specs) <= options.max_players:
         parser.error(f"{args.preset} is for {options.min_players} to {options.max_players} "
                      f"players; {len(specs)} agents given")
-    if args.matches < 1 or args.deals < 1:
-        parser.error("--matches and --deals must be at least 1")
     try:
         for spec in set(specs):
             bot_or_agent(spec, 0)  # an outside bot's process starts only when it plays
     except ValueError as e:
         parser.error(str(e))
+    where = sandbox_of(specs)
+    if where.startswith("none"):
+        if args.require_sandbox:
+            parser.error(f"--require-sandbox: the outside bots would run without a sandbox "
+                         f"({where})")
+        print(f"arena: outside bots run without a sandbox ({where}); they can see other "
+              "processes of this user (docs/bots.md)", file=sys.stderr)
     if args.duplicate:
         report = run_duplicate(specs, args.deals, args.seed, args.preset, args.jobs,
-                               args.agent_seed, args.bot_timeout)
+                               args.agent_seed, args.bot_timeout, not args.no_list)
     else:
         report = run(specs, args.matches, args.seed, args.preset, args.jobs, args.agent_seed,
-                     args.bot_timeout)
-    if args.no_list:
-        report.pop("per_deal", None)
-        report.pop("per_match", None)
+                     args.bot_timeout, not args.no_list)
     json.dump(report, sys.stdout, indent=2)
     print()
     return 0

@@ -1,16 +1,22 @@
 """Starts one outside bot for the arena, on Linux, and ends everything the bot started.
 
-``python -I -S tools/bot_launch.py COMMAND...`` is what ``tools.bots`` runs for each bot: a
-small process of the standard library alone, between the arena and the bot, that
+``python -I -S tools/bot_launch.py [--sandboxed] COMMAND...`` is what ``tools.bots`` runs for
+each bot: a small process of the standard library alone, between the arena and the bot, that
 
 - makes itself the **child subreaper** of the bot, so whatever the bot starts and abandons
   (a daemon that double-forks and calls ``setsid`` included) becomes this process's child
   instead of escaping to init; when the bot exits, or the arena asks (SIGTERM) or dies, it
   kills every descendant left and reaps them, then exits with the bot's own status;
-- starts the bot with no capabilities it could use: the capability bounding set emptied and
-  ``no_new_privs`` set before ``exec``, so even a bot run by root cannot read another process's
-  memory (``/proc/<pid>/mem``, ``environ``) or regain privileges through a set-uid program;
+- starts the bot with no capabilities it could use and ``no_new_privs`` set before ``exec``, so
+  even a bot run by root cannot read another process's memory (``/proc/<pid>/mem``,
+  ``environ``) or regain privileges through a set-uid program. With ``--sandboxed``, COMMAND
+  is bubblewrap's (``tools.bots.sandbox_arguments``) and bubblewrap drops the capabilities
+  itself, in the bot's own namespaces (as root it needs them to build those);
 - is undumpable itself, and holds nothing secret: its command line is the bot's.
+
+A sandboxed bot cannot see this process at all (it lives outside the bot's PID namespace),
+so the bot cannot signal it; bubblewrap's ``--die-with-parent`` ends the whole sandbox when
+this process ends, however it ends.
 
 Run by path with ``-I -S`` (no site, no environment, no current folder on the path), it
 imports nothing of the game or the tools, and starts in a few milliseconds.
@@ -92,6 +98,9 @@ def end_descendants() -> None:
 
 
 def main(argv: list[str]) -> int:
+    sandboxed = argv[:1] == ["--sandboxed"]
+    if sandboxed:
+        argv = argv[1:]
     prctl(PR_SET_DUMPABLE, 0)
     prctl(PR_SET_CHILD_SUBREAPER, 1)
     prctl(PR_SET_PDEATHSIG, signal.SIGTERM)  # the arena gone: end the bot too
@@ -99,7 +108,10 @@ def main(argv: list[str]) -> int:
     bot = os.fork()
     if bot == 0:
         os.setpgid(0, 0)  # a group of its own, for ``stop`` to kill whole
-        drop_capabilities()
+        if sandboxed:
+            prctl(PR_SET_NO_NEW_PRIVS, 1)
+        else:
+            drop_capabilities()
         try:
             os.execvp(argv[0], argv)
         except OSError as e:

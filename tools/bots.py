@@ -11,14 +11,21 @@ match: an answer that does not come within ``timeout`` seconds, a bot that exits
 that names no action counts against the bot and the seat plays its first legal action instead.
 A bot that timed out or exited is stopped, and its seat plays first legal actions to the end
 of that match (the next match starts a fresh process). Every stopped process is killed and
-reaped: no zombie outlives its match, nor the arena. On Linux each bot is started through
-``tools/bot_launch.py`` (which ends whatever the bot starts and gives it no capabilities),
-with a clean environment, by a process made undumpable first (``protect_from_bots``); what a
-bot can and cannot see is in ``docs/bots.md``.
+reaped: no zombie outlives its match, nor the arena. What a bot writes on standard error is
+passed on to the arena's, up to ``ERRORS_KEPT`` bytes a process.
+
+On Linux each bot is started through ``tools/bot_launch.py`` (which ends whatever the bot
+starts), with a clean environment, by a process made undumpable first
+(``protect_from_bots``), and, where bubblewrap can make one (``sandbox``), inside a sandbox
+of its own: its own process, IPC, network, UTS, cgroup and user namespaces, a fresh ``/proc``
+that shows no process but its own, the filesystem read-only, private empty ``/tmp``,
+``/var/tmp``, ``/run`` and ``/dev/shm``, no capability. What a bot can and cannot see is in
+``docs/bots.md``.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import queue
 import shlex
@@ -29,6 +36,7 @@ import sys
 import threading
 import time
 import weakref
+from dataclasses import dataclass
 from pathlib import Path
 
 from game.ai.registry import make_agent
@@ -49,6 +57,9 @@ PROBLEMS_KEPT = 10
 LINES_KEPT = 256
 """Lines a bot may write ahead of being asked; the reader drops any beyond them, so a bot that
 floods its output neither fills the arena's memory nor stretches the next decision."""
+ERRORS_KEPT = 1 << 20
+"""Bytes of each bot process's standard error passed on to the arena's; the rest are dropped
+(and that said once), so a bot that floods it cannot fill the arena's log or its disk."""
 MAX_TIMEOUT = 3600.0
 """Longest time limit a bot may be given, in seconds (anything longer is no limit)."""
 
@@ -63,7 +74,8 @@ def check_timeout(seconds: float) -> float:
 
 _POSIX = os.name == "posix"
 LAUNCHER = Path(__file__).with_name("bot_launch.py")
-"""Runs each bot on Linux: ends whatever the bot starts, and gives it no capabilities."""
+"""Runs each bot on Linux: ends whatever the bot starts, and gives it no capabilities (itself,
+or through bubblewrap when the bot is sandboxed)."""
 _LAUNCHED = sys.platform == "linux"
 END_GRACE = 2.0
 """Seconds the launcher has to end a bot and everything it started before it is killed."""
@@ -112,6 +124,24 @@ def _read_lines(stream, lines: queue.Queue) -> None:
         lines.put(None)
 
 
+def _pass_errors(stream, name: str) -> None:
+    """Error thread: the bot's standard error, line by line, onto the arena's (file
+    descriptor 2, whatever Python's ``sys.stderr`` is now), up to ``ERRORS_KEPT`` bytes."""
+    passed = 0
+    try:
+        while raw := stream.readline(protocol.MAX_LINE):
+            if passed + len(raw) > ERRORS_KEPT:
+                os.write(2, f"arena: {name} wrote more than {ERRORS_KEPT} bytes on standard "
+                            "error; the rest is dropped\n".encode())
+                while stream.read(1 << 16):
+                    pass
+                return
+            passed += len(raw)
+            os.write(2, raw)
+    except (OSError, ValueError):
+        pass
+
+
 def _write_lines(stream, out: queue.Queue) -> None:
     """Writer thread: sends queued messages (a bot that does not read blocks only this
     thread); None closes the bot's input."""
@@ -130,13 +160,105 @@ def _write_lines(stream, out: queue.Queue) -> None:
 
 def protect_from_bots() -> None:
     """Make this process undumpable (Linux): ``/proc/<pid>/mem``, ``environ`` and the like
-    become unreadable to the bots it starts, even ones run by the same user (the command line
-    stays readable to everyone: the arena clears the seeds from its own)."""
+    become unreadable to the bots it starts, even ones run by the same user, should they run
+    without a sandbox (the command line stays readable to everyone: the arena clears the seeds
+    from its own). Forked processes inherit it."""
     if _LAUNCHED:
         import ctypes
 
         pr_set_dumpable = 4
         ctypes.CDLL(None).prctl(pr_set_dumpable, 0, 0, 0, 0)
+
+
+PRIVATE_FOLDERS = ("/tmp", "/var/tmp", "/run")
+"""Folders a sandboxed bot gets empty and private (``/dev/shm`` too, with its own ``/dev``):
+what other programs keep there (sockets, lock files, their temporary files) stays hidden, and
+these are the only places a bot can write, its files gone when its process ends."""
+
+
+NO_USERNS_SINCE = (0, 8)
+"""The bubblewrap version that first has ``--disable-userns`` (Debian 12 has 0.8.0)."""
+
+
+def version_of(text: str) -> tuple[int, ...]:
+    """The version numbers in ``bwrap --version``'s answer (``"bubblewrap 0.8.0"``)."""
+    numbers = text.split()[-1].split(".") if text.split() else []
+    return tuple(int(n) for n in numbers if n.isdigit())
+
+
+def sandbox_arguments(bwrap: str, cwd: str, no_userns: bool = True) -> list[str]:
+    """bubblewrap's command line, up to the bot's own, for a bot started in folder ``cwd``.
+
+    Every namespace of its own (``--unshare-all``: user, PID, IPC, network, UTS, cgroup), so
+    it sees no other process, no network and no IPC object; a fresh ``/proc`` for its PID
+    namespace; the whole filesystem read-only, with ``PRIVATE_FOLDERS`` and ``/dev/shm``
+    empty, private and writable, and a minimal ``/dev``; no capability, even for root, no user
+    namespace of its own to gain one in (``no_userns``: bubblewrap 0.8 and later), and no way
+    back to the arena's terminal (a session of its own). The sandbox dies with the process
+    that started bubblewrap (the launcher), and everything in it dies with its first process,
+    which the bot cannot signal. The working folder stays readable even inside a private
+    folder, so relative paths work."""
+    args = [bwrap, "--unshare-all", "--unshare-user"] + (["--disable-userns"] if no_userns else [])
+    args += ["--cap-drop", "ALL", "--die-with-parent", "--new-session", "--ro-bind", "/", "/",
+             "--proc", "/proc", "--dev", "/dev"]
+    for folder in PRIVATE_FOLDERS:
+        if os.path.isdir(folder) and not os.path.islink(folder):
+            args += ["--tmpfs", folder]
+    if any(cwd.startswith(folder + "/") for folder in PRIVATE_FOLDERS):
+        args += ["--ro-bind", cwd, cwd]
+    return args + ["--chdir", cwd, "--"]
+
+
+@dataclass(frozen=True)
+class Sandbox:
+    """What the bots run in: ``name`` for the report (``"bubblewrap 0.8.0"``, or ``"none:"``
+    and why not), ``bwrap`` the program when there is a sandbox."""
+
+    name: str
+    bwrap: str | None = None
+    no_userns: bool = True
+    """Whether this bubblewrap can keep the bot from making user namespaces."""
+
+    def command(self, argv: list[str]) -> list[str]:
+        """The command that starts the bot ``argv`` on this system: through the launcher on
+        Linux, inside the sandbox when there is one; the bot alone elsewhere."""
+        if not _LAUNCHED:
+            return argv
+        launch = [sys.executable, "-I", "-S", str(LAUNCHER)]
+        if self.bwrap is None:
+            return launch + argv
+        return (launch + ["--sandboxed"]
+                + sandbox_arguments(self.bwrap, os.getcwd(), self.no_userns) + argv)
+
+
+def _clean_environment() -> dict[str, str]:
+    return {k: os.environ[k] for k in ENVIRONMENT if k in os.environ}
+
+
+@functools.cache
+def sandbox() -> Sandbox:
+    """The sandbox this system gives outside bots, found once per process (and inherited by
+    forked workers): bubblewrap where it is installed and can make the sandbox here (tried
+    once, through the launcher, exactly as a bot will be started), else none and why."""
+    if not _LAUNCHED:
+        return Sandbox(f"none: bubblewrap needs Linux, this is {sys.platform}")
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        return Sandbox("none: bubblewrap (bwrap) is not installed")
+    try:
+        version = subprocess.run([bwrap, "--version"], capture_output=True, text=True,
+                                 timeout=STARTUP_TIMEOUT).stdout.strip() or "bubblewrap"
+        trial = Sandbox(version, bwrap, version_of(version) >= NO_USERNS_SINCE)
+        probe = subprocess.run(trial.command(["/bin/sh", "-c", ":"]),
+                               capture_output=True, text=True, env=_clean_environment(),
+                               stdin=subprocess.DEVNULL, timeout=STARTUP_TIMEOUT)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return Sandbox(f"none: {bwrap} could not be run ({e})")
+    if probe.returncode != 0:
+        why = (probe.stderr.strip().splitlines() or [f"exit code {probe.returncode}"])[-1]
+        return Sandbox(f"none: {version} cannot make a sandbox here ({why}); "
+                       "user namespaces may be off for this user")
+    return trial
 
 
 def _kill(proc: subprocess.Popen) -> None:
@@ -165,18 +287,19 @@ class BotProcess:
 
     def __init__(self, argv: list[str]):
         # Its own process group, so a bot started through a shell or a wrapper dies whole; on
-        # Linux started by the launcher, which also ends what the bot leaves running. The
-        # environment is a few plain variables: nothing of the arena's own.
+        # Linux started by the launcher, which also ends what the bot leaves running, in the
+        # sandbox where there is one. The environment is a few plain variables: nothing of the
+        # arena's own.
         protect_from_bots()
-        launch = [sys.executable, "-I", "-S", str(LAUNCHER)] if _LAUNCHED else []
-        env = {k: os.environ[k] for k in ENVIRONMENT if k in os.environ}
-        self.proc = subprocess.Popen(launch + argv, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, env=env,
-                                     start_new_session=_POSIX)
+        self.proc = subprocess.Popen(sandbox().command(argv), stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     env=_clean_environment(), start_new_session=_POSIX)
         self._lines: queue.Queue = queue.Queue()
         self._out: queue.Queue = queue.Queue()
         self._threads = [
             threading.Thread(target=_read_lines, args=(self.proc.stdout, self._lines),
+                             daemon=True),
+            threading.Thread(target=_pass_errors, args=(self.proc.stderr, argv[0]),
                              daemon=True),
             threading.Thread(target=_write_lines, args=(self.proc.stdin, self._out),
                              daemon=True)]
@@ -242,10 +365,11 @@ class BotProcess:
         self._out.put(None)
         for t in self._threads:
             t.join(timeout=1.0)
-        if not self._threads[0].is_alive():
-            # else something the bot started still holds its output: closing the stream under
-            # the blocked reader would wait for it; the daemon reader ends with that process
-            self.proc.stdout.close()
+        for thread, stream in zip(self._threads, (self.proc.stdout, self.proc.stderr)):
+            if not thread.is_alive():
+                # else something the bot started still holds the stream: closing it under the
+                # blocked reader would wait for it; the daemon reader ends with that process
+                stream.close()
 
 
 class ExternalAgent:

@@ -1,7 +1,9 @@
 """Outside bots that misbehave on purpose, for tests/tools/test_bots.py.
 
-``python tests/tools/fake_bot.py MODE [LOG]``: speaks protocol 1 until MODE says otherwise.
-With LOG, every message received is appended to that file, one JSON line each.
+``python tests/tools/fake_bot.py MODE [log] [TAG...]``: speaks protocol 1 until MODE says
+otherwise. With ``log``, every message received is written to standard error (which the arena
+passes through; a sandboxed bot can write no file the test could read), one line each after
+``LOG_PREFIX``; any other words are ignored (a test's tag, to find the process by).
 
 Modes: ``first`` answers the first legal action (as ``{"action": ...}``); ``crash`` exits with
 code 3 at its first decision; ``hang`` sleeps at its first decision (logging its process
@@ -10,6 +12,7 @@ id); ``illegal`` always answers
 answers text that is no action; ``long`` answers one line longer than the game reads;
 ``bad-hello`` answers the hello with text; ``chatty`` writes an extra line after each answer;
 ``deep`` answers JSON nested 5,000 deep (10 KB), ``deep-hello`` does so at the hello;
+``shout`` writes 3 MB on standard error at its hello, then plays like ``first``;
 ``flood`` answers nothing at its first decision but writes lines as fast as it can, reading
 no more; ``spy`` logs what it can read of its ancestors (``spy_on_ancestors``) and of its own
 environment, then plays like ``first``; ``daemon`` starts a process that double-forks and
@@ -21,6 +24,7 @@ import os
 import sys
 import time
 
+LOG_PREFIX = "fake-bot: "
 DEEP = '{"action": ' + "[" * 5000 + "]" * 5000 + "}"
 
 
@@ -71,19 +75,27 @@ def start_daemon() -> int:
     return int(os.read(read, 20))
 
 
+def write_log(text: str) -> None:
+    """One line of the log, on standard error."""
+    sys.stderr.write(LOG_PREFIX + text.rstrip("\n") + "\n")
+    sys.stderr.flush()
+
+
 def main():
     mode = sys.argv[1]
-    log = open(sys.argv[2], "a") if len(sys.argv) > 2 else None
+    log = "log" in sys.argv[2:]
     for line in sys.stdin:
         if log:
-            log.write(line)
-            log.flush()
+            write_log(line)
         message = json.loads(line)
         kind = message["type"]
         if kind == "hello" and mode in ("spy", "daemon") and log:
             found = spy_on_ancestors() if mode == "spy" else {"daemon": start_daemon()}
-            log.write(json.dumps(found) + "\n")
-            log.flush()
+            write_log(json.dumps(found))
+        if kind == "hello" and mode == "shout":
+            for _ in range(3000):
+                sys.stderr.write("x" * 999 + "\n")
+            sys.stderr.flush()
         if kind == "hello":
             answer = {"bad-hello": "hi", "deep-hello": DEEP}.get(mode) or json.dumps(
                 {"type": "hello", "protocol": 1, "name": f"fake {mode}"})
@@ -95,8 +107,7 @@ def main():
                 sys.stdout.write("flood\n")
             if mode == "hang":
                 if log:
-                    log.write(json.dumps({"pid": os.getpid()}) + "\n")
-                    log.flush()
+                    write_log(json.dumps({"pid": os.getpid()}))
                 time.sleep(600)
             answer = {"illegal": "draw", "garbage": "please deal again",
                       "long": "x" * 70000,

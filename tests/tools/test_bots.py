@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from botlog import logged, running
 
 from game.ai.registry import make_agent
 from game.ai.selfplay import play_match
@@ -54,12 +55,11 @@ def test_example_bot_plays_a_match_through_the_protocol():
     assert_gone(bot)
 
 
-def test_the_bot_is_told_only_what_its_seat_sees(tmp_path):
-    log = tmp_path / "messages.jsonl"
+def test_the_bot_is_told_only_what_its_seat_sees(capfd):
     options = preset("classic").with_changes(hand_limit=1)
-    bot = bots.ExternalAgent(FAKE + ["first", str(log)], seed=5)
+    bot = bots.ExternalAgent(FAKE + ["first", "log"], seed=5)
     result = play(bot, seed=8, options=options)
-    messages = [json.loads(line) for line in log.read_text().splitlines()]
+    messages = logged(capfd.readouterr().err)
     hello = messages[0]
     assert hello == {"type": "hello", "protocol": 1, "seat": 0, "players": 2, "seed": 5,
                      "options": options.to_json()}
@@ -121,6 +121,17 @@ def test_a_bot_that_floods_its_output_cannot_stretch_a_decision():
     assert_gone(bot)
 
 
+def test_a_bot_that_floods_its_standard_error_fills_neither_log_nor_disk(capfd):
+    bot = bots.ExternalAgent(FAKE + ["shout"], seed=1)
+    result = play(bot)
+    err = capfd.readouterr().err
+    assert bots.ERRORS_KEPT - 1000 <= len(err) <= bots.ERRORS_KEPT + 200  # not its 3 MB
+    assert err.endswith(f"wrote more than {bots.ERRORS_KEPT} bytes on standard error; the rest "
+                        "is dropped\n")
+    assert (bot.crashes, bot.timeouts, bot.unreadable, result.illegal) == (0, 0, 0, [0, 0])
+    assert_gone(bot)
+
+
 def test_lines_nobody_asked_for_are_kept_only_up_to_a_bound():
     bot = bots.BotProcess([sys.executable, "-c", "print('flood\\n' * 20000)"])
     bot.proc.wait()
@@ -137,27 +148,15 @@ def test_a_time_limit_must_be_a_limit(limit):
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
-def test_a_bot_started_through_a_shell_is_killed_whole(tmp_path):
-    log = tmp_path / "log.jsonl"
-    inner = " ".join(shlex.quote(w) for w in FAKE + ["hang", str(log)]) + "; exit"
+def test_a_bot_started_through_a_shell_is_killed_whole(capfd):
+    tag = f"shell-test-{os.getpid()}"
+    inner = " ".join(shlex.quote(w) for w in FAKE + ["hang", "log", tag]) + "; exit"
     bot = bots.ExternalAgent(["sh", "-c", inner], seed=1, timeout=0.5)
     play(bot)
     assert bot.timeouts == 1
-    pid = json.loads(log.read_text().splitlines()[-1])["pid"]
-    assert pid != bot.process.pid  # the bot ran as the shell's child
-    deadline = time.monotonic() + 5
-    while _alive(pid) and time.monotonic() < deadline:
-        time.sleep(0.05)  # the grandchild is reaped by init once killed
-    assert not _alive(pid)
+    assert "pid" in logged(capfd.readouterr().err)[-1]  # the bot ran, as the shell's child
+    assert running(tag) == []  # the shell, and the bot under it, killed and reaped
     assert_gone(bot)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().split(")")[-1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
 
 
 def test_a_bot_that_answers_illegal_actions_is_refused_and_told(capfd):

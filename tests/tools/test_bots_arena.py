@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from botlog import as_user, logged, running
 from reports import clock_free
 
 from tools import arena, bots
@@ -15,6 +16,7 @@ from tools import arena, bots
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = f"cmd:{sys.executable} {ROOT / 'bots' / 'example_bot.py'}"
 FAKE = f"cmd:{sys.executable} {Path(__file__).with_name('fake_bot.py')}"
+SPY = f"{Path(__file__).with_name('fake_bot.py')} spy log,random"
 
 
 def test_agent_seeds_are_far_from_every_deal_seed():
@@ -48,10 +50,9 @@ def test_the_agent_seed_moves_the_agents_not_the_cards():
     assert [r["by_seating"] for r in a["per_deal"]] != [r["by_seating"] for r in b["per_deal"]]
 
 
-def test_an_outside_bot_gets_its_listed_seed(tmp_path):
-    log = tmp_path / "messages.jsonl"
-    report = arena.run_duplicate([f"{FAKE} first {log}", "random"], 2, 3, "digital")
-    hellos = [m for m in map(json.loads, log.read_text().splitlines()) if m["type"] == "hello"]
+def test_an_outside_bot_gets_its_listed_seed(capfd):
+    report = arena.run_duplicate([f"{FAKE} first log", "random"], 2, 3, "digital")
+    hellos = [m for m in logged(capfd.readouterr().err) if m["type"] == "hello"]
     listed = [row["agent_seeds"][0] for row in report["per_deal"] for _ in range(2)]
     assert [h["seed"] for h in hellos] == listed
     assert [h["seat"] for h in hellos] == [0, 1, 0, 1]
@@ -117,15 +118,22 @@ def test_a_bot_timeout_that_is_no_limit_is_a_usage_error(limit, capsys):
 
 @pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_a_bot_learns_nothing_of_the_seed_from_the_arenas_process(tmp_path, jobs):
-    log = tmp_path / "spy.jsonl"
-    env = dict(os.environ, ARENA_SECRET="written-in-the-environment")
-    subprocess.run([sys.executable, "-m", "tools.arena", "--agents", f"{FAKE} spy {log},random",
-                    "--seed", "987654321", "--agent-seed=4242424242", "--matches", "2",
-                    "--jobs", jobs, "--no-list"], cwd=ROOT, env=env, check=True, timeout=300,
-                   capture_output=True)
-    spies = [json.loads(line) for line in log.read_text().splitlines()
-             if line.startswith('{"ancestors"')]
+@pytest.mark.parametrize("user", ["root", "capless"])
+def test_without_a_sandbox_a_bot_still_learns_nothing_of_the_seed_from_the_arena(jobs, user):
+    """Where bubblewrap is missing (here: not on the arena's PATH) the bots run as plain
+    processes under the launcher, and the arena says so; its main process and its workers are
+    undumpable and its command line holds no seed, in every --jobs mode, for root and for a
+    user with no capability (whose bots could read any dumpable process of that user)."""
+    prefix, python = as_user(user, sandbox=False)
+    env = dict(os.environ, ARENA_SECRET="written-in-the-environment", PATH="/nonexistent")
+    done = subprocess.run(prefix + [python, "-m", "tools.arena", "--agents",
+                                    f"cmd:{python} {SPY}", "--seed", "987654321",
+                                    "--agent-seed=4242424242", "--matches", "2", "--jobs", jobs,
+                                    "--no-list"], cwd=ROOT, env=env, check=True, timeout=300,
+                          capture_output=True, text=True)
+    assert json.loads(done.stdout)["sandbox"] == "none: bubblewrap (bwrap) is not installed"
+    assert "arena: outside bots run without a sandbox" in done.stderr
+    spies = [m for m in logged(done.stderr) if "ancestors" in m]
     assert len(spies) == 2  # one process per match
     for spy in spies:
         launcher, *arena = spy["ancestors"]
@@ -134,17 +142,25 @@ def test_a_bot_learns_nothing_of_the_seed_from_the_arenas_process(tmp_path, jobs
             assert "987654321" not in process["cmdline"] and "4242424242" not in process["cmdline"]
             for secret in ("environ", "maps", "mem", "fd"):
                 assert process[secret].startswith("denied"), (process["pid"], secret)
-        assert "--seed *********" in arena[0]["cmdline"]  # the option is there, its value not
+        assert "--seed *********" in arena[-1]["cmdline"]  # the option is there, its value not
         assert "ARENA_SECRET" not in spy["environ"] and set(spy["environ"]) <= set(bots.ENVIRONMENT)
 
 
+def test_without_a_sandbox_require_sandbox_refuses_to_play():
+    env = dict(os.environ, PATH="/nonexistent")
+    done = subprocess.run([sys.executable, "-m", "tools.arena", "--agents", f"{FAKE} first,random",
+                           "--matches", "1", "--require-sandbox"], cwd=ROOT, env=env,
+                          timeout=300, capture_output=True, text=True)
+    assert done.returncode == 2 and done.stdout == ""
+    assert "--require-sandbox: the outside bots would run without a sandbox (none: bubblewrap " \
+           "(bwrap) is not installed)" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
 @pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
-def test_what_a_bot_starts_ends_with_it_even_a_daemon_of_its_own_session(tmp_path):
-    log = tmp_path / "daemon.jsonl"
-    arena.run([f"{FAKE} daemon {log}", "random"], 2, 3, "digital")
-    daemons = [json.loads(line)["daemon"] for line in log.read_text().splitlines()
-               if line.startswith('{"daemon"')]
-    assert len(daemons) == 2
-    for pid in daemons:  # killed and reaped by the bot's launcher when its match ended
-        assert not Path(f"/proc/{pid}").exists() or \
-            Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] in ("Z", "X")
+def test_what_a_bot_starts_ends_with_it_even_a_daemon_of_its_own_session(capfd):
+    tag = f"daemon-test-{os.getpid()}"
+    arena.run([f"{FAKE} daemon log {tag}", "random"], 2, 3, "digital")
+    daemons = [m["daemon"] for m in logged(capfd.readouterr().err) if "daemon" in m]
+    assert len(daemons) == 2  # one started in each match...
+    assert running(tag) == []  # ...and neither left: killed and reaped with its bot

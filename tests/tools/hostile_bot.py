@@ -1,0 +1,182 @@
+"""An outside bot that attacks everything it can reach, for tests/tools/test_bots_sandbox.py.
+
+``python tests/tools/hostile_bot.py MODE SENTINEL PORT TAG`` plays protocol 1 (the first
+legal action each time) and, in mode ``attack``, at its hello and its first decisions, tries:
+
+- to list every other process (``/proc``) and read its command line and environment, where
+  a seed given to the arena or to a wrapper (``timeout 100 python -m tools.arena --seed N``)
+  would show;
+- to read the memory of every other bot of the test it finds (``/proc/<pid>/mem``: its hand), and to
+  write a forged answer into that bot's output and a forged message into its input
+  (``/proc/<pid>/fd/1`` and ``fd/0``);
+- to stop and kill every other bot, its launcher, the arena, any wrapper, its own parent,
+  and the process SENTINEL (a process outside the sandbox, given by its host pid);
+- to connect to 127.0.0.1:PORT (a socket the test listens on, outside);
+- to write a file in the working folder, HOME, ``/tmp`` and ``/dev/shm``;
+- to leave a daemon behind (double fork, ``setsid``), which sleeps for ten minutes.
+
+It reports each round as one JSON line on standard error after ``PREFIX`` (it has no other
+way out: the arena passes standard error through). In mode ``stop`` it stops itself
+(SIGSTOP) at its first decision instead.
+
+It signals nothing but processes whose command line holds TAG (the test's arena, wrapper,
+launchers and bots all do, through the arena's ``--agents``), its parent and SENTINEL: should
+the sandbox fail, the test fails, and nothing else on the machine is touched.
+"""
+
+import json
+import os
+import signal
+import socket
+import sys
+import time
+
+PREFIX = "hostile-bot: "
+ATTACK_ROUNDS = 3
+"""Decisions (after the hello) at which it attacks again, while other bots come and go."""
+
+
+def read(path: str, size: int = 4096) -> str:
+    with open(path, "rb") as f:
+        return f.read(size).replace(b"\0", b" ").decode("utf-8", "replace")
+
+
+DAEMONS: set[int] = set()
+"""The daemons this bot started."""
+
+
+def own_family() -> set[int]:
+    """This process, its daemons and their descendants, which it leaves alone."""
+    family = {os.getpid()} | DAEMONS
+    grew = True
+    while grew:
+        grew = False
+        for name in os.listdir("/proc"):
+            if name.isdigit() and int(name) not in family:
+                try:
+                    ppid = int(read(f"/proc/{name}/stat").rsplit(")", 1)[1].split()[1])
+                except (OSError, IndexError, ValueError):
+                    continue
+                if ppid in family:
+                    family.add(int(name))
+                    grew = True
+    return family
+
+
+def others() -> list[tuple[int, str]]:
+    """Every process it can see but its own: pid and command line ("?" if unreadable)."""
+    family = own_family()
+    seen = []
+    for name in sorted(os.listdir("/proc")):
+        if name.isdigit() and int(name) not in family:
+            try:
+                seen.append((int(name), read(f"/proc/{name}/cmdline")))
+            except OSError:
+                seen.append((int(name), "?"))
+    return seen
+
+
+def is_sandbox(cmdline: str) -> bool:
+    """The sandbox's own first process (bubblewrap), whose command line holds this bot's."""
+    return os.path.basename(cmdline.split(" ", 1)[0]) == "bwrap"
+
+
+def attack(sentinel: int, port: int, tag: str) -> dict:
+    found: dict = {"pid": os.getpid(), "ppid": os.getppid(), "read": [], "wrote": [],
+                   "signalled": []}
+    visible = others()
+    found["visible"] = visible
+    for pid, _ in visible:
+        try:
+            found["read"].append([pid, "environ", read(f"/proc/{pid}/environ")])
+        except OSError:
+            pass
+    bots = [(pid, c) for pid, c in visible if "_bot.py" in c and tag in c and not is_sandbox(c)]
+    for pid, _ in bots:
+        try:
+            start = int(read(f"/proc/{pid}/maps").split("-")[0], 16)
+            with open(f"/proc/{pid}/mem", "rb") as f:
+                f.seek(start)
+                found["read"].append([pid, "mem", len(f.read(4096))])
+        except (OSError, ValueError):
+            pass
+        for fd, line in ((1, b'{"action": "forged"}\n'), (0, b'{"type": "quit"}\n')):
+            try:
+                with open(f"/proc/{pid}/fd/{fd}", "wb", buffering=0) as f:
+                    f.write(line)
+                found["wrote"].append([pid, fd])
+            except OSError:
+                pass
+    targets = [pid for pid, c in visible if tag in c and not is_sandbox(c)]
+    for pid in targets + [os.getppid(), sentinel]:
+        for signum in (signal.SIGSTOP, signal.SIGKILL):
+            try:
+                os.kill(pid, signum)
+                found["signalled"].append([pid, signum])
+            except OSError:
+                pass
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        found["connected"] = True
+    except OSError as e:
+        found["connected"] = e.strerror or str(e)
+    found["writable"] = []
+    for folder in (os.getcwd(), os.environ.get("HOME", "/"), "/tmp", "/dev/shm"):
+        try:
+            with open(os.path.join(folder, f"hostile-{os.getpid()}"), "w") as f:
+                f.write("x")
+            found["writable"].append(folder)
+        except OSError:
+            pass
+    status = read("/proc/self/status", 1 << 16)
+    found["status"] = [line for line in status.splitlines()
+                       if line.startswith(("Cap", "NoNewPrivs", "Uid"))]
+    found["environ"] = sorted(os.environ)
+    return found
+
+
+def start_daemon() -> int:
+    """A grandchild in a session of its own, as a daemon makes itself; its process id (it is
+    this bot's own, left alone by the attacks)."""
+    read_end, write_end = os.pipe()
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            os.write(write_end, str(os.getpid()).encode())
+            time.sleep(600)
+        os._exit(0)
+    os.close(write_end)
+    os.wait()
+    return int(os.read(read_end, 20))
+
+
+def report(found: dict) -> None:
+    sys.stderr.write(PREFIX + json.dumps(found) + "\n")
+    sys.stderr.flush()
+
+
+def main():
+    mode, sentinel, port, tag = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+    decisions = 0
+    for line in sys.stdin:
+        message = json.loads(line)
+        kind = message["type"]
+        if kind == "hello":
+            if mode == "attack":
+                DAEMONS.add(start_daemon())
+                report(attack(sentinel, port, tag) | {"round": "hello"})
+            print(json.dumps({"type": "hello", "protocol": 1, "name": f"hostile {mode}"}),
+                  flush=True)
+        elif kind == "decide":
+            decisions += 1
+            if mode == "stop":
+                os.kill(os.getpid(), signal.SIGSTOP)
+            if mode == "attack" and decisions <= ATTACK_ROUNDS:
+                report(attack(sentinel, port, tag) | {"round": decisions})
+            print(json.dumps({"action": message["legal"][0]}), flush=True)
+        elif kind == "quit":
+            return
+
+
+if __name__ == "__main__":
+    main()
