@@ -692,7 +692,9 @@ def _parts(width: int, size: tuple[int, int], ox: int, oy: int
     """A card's art of ``size`` with the card's corner at (``ox``, ``oy``) cut into its
     opaque middle, to copy, and the strips round it, to blend (above, below, left, right),
     in the art's coordinates."""
-    m = _middle(width).move(ox, oy)
+    middle = _middle(width)
+    assert middle is not None, "asked only for a card with an opaque middle (_solid)"
+    m = middle.move(ox, oy)
     w, h = size
     rim = (pygame.Rect(0, 0, w, m.y), pygame.Rect(0, m.bottom, w, h - m.bottom),
            pygame.Rect(0, m.y, m.x, m.h), pygame.Rect(m.right, m.y, w - m.right, m.h))

@@ -96,7 +96,7 @@ class PointerStream:
 
     def resize(self, size: tuple[int, int]) -> list[Pointer]:
         """The window changed size: any gesture under way is cancelled."""
-        self.size = tuple(size)
+        self.size = (size[0], size[1])
         return self._cancel()
 
     def feed(self, event) -> list[Pointer]:
@@ -140,13 +140,14 @@ class PointerStream:
             self._src = _Src.MOUSE if src is _Src.MOUSE else _Src.TOUCH_MOUSE
             self._finger = event.finger_id if src is _Src.FINGER else None
             return self._down(pos)
-        if not self._owns(src):
+        start = self._start
+        if start is None or not self._owns(src):
             if echo is not None and src is echo[0] and t in _UP:
                 self._echo = None  # the other report of the touch, released: all seen
             return []
         if t == pygame.MOUSEMOTION or t == pygame.FINGERMOTION:
-            return self._move(pos)
-        out = self._up(pos)
+            return self._move(pos, start)
+        out = self._up(pos, start)
         if src is not _Src.MOUSE:
             self._echo = (_ECHO_OF[src], pos)
         return out
@@ -162,20 +163,19 @@ class PointerStream:
         self._dragging = False
         return [Pointer(P.DOWN, self._start, self._start)]
 
-    def _move(self, pos) -> list[Pointer]:
-        pos = tuple(pos)
+    def _move(self, pos: tuple[int, int], start: tuple[int, int]) -> list[Pointer]:
         self._pos = pos
         if not self._dragging:
-            if not _near(pos, self._start):
+            if not _near(pos, start):
                 self._dragging = True
             else:
                 return []
-        return [Pointer(P.DRAG, pos, self._start)]
+        return [Pointer(P.DRAG, pos, start)]
 
-    def _up(self, pos) -> list[Pointer]:
-        start, dragging = self._start, self._dragging
+    def _up(self, pos: tuple[int, int], start: tuple[int, int]) -> list[Pointer]:
+        dragging = self._dragging
         self._clear()
-        return [Pointer(P.DROP if dragging else P.TAP, tuple(pos), start)]
+        return [Pointer(P.DROP if dragging else P.TAP, pos, start)]
 
     def _cancel(self) -> list[Pointer]:
         self._echo = self._swallow = None

@@ -152,9 +152,10 @@ def rendered(text: str, px: int, colour: Colour, bold: bool = False) -> pygame.S
     return out
 
 
-def text(surface: pygame.Surface, text: str, px: int, pos, colour: Colour = INK,
+def text(surface: pygame.Surface, text: str, px: float, pos, colour: Colour = INK,
          anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
-    """Draw one line of ``text`` with its ``anchor`` point (a Rect attribute name) at ``pos``."""
+    """Draw one line of ``text`` with its ``anchor`` point (a Rect attribute name) at ``pos``
+    (a fractional ``px`` is cut to whole pixels)."""
     image = rendered(text, int(px), tuple(colour), bool(bold))
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(image, rect)

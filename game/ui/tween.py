@@ -107,7 +107,7 @@ class Timeline:
 
     def hidden(self) -> Counter:
         """What the table should not draw yet: ``hides`` of flights not landed."""
-        out = Counter()
+        out: Counter[tuple] = Counter()
         for f in self.flights:
             if f.hides is not None and f.progress(self.clock) < 1.0:
                 out[f.hides] += 1

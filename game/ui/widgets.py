@@ -23,12 +23,22 @@ def _rect(value) -> pygame.Rect:
     return pygame.Rect(value)
 
 
+def button_radius(height: int) -> int:
+    """The corner radius of a control ``height`` tall."""
+    return max(4, min(height // 2, round(height * 0.3)))
+
+
+def button_label_px(height: int) -> int:
+    """The size a control ``height`` tall draws its label at (when the label fits)."""
+    return max(12, min(28, round(height * 0.4)))
+
+
 def _radius(rect: pygame.Rect) -> int:
-    return max(4, min(rect.h // 2, round(rect.h * 0.3)))
+    return button_radius(rect.h)
 
 
 def _label_px(rect: pygame.Rect) -> int:
-    return max(12, min(28, round(rect.h * 0.4)))
+    return button_label_px(rect.h)
 
 
 def _dim(ink):
@@ -410,7 +420,7 @@ def draw_panel(surface: pygame.Surface, rect, fill=theme.PANEL, radius: int = 14
     return rect
 
 
-TOAST_KINDS = {
+TOAST_KINDS: dict[str, tuple[theme.Colour, theme.Colour]] = {
     "refusal": (theme.DANGER, (255, 255, 255)),
     "info": ((20, 30, 26, 225), theme.INK),
     "good": (theme.ACCENT, theme.ACCENT_INK),

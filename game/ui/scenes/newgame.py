@@ -99,7 +99,7 @@ def erased_seed(seed: int | None) -> int | None:
     """The seed after Backspace: its last digit gone, keeping its sign; None (a random deal)
     once no digit is left."""
     digits = "" if seed is None else str(abs(seed))[:-1]
-    if not digits:
+    if seed is None or not digits:
         return None
     return (-1 if seed < 0 else 1) * int(digits)
 

@@ -150,7 +150,7 @@ class Field(Row):
     key: str
     label: str
     kind: str
-    value: object
+    value: bool | int | str
     explain: str = ""
     enabled: bool = True
     low: int = 0
@@ -443,12 +443,13 @@ class PageScene(Scene):
     def layout(self) -> PageLayout:
         rows = tuple(self.rows())
         key = (self.app.size, rows, tuple(self.footer()), self.title, self.subtitle())
-        if key != self._cache_key:
-            self._layout = page_layout(self.app.size, self.title, rows, key[2], self.has_back,
-                                       key[4])
+        layout = self._layout
+        if key != self._cache_key or layout is None:
+            layout = self._layout = page_layout(self.app.size, self.title, rows, key[2],
+                                                self.has_back, key[4])
             self._cache_key = key
-            self.scroll = max(0, min(self.scroll, self._layout.max_scroll))
-        return self._layout
+            self.scroll = max(0, min(self.scroll, layout.max_scroll))
+        return layout
 
     def _hit(self, pos) -> tuple[str, str] | None:
         lay = self.layout()

@@ -55,7 +55,9 @@ class CardsRow(Row):
         step, gap = max(1, round(cw * 0.42)), round(cw * 0.35)
         if len(self.groups) == 1 and len(self.groups[0]) > 1:  # a hand: spread out if room
             step = max(step, min(round(cw * 0.8), (width - cw) // (len(self.groups[0]) - 1)))
-        lines, line, x = [], [], 0
+        lines: list[list[tuple[int, int]]] = []
+        line: list[tuple[int, int]] = []
+        x = 0
         for group in self.groups:
             span = (len(group) - 1) * step + cw
             if line and x + span > width:
@@ -226,10 +228,12 @@ class ReplayScene(PageScene):
         rows: list[Row] = [Text(f"Pile: {top}{counted(len(pile), 'card')} \u00b7 "
                                 f"stock: {counted(len(state.stock), 'card')}", dim=True)]
         at = self._at_shown()
+        reviewing = self.reviewing
         queen = cardart.queen_marked(state.options)
         for s, seat in enumerate(self.seats):
             turn = " \u00b7 to play" if s == state.turn and state.phase in ACTING else ""
-            raised = at.hard.cards if at is not None and s == self.reviewing.seat else ()
+            raised = at.hard.cards if at is not None and reviewing is not None \
+                and s == reviewing.seat else ()
             rows.append(Heading(f"{seat.name}{turn}"))
             rows.append(CardsRow(f"Hand ({len(state.hands[s])})", (tuple(state.hands[s]),),
                                  four, raised, queen))

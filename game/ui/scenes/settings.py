@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
 from ...services import tips
 from ...services.seats import LEVELS
@@ -83,7 +84,8 @@ def changed(settings: Settings, name: str, part: str) -> Settings:
         new = spec.values[(nearest(spec.values, value) + step) % len(spec.values)]
     else:  # the player count
         new = max(2, min(8, value + step))
-    return dataclasses.replace(settings, **{name: new})
+    changes: dict[str, Any] = {name: new}  # one field, named at run time
+    return dataclasses.replace(settings, **changes)
 
 
 class SettingsScene(PageScene):

@@ -162,7 +162,8 @@ def _tap(scene: Controlled, pos: tuple[int, int]) -> None:
         return
     st = f.state
     spot = f.spotlight()
-    if spot is not None and L.beside.contains(pos) and st.phase not in OVER:
+    if spot is not None and L.beside is not None and L.beside.contains(pos) \
+            and st.phase not in OVER:
         scene.inspect = spot  # the melds beside the pile: all of them, large
         return
     for seat in range(len(f.seats)):
@@ -196,7 +197,7 @@ def _answer(scene: Controlled, f: TableFrame, pos: tuple[int, int]) -> bool:
     still takes a look (a card selected), and a tap anywhere else says what is asked. False
     when nothing is asked of you."""
     panel = f.offer_panel()
-    if panel is None or panel.take is None or not f.model.my_turn:
+    if panel is None or panel.take is None or panel.offer is None or not f.model.my_turn:
         return False
     action = panel.action_at(pos)
     if action is not None:
@@ -286,9 +287,9 @@ def key(scene: Controlled, event: pygame.event.Event) -> None:
         scene.act(m.choose(discard[0]) if discard else m.tap_pile())
     elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
         slots = scene.button_slots()
-        discard = [item for _, item, text in slots if text == "Discard"]
-        if discard and m.picking is None and m.confirm is None:
-            scene.choose(discard[0])
+        discard_slot = [item for _, item, text in slots if text == "Discard"]
+        if discard_slot and m.picking is None and m.confirm is None:
+            scene.choose(discard_slot[0])
         elif slots:
             scene.choose(slots[0][1])
     elif pygame.K_1 <= k <= pygame.K_9:

@@ -18,7 +18,7 @@ from ..tween import position
 from . import offer_panel, seven
 from .frame import TableFrame
 from .kinds import Say, Sort, Where
-from .layout import LIFT, Rect, TableLayout, inspect_meld_rects, meld_step, message_spot
+from .layout import LIFT, Rect, SevenAreas, TableLayout, inspect_meld_rects, meld_step, message_spot
 from .model import counted, points
 
 MIN_LABEL_PX = 11
@@ -70,11 +70,11 @@ class Board:
 
     def draw(self, surface: pygame.Surface, f: TableFrame) -> None:
         key = board_key(f)
-        image = self.image
-        if image is None or image.get_size() != surface.get_size() \
+        image, with_hand = self.image, self.with_hand
+        if image is None or with_hand is None or image.get_size() != surface.get_size() \
                 or image.get_bitsize() != surface.get_bitsize():
             image = self.image = surface.copy()
-            self.with_hand = surface.copy()
+            with_hand = self.with_hand = surface.copy()
             self.key = None
             self.panels = {}
         if key != self.key:
@@ -84,11 +84,11 @@ class Board:
             self.composed += 1
         hand = hand_key(f)
         if hand != self.hand_key:
-            self.with_hand.blit(image, (0, 0))
-            _draw_hand(self.with_hand, f)
+            with_hand.blit(image, (0, 0))
+            _draw_hand(with_hand, f)
             self.hand_key = hand
             self.hands += 1
-        surface.blit(self.with_hand, (0, 0))
+        surface.blit(with_hand, (0, 0))
 
 
 def hand_key(f: TableFrame) -> tuple:
@@ -142,7 +142,7 @@ def draw_board(surface: pygame.Surface, f: TableFrame,
     _draw_beside(surface, f)
     _draw_my_melds(surface, f)
     if f.seven is not None:
-        _draw_seven(surface, f)
+        _draw_seven(surface, f, f.seven)
     _draw_plate(surface, f)
     _draw_bar(surface, f)
     return drawn
@@ -460,13 +460,15 @@ def _draw_beside(surface, f: TableFrame) -> None:
     """The melds of the opponent playing, on the felt beside the stock and the pile (where
     the panels have no room for cards), under a line naming them; a tap shows them all."""
     seat = f.spotlight()
-    if seat is None or f.opponent_meld_rects(seat) is not None or f.revealed:
+    beside = f.layout.beside
+    if seat is None or beside is None or f.opponent_meld_rects(seat) is not None \
+            or f.revealed:
         return
     found = f.beside_meld_rects(seat)
     melds = f.state.melds[seat]
     L = f.layout
     px = round(L.font * 0.9)
-    title = Rect(L.beside.x, L.beside.y, L.beside.w, theme.line_height(px))
+    title = Rect(beside.x, beside.y, beside.w, theme.line_height(px))
     name = f.seats[seat].name
     shown = len(found[1]) if found else 0
     words = (f"{name}: {counted(len(melds), 'meld')}" if shown == len(melds)
@@ -507,11 +509,11 @@ def _draw_my_melds(surface, f: TableFrame) -> None:
                    (mr.x + 2, mr.bottom - label // 2), theme.INK, "midleft")
 
 
-def _draw_seven(surface, f: TableFrame) -> None:
+def _draw_seven(surface, f: TableFrame, areas: SevenAreas) -> None:
     """Seven-hand's strip (the hand of seven, its bonus, the cards out of play) along the
     foot of your melds' band, and with partnerships the teams' totals beside the stock (or,
     where that felt is taken, in the strip)."""
-    L, st, areas = f.layout, f.state, f.seven
+    L, st = f.layout, f.state
     teams = seven.teams(st, [s.name for s in f.seats])
     offer_panel.draw_status_strip(surface, _pg(areas.strip), st, f.model.viewer,
                                   scale=L.scale, teams=bool(teams) and areas.teams is None)

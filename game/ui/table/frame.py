@@ -30,6 +30,7 @@ from .layout import (
     opponent_meld_rects,
 )
 from .model import TableModel
+from .seven import Offer
 
 Slot = tuple[Rect, object, str]
 """A button now: its rect, what it does, its words."""
@@ -82,7 +83,7 @@ class TableFrame:
         return cardart.queen_marked(self.state.options)
 
     @property
-    def offer(self) -> seven.Offer | None:
+    def offer(self) -> Offer | None:
         """The discard offered now (seven-hand), or None."""
         return seven.pending_offer(self.state)
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from ...services.settings import CardSize, Settings
 from ..cardart import CARD_RATIO, MIN_READABLE_WIDTH
 from ..theme import line_height, text_width
-from ..widgets import _label_px, _radius  # the buttons' own sizing, so labels fit exactly
+from ..widgets import button_label_px, button_radius  # the buttons' own sizing, so labels fit
 
 MIN_CARD_WIDTH = MIN_READABLE_WIDTH
 """Narrowest card drawn anywhere: its corner index must still be read at a glance."""
@@ -198,7 +198,7 @@ def scale_of(size: tuple[int, int]) -> float:
 
 def label_px(height: int) -> int:
     """The size a button of ``height`` draws its label at when the label fits (widgets)."""
-    return _label_px(Rect(0, 0, 0, height))
+    return button_label_px(height)
 
 
 def button_w(labels, height: int, px: int | None = None) -> int:
@@ -206,7 +206,7 @@ def button_w(labels, height: int, px: int | None = None) -> int:
     ``px`` (by default the button's full label size): buttons are sized to their words."""
     px = px or label_px(height)
     words = max(text_width(label, px, bold=True) for label in labels)
-    return max(height, words + 2 * _radius(Rect(0, 0, 0, height)) + 4)
+    return max(height, words + 2 * button_radius(height) + 4)
 
 
 PAUSE_LABEL = "Menu"

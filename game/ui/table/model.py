@@ -102,6 +102,8 @@ def wild_names(cards) -> str:
     """What the wilds of a run stand for, for a button: ``as 4♠``, ``as 4♥ &
     7♥``; a run whose 2s are all in their own places is ``natural``."""
     low = run_start(cards)
+    if low is None:
+        raise ValueError("a run names its wilds by its natural cards; these have none")
     suit = next(suit_of(c) for c in cards if not is_wild(c))
     places = [short(card(low + i, suit)) for i, c in enumerate(cards)
               if is_wild(c) and card(low + i, suit) != c]
@@ -139,7 +141,7 @@ class TableModel:
         """Each seat's last turn in one line: ``took the pile (7 cards) · melded 7♠ 7♥ 7♦ ·
         discarded Q♥``."""
         self._turn: dict[int, list[str]] = {}
-        self._groups_key = None
+        self._groups_key: tuple | None = None
         self._groups: tuple[Group, ...] = ()
         self.record(hand_events(game))  # the hand so far: the same log after Continue
         self.sync()
@@ -381,20 +383,24 @@ class TableModel:
         once, several are offered)."""
         st = self.state
         if not self.my_turn:
-            return self._refuse(self._not_yours())
+            self._refuse(self._not_yours())
+            return None
         if st.phase is Phase.DRAW and not self.selected:
             if any(g.where is Where.PILE for g in self.groups()):
                 return self._attempt(Where.PILE, -1, DRAW)
             if st.pile:
-                return self._refuse(st.pile_advice(), Rule.PILE_TAKE)
-            return self._refuse("The discard pile is empty: draw from the stock")
+                self._refuse(st.pile_advice(), Rule.PILE_TAKE)
+                return None
+            self._refuse("The discard pile is empty: draw from the stock")
+            return None
         if st.phase is Phase.DRAW:
             fallback = Action(Act.TAKE_SET, sort_set(self.selected_cards() + tuple(st.pile[-1:])))
         elif len(self.selected) == 1:
             fallback = Action(Act.DISCARD, self.selected_cards())
         elif st.phase is Phase.MELD:
-            return self._refuse("Select one card to discard" if not self.selected
-                                else "Discard one card: select only that card")
+            self._refuse("Select one card to discard" if not self.selected
+                         else "Discard one card: select only that card")
+            return None
         else:
             fallback = TAKE_UPCARD
         return self._attempt(Where.PILE, -1, fallback)
@@ -403,8 +409,9 @@ class TableModel:
         """Your melds' empty space: lay the selection as a new meld."""
         sel = self.selected_cards()
         if not sel:
-            return self._refuse("Select cards to lay a meld" if self._drawn_this_turn()
-                                else self._not_now())
+            self._refuse("Select cards to lay a meld" if self._drawn_this_turn()
+                         else self._not_now())
+            return None
         orders = run_orders(sel)
         fallback = Action(Act.SET, sort_set(sel)) if len({rank_of(c) for c in sel
                                                            if not is_wild(c)}) <= 1 \
@@ -415,8 +422,9 @@ class TableModel:
         """One of your melds: add the selected card to it (or swap it for the joker)."""
         sel = self.selected_cards()
         if not sel or (len(sel) > 1 and self._drawn_this_turn()):
-            return self._refuse("Select one card to add to a meld" if self._drawn_this_turn()
-                                else self._not_now())
+            self._refuse("Select one card to add to a meld" if self._drawn_this_turn()
+                         else self._not_now())
+            return None
         return self._attempt(Where.MELD, i, Action(Act.ADD, sel, i))
 
     def _drawn_this_turn(self) -> bool:
@@ -436,7 +444,8 @@ class TableModel:
         """Do what the selection can become at this place, or try ``fallback`` to show the
         engine's reason it cannot."""
         if not self.my_turn:
-            return self._refuse(self._not_yours())
+            self._refuse(self._not_yours())
+            return None
         here = [g for g in self.groups() if g.where is where and g.meld == meld]
         if len(here) == 1:
             return self.choose(here[0])
@@ -462,7 +471,6 @@ class TableModel:
                                                    self.state.options)
         self.say(text)
         self.tip = rule if tip else None
-        return None
 
     # ----------------------------------------------------------------- playing
 
@@ -472,7 +480,8 @@ class TableModel:
         try:
             events = self.game.play(action)
         except IllegalAction as e:
-            return self._refuse(str(e), e.rule)
+            self._refuse(str(e), e.rule)
+            return None
         self.selected = set()
         self._changed()
         self.record(events)
