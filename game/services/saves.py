@@ -4,7 +4,9 @@ Written after every action (``autosave``) through ``game.platform``, read back o
 Continue (``load_autosave``). A save is trusted only after replaying it: a file that is
 truncated, not JSON, of an unknown version, with a refused action or with cards that do not add
 up is refused with a message the player reads, kept aside under another name (never
-overwritten) and a new game is offered.
+overwritten) and a new game is offered. When there is no autosave, the copies kept aside are
+read again: one this version can load (an earlier version set aside saves whose seed it
+refused, which this one reads) becomes the autosave again, and Continue brings it back.
 
 Versions:
 
@@ -216,7 +218,7 @@ def load_autosave() -> Loaded:
     try:
         text = platform.read(KEY)
         if text is None:
-            return Loaded(None)
+            return _set_aside_match() or Loaded(None)
         match = loads(text)
     except (SaveError, platform.StorageError) as e:
         kept = platform.set_aside(KEY)
@@ -227,6 +229,31 @@ def load_autosave() -> Loaded:
         clear_autosave()
         return Loaded(None)
     return Loaded(match)
+
+
+OFFERED_BACK = ("A match set aside by an earlier version can be played again: Continue "
+                "brings it back")
+
+
+def _set_aside_match() -> Loaded | None:
+    """The newest unfinished match among the copies ``load_autosave`` set aside that loads
+    now, made the autosave again (its copy removed, so it is offered once); None when no copy
+    does."""
+    for name in platform.set_aside_copies(KEY):
+        try:
+            text = platform.read(name)
+            match = None if text is None else loads(text)
+        except (SaveError, platform.StorageError):
+            continue
+        if match is None or match.game.state.over:
+            continue
+        try:
+            platform.write(KEY, text)
+            platform.remove(name)
+        except platform.StorageError:
+            pass  # offered from the copy this time; the next autosave keeps it
+        return Loaded(match, OFFERED_BACK)
+    return None
 
 
 def clear_autosave() -> None:
