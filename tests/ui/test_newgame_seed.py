@@ -55,7 +55,8 @@ def type_code(app, code: str) -> None:
         step(app, key(ord(letter.lower()), letter))
 
 
-@pytest.mark.parametrize("code", ["1000-02CX-5G", "1000-00CK-YW"])
+@pytest.mark.parametrize("code", ["1000-02CX-5G", "1000-00CK-YW",  # seeds -5 and -1
+                                  "1000-1040-G208-1040-G208-00NR-S4"])  # seed 2**70
 def test_a_code_with_a_seed_outside_the_range_is_refused_where_it_is_typed(code):
     app = make_app()
     app.scenes.push(scenes.TitleScene(app))
