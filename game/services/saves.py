@@ -111,6 +111,15 @@ def migrate(data) -> dict:
     return data
 
 
+def engine_save(data):
+    """The engine's save a parsed file holds: an autosave's ``game`` (of any version this
+    module reads), or the file itself when it is an engine save (or neither: ``replay`` says
+    so). What the tools read, so they take the game's own ``match.json`` too."""
+    if isinstance(data, dict) and data.get("format") == FORMAT:
+        return migrate(data).get("game")
+    return data
+
+
 def from_json(data) -> SavedMatch:
     """A match from a parsed save of any version, every action replayed. Raises SaveError."""
     data = migrate(data)
