@@ -251,10 +251,12 @@ def _set_aside_match() -> Loaded | None:
     for name in platform.set_aside_copies(KEY):
         try:
             text = platform.read(name)
-            match = None if text is None else loads(text)
+            if text is None:
+                continue
+            match = loads(text)
         except (SaveError, platform.StorageError):
             continue
-        if match is None or match.game.state.over:
+        if match.game.state.over:
             continue
         try:
             platform.write(KEY, text)
