@@ -240,8 +240,7 @@ def load_autosave() -> Loaded:
     return Loaded(match)
 
 
-OFFERED_BACK = ("A match set aside by an earlier version can be played again: Continue "
-                "brings it back")
+OFFERED_BACK = "A match set aside earlier can be played again: Continue brings it back"
 
 
 def _set_aside_match() -> Loaded | None:
