@@ -26,6 +26,7 @@ from . import TITLE  # noqa: E402
 from .platform import IS_BROWSER, startup_mark  # noqa: E402
 from .rules.options import preset  # noqa: E402
 from .rules.save import Setup  # noqa: E402
+from .rules.seeds import SEEDS, check_seed  # noqa: E402
 from .services.seats import default_seats  # noqa: E402
 from .ui.presets import TABLE_PRESETS  # noqa: E402
 
@@ -49,6 +50,22 @@ def _players(text: str) -> int:
     return value
 
 
+def _seed(text: str) -> int:
+    """Parse --seed: a seed of ``SEEDS``, so one the game could not save again is a usage
+    error, not a match lost on the next start."""
+    import argparse
+
+    try:
+        value = int(text)
+    except ValueError:  # also past Python's 4,300 digits: no seed has that many
+        raise argparse.ArgumentTypeError(f"not a whole number from 0 to {SEEDS[-1]}: "
+                                         f"{text[:40]!r}") from None
+    try:
+        return check_seed(value)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def _positive(text: str) -> int:
     """Parse --frames: a positive whole number."""
     import argparse
@@ -70,7 +87,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         argv = [] if IS_BROWSER else sys.argv[1:]
     parser = argparse.ArgumentParser(prog="arlington", description="Arlington, Oklahoma Rummy.")
     parser.add_argument(
-        "--seed", type=int, default=None, help="seed for the deal (default: random)"
+        "--seed", type=_seed, default=None,
+        help=f"seed for the deal, 0 to {SEEDS[-1]} (default: random)"
     )
     parser.add_argument(
         "--players",

@@ -105,7 +105,7 @@ def read(key: str) -> str | None:
     path = data_dir() / key
     try:
         data = _read_file(path)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # the folder is a file: nothing kept in it
         return None
     except OSError as e:
         raise StorageError(f"cannot read {path}: {e.strerror or e}") from None
@@ -163,6 +163,14 @@ def _atomic_write(path: Path, text: str) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):  # Python says only "File exists"
+        blocker = next((p for p in (path.parent, *path.parent.parents)
+                        if p.exists() and not p.is_dir()), path.parent)
+        raise StorageError(f"{blocker} is a file, not the folder the game keeps its files "
+                           "in") from None
+    except OSError as e:
+        raise StorageError(f"cannot save {path}: {e.strerror or e}") from None
+    try:
         with open(tmp, "wb") as f:
             f.write(text.encode("utf-8"))
             f.flush()
@@ -299,6 +307,16 @@ def _corrupt_copies(key: str) -> list[tuple[tuple[str, int], str]]:
         names = [p.name for p in data_dir().glob(f"{glob.escape(key)}.corrupt-*")]
     return sorted((order, n) for n in names if n.startswith(f"{key}.corrupt-")
                   and (order := _corrupt_order(key, n)) is not None)
+
+
+def set_aside_copies(key: str) -> list[str]:
+    """The names ``set_aside`` kept ``key`` under that are there now, newest first (none
+    when storage cannot be listed)."""
+    _check_key(key)
+    try:
+        return [name for _, name in reversed(_corrupt_copies(key))]
+    except Exception:
+        return []
 
 
 def _first_number(key: str, stamp: str) -> int:

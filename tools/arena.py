@@ -27,8 +27,10 @@ each other agent (mean and 95% interval), and the list of deals with every score
 Seeds: match ``m`` is dealt from ``seed * 1000 + m`` (deal ``d`` from ``seed * 100000 + d``).
 The agents get seeds of their own (``agent_seeds``: a hash of ``--agent-seed``, which defaults
 to ``--seed``, the game number and the agent), unrelated to any deal's seed, and listed with
-each match or deal, so a run reproduces from its report. ``--seed random`` picks a seed no bot
-can guess (printed in the report).
+each match or deal, so a run reproduces from its report. ``--seed`` is 0 to ``MAX_RUN_SEED``
+(46.4 bits), so every deal's seed stays in the game's range however many games a run
+has; ``--seed random`` picks one of those at random (46.4 bits a bot cannot guess; printed in
+the report), ``--agent-seed random`` one of the game's whole range (63 bits).
 
 ``--jobs 2`` plays on two processes; the results are identical to ``--jobs 1`` (every agent
 is seeded from the match or deal number, and results are gathered in order); only the
@@ -39,7 +41,7 @@ memory does not grow with tasks waiting.
 Outside bots run in a sandbox where the system gives one (bubblewrap on Linux): the report's
 ``sandbox`` names it, or says ``none:`` and why (also said on standard error);
 ``--require-sandbox`` refuses to play without one. Ctrl-C stops the run: a one-line message,
-exit code 130, no report, no bot left running.
+exit code 130, no report, no bot left running (``tools.cli``).
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ import collections
 import contextlib
 import hashlib
 import json
+import math
 import os
 import secrets
 import signal
@@ -58,7 +61,9 @@ from dataclasses import dataclass
 from game.ai.selfplay import play_match
 from game.rules.options import PRESETS, RuleOptions, preset
 from game.rules.save import Setup
+from game.rules.seeds import SEEDS
 
+from . import cli
 from .bots import DEFAULT_TIMEOUT, PREFIX, bot_or_agent, check_timeout, protect_from_bots
 from .bots import sandbox as bot_sandbox
 from .stats import mean_interval, percentiles, wilson
@@ -76,8 +81,11 @@ MAX_JOBS = 256
 AHEAD = 2
 """Games handed to each worker process beyond the one it plays: enough to keep it busy, few
 enough that games are made as they are needed, however many a run has."""
-INTERRUPTED = 130
-"""The exit code after Ctrl-C (128 + SIGINT, as shells report it)."""
+DEAL_STRIDE = 100_000
+"""Deal ``d`` of a duplicate run is dealt from ``seed * DEAL_STRIDE + d`` (a match from
+``seed * 1000 + m``)."""
+MAX_RUN_SEED = (SEEDS[-1] - (MAX_GAMES - 1)) // DEAL_STRIDE
+"""The largest ``--seed``: every deal's seed of the longest run is still one of ``SEEDS``."""
 NO_BOT = "not needed: no outside bot"
 """The report's ``sandbox`` when no seat is a ``cmd:`` bot."""
 
@@ -141,7 +149,7 @@ def _play(task: _Task) -> dict:
 def _worker_start() -> None:
     """Each worker process: Ctrl-C is the main process's to handle (it ends the workers), and
     a worker dies with the main process however that ends, so its bots' launchers end them."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    cli.quiet_worker()
     if sys.platform == "linux":
         import multiprocessing
 
@@ -162,7 +170,9 @@ def _results(tasks, jobs: int):
         return
     import multiprocessing
     context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
-    with context.Pool(jobs, initializer=_worker_start) as pool:
+    with cli.ctrl_c_held():
+        workers = context.Pool(jobs, initializer=_worker_start)
+    with workers as pool:
         waiting: collections.deque = collections.deque()
         for task in tasks:
             waiting.append((task, pool.apply_async(_play, (task,))))
@@ -291,7 +301,7 @@ def _deal_tasks(specs: tuple[str, ...], deals: int, seed: int, options: RuleOpti
         seeds = tuple(agent_seeds(agent_seed, "deal", d, n))
         for k in range(n):
             order = tuple((s + k) % n for s in range(n))
-            yield _Task(specs, order, options, seed * 100000 + d, seeds, bot_timeout)
+            yield _Task(specs, order, options, seed * DEAL_STRIDE + d, seeds, bot_timeout)
 
 
 def run_duplicate(agent_specs: list[str], deals: int, seed: int, preset_name: str,
@@ -402,14 +412,14 @@ def hide_words(words: set[str]) -> bool:
     return True
 
 
-def _seed(text: str) -> int:
-    """A seed option: a whole number, or ``random`` for a fresh unguessable one."""
-    if text == "random":
-        return secrets.randbits(62)
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number or random") from None
+def _seed(most: int):
+    """A seed option: a whole number from 0 to ``most``, or ``random`` for a fresh one of
+    those no one can guess."""
+    parse = cli.seed(most)
+
+    def seed(text: str) -> int:
+        return secrets.randbelow(most + 1) if text == "random" else parse(text)
+    return seed
 
 
 def _timeout(text: str) -> float:
@@ -424,19 +434,6 @@ def _timeout(text: str) -> float:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
-def _count(most: int):
-    """An argparse type: a whole number from 1 to ``most``."""
-    def count(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if not 1 <= value <= most:
-            raise argparse.ArgumentTypeError(f"must be 1 to {most}, not {value}")
-        return value
-    return count
-
-
 def main(argv=None) -> int:
     """The command line; exit code 0, 2 for a usage error, 130 after Ctrl-C."""
     # When this process is the arena (not a caller's, a test's), on Linux, whatever a dead
@@ -448,22 +445,24 @@ def main(argv=None) -> int:
         prctl(PR_SET_CHILD_SUBREAPER, 1)
     try:
         return _main(argv)
-    except KeyboardInterrupt:
-        print("arena: interrupted; no report", file=sys.stderr)
-        return INTERRUPTED
     finally:
         if reaper:
             end_descendants()
 
 
+@cli.interruptible("arena: interrupted; no report")
 def _main(argv) -> int:
     seeds: set[str] = set()
 
-    def seed_option(text: str) -> int:
-        value = _seed(text)
-        if text != "random":
-            seeds.add(text)
-        return value
+    def seed_option(most: int):
+        parse = _seed(most)
+
+        def seed(text: str) -> int:
+            value = parse(text)
+            if text != "random":
+                seeds.add(text)
+            return value
+        return seed
 
     parser = argparse.ArgumentParser(prog="python -m tools.arena", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -471,21 +470,24 @@ def _main(argv) -> int:
                         help="comma-separated agents, one per seat: random, easy, medium, "
                              "hard, module:Class (trusted, in this process) or cmd:COMMAND "
                              "(an outside bot, see docs/bots.md)")
-    parser.add_argument("--matches", type=_count(MAX_GAMES), default=10,
+    parser.add_argument("--matches", type=cli.count(MAX_GAMES), default=10,
                         help=f"matches to play (1 to {MAX_GAMES})")
     parser.add_argument("--duplicate", action="store_true",
                         help="play deals (one hand each) once per seating")
-    parser.add_argument("--deals", type=_count(MAX_GAMES), default=100,
+    parser.add_argument("--deals", type=cli.count(MAX_GAMES), default=100,
                         help=f"deals in --duplicate play (1 to {MAX_GAMES})")
-    parser.add_argument("--seed", type=seed_option, default=1,
-                        help="seed of the deals: a whole number, or random (printed)")
-    parser.add_argument("--agent-seed", type=seed_option, default=None,
-                        help="seed of the agents' own seed stream (default: --seed)")
+    parser.add_argument("--seed", type=seed_option(MAX_RUN_SEED), default=1,
+                        help=f"seed of the deals: 0 to {MAX_RUN_SEED}, or random (one of "
+                             f"those from the system's secure source, "
+                             f"{math.log2(MAX_RUN_SEED + 1):.1f} bits; printed in the report)")
+    parser.add_argument("--agent-seed", type=seed_option(SEEDS[-1]), default=None,
+                        help=f"seed of the agents' own seed stream, 0 to {SEEDS[-1]} or "
+                             "random (63 bits; default: --seed)")
     parser.add_argument("--bot-timeout", type=_timeout, default=DEFAULT_TIMEOUT,
                         help=f"seconds an outside bot may take per decision "
                              f"(default {DEFAULT_TIMEOUT:g})")
     parser.add_argument("--preset", default="digital", choices=list(PRESETS))
-    parser.add_argument("--jobs", type=_count(MAX_JOBS), default=1,
+    parser.add_argument("--jobs", type=cli.count(MAX_JOBS), default=1,
                         help=f"processes to play on (1 to {MAX_JOBS})")
     parser.add_argument("--require-sandbox", action="store_true",
                         help="refuse to run outside bots without a sandbox (docs/bots.md)")

@@ -21,6 +21,7 @@ import json
 import statistics
 import sys
 
+from . import cli
 from .arena import SLICE_FIELDS, deal_standings
 
 SAME = ("agents", "preset", "players")
@@ -33,10 +34,10 @@ def pool(reports: list[dict]) -> dict:
     without their deal lists (``--no-list``)."""
     if not reports:
         raise ValueError("no reports to pool")
+    for k, report in enumerate(reports):
+        _check(k, report)
     first = reports[0]
     for k, report in enumerate(reports):
-        if not report.get("duplicate") or "per_deal" not in report:
-            raise ValueError(f"report {k} is not a duplicate run with its deal list")
         for key in SAME:
             if report[key] != first[key]:
                 raise ValueError(f"report {k} has {key} {report[key]!r}, "
@@ -44,6 +45,38 @@ def pool(reports: list[dict]) -> dict:
     seeds = [r["seed"] for r in reports]
     if len(set(seeds)) != len(seeds):
         raise ValueError(f"a seed appears twice: {sorted(seeds)}")
+    try:
+        return _pooled(reports)
+    except (KeyError, TypeError, IndexError, ValueError, statistics.StatisticsError) as e:
+        raise ValueError(f"the reports are not whole arena reports ({type(e).__name__}: "
+                         f"{str(e)[:80]})") from None
+
+
+def _check(k: int, report) -> None:
+    """ValueError unless report ``k`` has the parts pooling reads, none of them empty."""
+    if not isinstance(report, dict):
+        raise ValueError(f"report {k} is not an arena report (a JSON object)")
+    if not report.get("duplicate") or not isinstance(report.get("per_deal"), list):
+        raise ValueError(f"report {k} is not a duplicate run with its deal list")
+    agents, per_agent = report.get("agents"), report.get("per_agent")
+    if not isinstance(agents, list) or len(agents) < 2:
+        raise ValueError(f"report {k} names fewer than two agents")
+    if not isinstance(per_agent, list) or len(per_agent) != len(agents):
+        raise ValueError(f"report {k} has {len(per_agent or ())} agents' figures for "
+                         f"{len(agents)} agents")
+    if not report["per_deal"]:
+        raise ValueError(f"report {k} lists no deals")
+    for key in SAME:
+        if key not in report:
+            raise ValueError(f"report {k} has no {key}")
+    if type(report.get("seed")) is not int:
+        raise ValueError(f"report {k} has no seed")
+
+
+def _pooled(reports: list[dict]) -> dict:
+    """``pool`` of reports already checked."""
+    first = reports[0]
+    seeds = [r["seed"] for r in reports]
     specs = first["agents"]
     rows = [row for r in reports for row in r["per_deal"]]
     deal_scores = [[row["scores"][a] for row in rows] for a in range(len(specs))]
@@ -85,6 +118,7 @@ def markdown(report: dict) -> list[str]:
     return lines
 
 
+@cli.interruptible("arena_pool: interrupted")
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.arena_pool", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)

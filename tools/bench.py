@@ -98,6 +98,7 @@ from game.rules.melds import new_run, new_set
 from game.rules.options import PRESETS, preset
 from game.rules.state import Phase, State
 
+from . import cli
 from .random_play import play
 from .web.measure import hint_positions
 
@@ -187,6 +188,12 @@ COMPARE_STEPS = 4_000
 short enough that the two sides' rounds, taken in turn, see the same machine."""
 COMPARE_ROUNDS = 24
 """Rounds of each side, each from its own seed (the same seeds for both sides)."""
+MAX_ROUNDS = 1000
+"""Most ``--rounds``, ``--pairs`` and ``--level-hands``."""
+MAX_STEPS = 10_000_000
+"""Most ``--steps`` per round (minutes of a core)."""
+MAX_SECONDS = 3600.0
+"""Longest ``--seconds``, ``--search-legal`` and ``--stalls``: an hour."""
 
 COMPARE_PLAYERS = (2, 4, 8)
 
@@ -653,13 +660,16 @@ def machine_stalls(seconds: float) -> dict:
             "over_10ms_cpu": over_cpu, "over_10ms": over}
 
 
+@cli.interruptible("bench: interrupted")
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--preset", default="digital", choices=list(PRESETS))
-    parser.add_argument("--seconds", type=float, default=1.0, help="length of one timed round")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--level-hands", type=int, default=4,
+    parser.add_argument("--seconds", type=cli.seconds(MAX_SECONDS), default=1.0,
+                        help=f"length of one timed round (at most {MAX_SECONDS:g})")
+    parser.add_argument("--rounds", type=cli.count(MAX_ROUNDS), default=3,
+                        help=f"timed rounds of each figure, 1 to {MAX_ROUNDS}")
+    parser.add_argument("--level-hands", type=cli.count(MAX_ROUNDS), default=4,
                         help="hands played per AI level for its decision times")
     parser.add_argument("--frame", action="store_true",
                         help="only the table's frame drawing time (frame_ms)")
@@ -670,10 +680,10 @@ def main(argv=None) -> int:
                         help="only the desktop start to the title's first frame (startup_cpu_s)")
     parser.add_argument("--hint", action="store_true",
                         help="only a hint's wait at 60 frames a second (hint_wait_s)")
-    parser.add_argument("--search-legal", type=float, metavar="SECONDS",
+    parser.add_argument("--search-legal", type=cli.seconds(MAX_SECONDS), metavar="SECONDS",
                         help="only search for positions where legal_actions() lists the most "
                              "(to add to ADVERSARIAL), for this long")
-    parser.add_argument("--seed", type=int, default=1, help="seed of --search-legal")
+    parser.add_argument("--seed", type=cli.seed(), default=1, help="seed of --search-legal")
     parser.add_argument("--against", metavar="REV",
                         help="only this tree's random-play steps against commit REV's, in the "
                              "same run (steps_vs_base), 2, 4 and 8 players of --preset")
@@ -681,11 +691,11 @@ def main(argv=None) -> int:
                         help="only OpenSpiel's gin rummy played at random through pyspiel, "
                              "and our steps against it (openspiel_steps_per_s, "
                              "steps_vs_openspiel)")
-    parser.add_argument("--steps", type=int, default=COMPARE_STEPS,
+    parser.add_argument("--steps", type=cli.count(MAX_STEPS), default=COMPARE_STEPS,
                         help="decisions per round of --against and --openspiel")
-    parser.add_argument("--pairs", type=int, default=COMPARE_ROUNDS,
+    parser.add_argument("--pairs", type=cli.count(MAX_ROUNDS), default=COMPARE_ROUNDS,
                         help="rounds of each side of --against and --openspiel")
-    parser.add_argument("--stalls", type=float, metavar="SECONDS",
+    parser.add_argument("--stalls", type=cli.seconds(MAX_SECONDS), metavar="SECONDS",
                         help="only measure how long the machine stalls a process running none "
                              "of the game's code (machine_stalls), for this long")
     args = parser.parse_args(argv)

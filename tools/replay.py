@@ -1,5 +1,8 @@
 """Replay a save file: ``python -m tools.replay FILE`` prints one JSON object.
 
+The file is an engine save (``game.rules.save``) or the game's own autosave (``match.json``
+in the game's data folder, any version ``game.services.saves`` reads).
+
 It says whether every action was legal, the index (0-based) and reason of the first refused
 one, the scores so far and, once the match is over, the final sheet (the totals, rounded to
 the nearest hundred where the rules settle in hundreds): the tool for bug reports and
@@ -16,12 +19,15 @@ from collections.abc import Callable
 
 from game.rules.save import SaveError, parse_json, replay
 from game.rules.scoring import final_sheet
+from game.services.saves import engine_save
+
+from . import cli
 
 
 def report(text: str) -> tuple[dict, int]:
     """The JSON report for save text, and the exit status."""
     try:
-        result = replay(parse_json(text))
+        result = replay(engine_save(parse_json(text)))
     except SaveError as e:
         return {"ok": False, "error": str(e)}, 2
     state = result.game.state
@@ -55,6 +61,7 @@ def read_text(name: str) -> str:
         raise SaveError(f"cannot read {name}: {why}") from None
 
 
+@cli.interruptible("replay: interrupted")
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.replay", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)

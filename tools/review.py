@@ -1,5 +1,6 @@
 """Review one seat's decisions in one hand of a save: ``python -m tools.review FILE`` prints
-one JSON object.
+one JSON object. The file is an engine save or the game's own autosave (``match.json``), as
+``tools.replay`` reads.
 
 For each decision with more than one legal action: its index (0-based) into the save's
 actions, the phase, the action chosen, the hard level's action from the same view, and the
@@ -20,8 +21,15 @@ import sys
 
 from game.rules.save import SaveError, parse_json, replay
 from game.services.review import SEED, WORLDS, review
+from game.services.saves import engine_save
 
+from . import cli
 from .replay import print_report
+
+MAX_WORLDS = 10_000
+"""Most ``--worlds``: a hundred times the hints' count, a review of minutes, not of days."""
+MAX_HANDS = 10_000
+"""Most ``--hand`` (no match has more hands)."""
 
 
 def report(text: str, seat: int = 1, hand: int | None = None, *, worlds: int = WORLDS,
@@ -29,7 +37,7 @@ def report(text: str, seat: int = 1, hand: int | None = None, *, worlds: int = W
     """The JSON report for save text (``seat`` and ``hand`` counting from 1; no hand: the
     last one the save reaches), and the exit status."""
     try:
-        result = replay(parse_json(text))
+        result = replay(engine_save(parse_json(text)))
     except SaveError as e:
         return {"ok": False, "error": str(e)}, 2
     if not result.ok:
@@ -46,27 +54,18 @@ def report(text: str, seat: int = 1, hand: int | None = None, *, worlds: int = W
     return {"ok": True} | done.to_json(), 0
 
 
-def _worlds(text: str) -> int:
-    try:
-        worlds = int(text)
-    except ValueError:
-        worlds = 0
-    if worlds < 2:
-        raise argparse.ArgumentTypeError(f"worlds must be a whole number of at least 2, "
-                                         f"not {text!r}")
-    return worlds
-
-
+@cli.interruptible("review: interrupted; no review")
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.review", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file", help="save file (JSON); - reads standard input")
-    parser.add_argument("--seat", type=int, default=1, help="the seat reviewed (default 1)")
-    parser.add_argument("--hand", type=int, default=None,
+    parser.add_argument("--seat", type=cli.count(8), default=1,
+                        help="the seat reviewed, 1 to 8 (default 1)")
+    parser.add_argument("--hand", type=cli.count(MAX_HANDS), default=None,
                         help="the hand reviewed (default: the last the save reaches)")
-    parser.add_argument("--worlds", type=_worlds, default=WORLDS,
-                        help=f"sampled worlds per search (default {WORLDS})")
-    parser.add_argument("--seed", type=int, default=SEED, help=f"the seed (default {SEED})")
+    parser.add_argument("--worlds", type=cli.count(MAX_WORLDS, 2), default=WORLDS,
+                        help=f"sampled worlds per search, 2 to {MAX_WORLDS} (default {WORLDS})")
+    parser.add_argument("--seed", type=cli.seed(), default=SEED, help=f"the seed (default {SEED})")
     args = parser.parse_args(argv)
     return print_report(args.file, lambda text: report(text, args.seat, args.hand,
                                                        worlds=args.worlds, seed=args.seed))

@@ -20,9 +20,16 @@ from game.ai.registry import make_agent
 from game.ai.search import Comparison
 from game.rules.options import preset
 from game.rules.save import Game, Setup
+from game.rules.seeds import SEEDS
 from game.rules.state import Phase
 from game.services.review import review
 
+from . import cli
+
+MAX_HANDS = 10_000
+"""Most ``--hands`` one check may play."""
+MAX_WORLDS = 10_000
+"""Most ``--worlds`` and ``--verify``: a hundred times the hints' count."""
 TO_THE_END = 10_000
 """A playout horizon no hand reaches: every verifying playout ends with the hand."""
 
@@ -73,14 +80,19 @@ def check(hands: int, worlds: int, verify: int, first: int = 1) -> dict:
             "rows": rows}
 
 
+@cli.interruptible("review_check: interrupted; no figures")
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.review_check", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--hands", type=int, default=20)
-    parser.add_argument("--worlds", type=int, default=100, help="the review's worlds")
-    parser.add_argument("--verify", type=int, default=400,
-                        help="worlds each top mistake is played out in again")
-    parser.add_argument("--first", type=int, default=1, help="the first seed")
+    parser.add_argument("--hands", type=cli.count(MAX_HANDS), default=20,
+                        help=f"hands to review, 1 to {MAX_HANDS}")
+    parser.add_argument("--worlds", type=cli.count(MAX_WORLDS, 2), default=100,
+                        help=f"the review's worlds, 2 to {MAX_WORLDS}")
+    parser.add_argument("--verify", type=cli.count(MAX_WORLDS, 2), default=400,
+                        help="worlds each top mistake is played out in again, 2 to "
+                             f"{MAX_WORLDS}")
+    parser.add_argument("--first", type=cli.seed(SEEDS[-1] - MAX_HANDS), default=1,
+                        help="the first seed (the hands are dealt from it onwards)")
     args = parser.parse_args(argv)
     print(json.dumps(check(args.hands, args.worlds, args.verify, args.first)))
     return 0

@@ -46,9 +46,15 @@ from game.rules.save import Game, Setup
 from game.rules.scoring import hand_score
 from game.rules.state import Phase
 
+from . import cli
+
 KINDS = ("random", "easy", "medium", "hard")
 HANG_SECONDS = 5.0
 """A decision (or one ``legal_actions()`` call) longer than this is reported as a hang."""
+MAX_HANDS = 100_000_000
+"""Most ``--hands`` one soak may play (days of a core: a long soak, never an endless one)."""
+MAX_JOBS = 256
+"""Most processes (``--jobs``) one soak may share its hands among."""
 KEEP_FAILURES = 20
 """Failures reported in full (with their save); the rest are only counted."""
 
@@ -279,7 +285,9 @@ def soak(hands: int, seed: int = 1, jobs: int = 1) -> dict:
     start = time.perf_counter()
     if jobs > 1 and len(tasks) > 1:
         import multiprocessing
-        with multiprocessing.Pool(jobs) as pool:
+        with cli.ctrl_c_held():
+            workers = multiprocessing.Pool(jobs, initializer=cli.quiet_worker)
+        with workers as pool:
             parts = pool.map(_task, tasks, chunksize=1)
     else:
         parts = [_task(t) for t in tasks]
@@ -313,12 +321,16 @@ def failed(report: dict) -> bool:
     return any(report[k] for k in ("invariant_failures", "illegal_actions", "hangs", "errors"))
 
 
+@cli.interruptible("soak: interrupted; no report")
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.soak", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--hands", type=int, default=10000, help="hands to play in all")
-    parser.add_argument("--seed", type=int, default=1, help="fixes every table and agent")
-    parser.add_argument("--jobs", type=int, default=1, help="processes to share the hands")
+    parser.add_argument("--hands", type=cli.count(MAX_HANDS), default=10000,
+                        help=f"hands to play in all, 1 to {MAX_HANDS}")
+    parser.add_argument("--seed", type=cli.seed(), default=1,
+                        help="fixes every table and agent")
+    parser.add_argument("--jobs", type=cli.count(MAX_JOBS), default=1,
+                        help=f"processes to share the hands, 1 to {MAX_JOBS}")
     args = parser.parse_args(argv)
     report = soak(args.hands, args.seed, args.jobs)
     print(json.dumps(report, indent=1))

@@ -9,8 +9,18 @@ Format (version 1)::
       "first_seat": 1,        # who opens the first hand, counting from 1; omitted: the rules
                               # decide (seat 1, or a dealer chosen from the seed)
       "deal": {"hands": [["AS", "10H", ...], ...], "stock": ["7C", ...], "pile": ["QD"]},
-      "actions": ["draw", "discard 7S", "take set QS QH 2C", ...]
+      "actions": ["draw", "discard 7S", "take set QS QH 2C", ...],
+      "dealt": true           # the hand after the last action's was dealt; omitted: not yet
     }
+
+``seed`` is what every deal comes from: a seed of ``seeds.SEEDS`` (0 to 2**63 - 1) for a
+match begun by this version. Earlier versions took any whole number; a save of theirs with a
+seed outside that range is read back as it was played (``Setup.earlier_seed``), and written
+back with the same number, so it is never set aside for it.
+
+``dealt`` is written between the table's Next hand and the first action of that hand: the
+actions end with the last hand's end, and without it a match reopened then would be back at
+that end instead of the hand it was in.
 
 ``deal`` is optional: without it the first hand is dealt from the seed; with it, the first
 hand starts from exactly those cards (stock listed top card first; ``"upcard": "QD"`` may
@@ -29,6 +39,7 @@ from .actions import Action, parse_action
 from .deal import Deal
 from .events import Event
 from .options import RuleOptions, preset
+from .seeds import SEEDS, check_seed
 from .state import IllegalAction, Phase, State
 from .text import show
 
@@ -42,7 +53,8 @@ class SaveError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """Everything a match starts from."""
+    """Everything a match starts from. A seed outside ``SEEDS`` is refused (ValueError in a
+    player's words), but for ``earlier_seed``."""
 
     options: RuleOptions
     players: int
@@ -51,10 +63,26 @@ class Setup:
     """The seat (0-based) that opens the first hand; None: as the rules decide (see
     ``state.first_opener``)."""
     deal: Deal | None = None
+    earlier_seed: int | None = None
+    """The seed of a match an earlier version began outside ``SEEDS`` (it took any whole
+    number), read back from its save: the deals come from it, and ``seed`` is 0. None for
+    every match begun now."""
+
+    def __post_init__(self):
+        check_seed(self.seed)
+        if self.earlier_seed is not None and (type(self.earlier_seed) is not int
+                                              or self.earlier_seed in SEEDS or self.seed):
+            raise ValueError("an earlier version's seed is a whole number outside the seeds "
+                             "of this one, and the seed is then 0")
+
+    @property
+    def deal_seed(self) -> int:
+        """The number every deal and reshuffle of the match comes from."""
+        return self.seed if self.earlier_seed is None else self.earlier_seed
 
     def start(self) -> State:
         """The state before the first action."""
-        return State(self.options, self.players, self.seed, first_seat=self.first_seat,
+        return State(self.options, self.players, self.deal_seed, first_seat=self.first_seat,
                      deal=self.deal)
 
     def state_after(self, actions: Iterable[Action]) -> State:
@@ -83,6 +111,9 @@ class Game:
         self.setup = setup
         self.state = setup.start()
         self.actions: list[Action] = []
+        self.dealt = False
+        """Whether the hand after the last action's was dealt (``next_hand``) and nothing
+        played in it yet: the one thing about the position the actions do not say."""
 
     def play(self, action: Action) -> list[Event]:
         """Apply an action (refused with ``IllegalAction``, the game unchanged) and record it.
@@ -90,6 +121,7 @@ class Game:
         read the scores."""
         events = self.state.apply(action)
         self.actions.append(action)
+        self.dealt = False
         return events
 
     def push(self, action: Action) -> list[Event]:
@@ -97,29 +129,31 @@ class Game:
         at a hand's end the next hand is dealt first (see ``advance``)."""
         events = advance(self.state, action)
         self.actions.append(action)
+        self.dealt = False
         return events
 
     def next_hand(self) -> list[Event]:
-        """Deal the next hand (not recorded: it follows from the seed)."""
-        return self.state.next_hand()
+        """Deal the next hand (not recorded as an action: it follows from the seed; the save
+        says it was dealt)."""
+        events = self.state.next_hand()
+        self.dealt = True
+        return events
 
     def to_json(self) -> dict:
         """The save file as a JSON object."""
         data = {"format": FORMAT, "version": VERSION, "options": self.setup.options.to_json(),
-                "players": self.setup.players, "seed": self.setup.seed,
+                "players": self.setup.players, "seed": self.setup.deal_seed,
                 "first_seat": self.state.first_seat + 1}
         if self.setup.deal is not None:
             data["deal"] = self.setup.deal.to_json()
         data["actions"] = [str(a) for a in self.actions]
+        if self.dealt:
+            data["dealt"] = True
         return data
 
     def dumps(self) -> str:
         """The save file as text."""
         return json.dumps(self.to_json(), ensure_ascii=False)
-
-
-SEED_BOUNDS = (0, 2**63 - 1)
-"""The seeds a save may hold (any seed a player types or the game draws fits)."""
 
 
 def read_setup(data) -> tuple[Setup, list]:
@@ -142,15 +176,14 @@ def read_setup(data) -> tuple[Setup, list]:
         if not (type(players) is int and type(seed) is int
                 and (first is None or type(first) is int)):
             raise ValueError("players, seed and first_seat must be whole numbers")
-        if not SEED_BOUNDS[0] <= seed <= SEED_BOUNDS[1]:
-            raise ValueError(f"the seed must be {SEED_BOUNDS[0]} to {SEED_BOUNDS[1]}, "
-                             f"not {show(seed)}")
         if not 2 <= players <= 8:
             raise ValueError(f"a match is for 2 to 8 players, not {show(players)}")
         if first is not None and not 1 <= first <= players:
             raise ValueError(f"first seat must be 1 to {players}, not {show(first)}")
         deal = Deal.from_json(data["deal"]) if "deal" in data else None
-        setup = Setup(options, players, seed, None if first is None else first - 1, deal)
+        earlier = None if seed in SEEDS else seed  # an earlier version's (see the top)
+        setup = Setup(options, players, 0 if earlier is not None else seed,
+                      None if first is None else first - 1, deal, earlier)
         setup.start()  # validates players, seat and deal
     except ValueError as e:
         raise SaveError(f"bad save file: {e}") from None
@@ -207,14 +240,23 @@ class Replay:
 
 
 def replay(data) -> Replay:
-    """Replay a parsed save file, stopping at the first action the rules refuse."""
+    """Replay a parsed save file, stopping at the first action the rules refuse; the next
+    hand dealt when the save says it was (``dealt``)."""
     setup, texts = read_setup(data)
+    dealt = data.get("dealt", False)
+    if type(dealt) is not bool:
+        raise SaveError(f"bad save file: dealt must be true or false, not {show(dealt)}")
     game = Game(setup)
     for i, text in enumerate(texts):
         try:
             game.push(parse_action(text))
         except (ValueError, IllegalAction) as e:
             return Replay(game, i, str(e))
+    if dealt:
+        if game.state.phase is not Phase.HAND_OVER:
+            raise SaveError("bad save file: it says the next hand was dealt, but its last "
+                            "action did not end a hand")
+        game.next_hand()
     return Replay(game)
 
 

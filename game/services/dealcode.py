@@ -3,8 +3,10 @@ exchange to play the same deal (``1000-1WP0-05BJ-R``).
 
 The bytes: the format and the preset the rules start from in one byte, then as variable-length
 integers a bit mask of the options that differ from that preset followed by only those values,
-the players with the first seat, and the seed; then two check bytes (CRC-32), so a mistyped code
-is refused rather than starting another deal. Written in Crockford's base 32 (digits and
+the players with the first seat, and the seed (zigzag-coded, as earlier versions wrote negative
+ones; a code whose seed is outside ``seeds.SEEDS`` is refused, as New game refuses such a
+seed typed); then two check bytes (CRC-32), so a mistyped code is refused rather than starting
+another deal. Written in Crockford's base 32 (digits and
 capitals without I, L, O, U; read case-insensitively, O as 0 and I, L as 1), in groups of four.
 """
 
@@ -15,6 +17,7 @@ import zlib
 
 from ..rules.options import DIGITAL, PRESETS, RuleOptions
 from ..rules.save import Setup
+from ..rules.seeds import check_seed
 
 FORMAT = 1
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -50,6 +53,9 @@ def encode(setup: Setup) -> str:
     """The deal code of a setup (one dealt from its seed: explicit deals have no code)."""
     if setup.deal is not None:
         raise ValueError("a match with an arranged deal has no deal code")
+    if setup.earlier_seed is not None:
+        raise ValueError("a match an earlier version dealt from a seed outside this one's "
+                         "has no deal code")
     options = setup.options
     index, base = min(enumerate(rules for _, rules in _PRESETS),
                       key=lambda ib: sum(_differs(ib[1], options, n) for n in _FIELDS))
@@ -101,6 +107,11 @@ def decode(code: str) -> Setup:
         seed = _unzigzag(reader.next())
         if reader.pos != len(body):
             raise DealCodeError("this deal code has letters to spare")
+        try:
+            check_seed(seed)
+        except ValueError:
+            raise DealCodeError("this deal code's seed is outside the seeds a game is dealt "
+                                "from") from None
         setup = Setup(options, players + 2, seed, None if first == 0 else first - 1)
         setup.start()  # the players fit the rules, the first seat is a seat
     except DealCodeError:

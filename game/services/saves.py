@@ -4,7 +4,9 @@ Written after every action (``autosave``) through ``game.platform``, read back o
 Continue (``load_autosave``). A save is trusted only after replaying it: a file that is
 truncated, not JSON, of an unknown version, with a refused action or with cards that do not add
 up is refused with a message the player reads, kept aside under another name (never
-overwritten) and a new game is offered.
+overwritten) and a new game is offered. When there is no autosave, the copies kept aside are
+read again: one this version can load (an earlier version set aside saves whose seed it
+refused, which this one reads) becomes the autosave again, and Continue brings it back.
 
 Versions:
 
@@ -106,6 +108,15 @@ def migrate(data) -> dict:
     if data.get("version") != VERSION:
         raise SaveError(f"save version {data.get('version')!r} is not supported (this game "
                         f"reads versions 1 and {VERSION})")
+    return data
+
+
+def engine_save(data):
+    """The engine's save a parsed file holds: an autosave's ``game`` (of any version this
+    module reads), or the file itself when it is an engine save (or neither: ``replay`` says
+    so). What the tools read, so they take the game's own ``match.json`` too."""
+    if isinstance(data, dict) and data.get("format") == FORMAT:
+        return migrate(data).get("game")
     return data
 
 
@@ -216,7 +227,7 @@ def load_autosave() -> Loaded:
     try:
         text = platform.read(KEY)
         if text is None:
-            return Loaded(None)
+            return _set_aside_match() or Loaded(None)
         match = loads(text)
     except (SaveError, platform.StorageError) as e:
         kept = platform.set_aside(KEY)
@@ -227,6 +238,32 @@ def load_autosave() -> Loaded:
         clear_autosave()
         return Loaded(None)
     return Loaded(match)
+
+
+OFFERED_BACK = "A match set aside earlier can be played again: Continue brings it back"
+
+
+def _set_aside_match() -> Loaded | None:
+    """The newest unfinished match among the copies ``load_autosave`` set aside that loads
+    now, made the autosave again (its copy removed, so it is offered once); None when no copy
+    does."""
+    for name in platform.set_aside_copies(KEY):
+        try:
+            text = platform.read(name)
+            if text is None:
+                continue
+            match = loads(text)
+        except (SaveError, platform.StorageError):
+            continue
+        if match.game.state.over:
+            continue
+        try:
+            platform.write(KEY, text)
+            platform.remove(name)
+        except platform.StorageError:
+            pass  # offered from the copy this time; the next autosave keeps it
+        return Loaded(match, OFFERED_BACK)
+    return None
 
 
 def clear_autosave() -> None:

@@ -196,15 +196,15 @@ class Keeper:
         model = table.model
         if self._unsaved:
             self._retry -= 1
-        if (model.viewer, model.sort_mode, model.order) != self._hand_key or \
-                (self._unsaved and self._retry <= 0):
-            self._autosave(table)
         state = table.game.state
         dealt = (state.hand_no, state.phase is Phase.HAND_OVER)
-        if dealt != self._dealt:
-            if self._dealt is not None and not dealt[1]:
-                self.sounds.play("deal")
-            self._dealt = dealt
+        new_deal = dealt != self._dealt and self._dealt is not None and not dealt[1]
+        self._dealt = dealt
+        if new_deal:
+            self.sounds.play("deal")
+        if new_deal or (model.viewer, model.sort_mode, model.order) != self._hand_key or \
+                (self._unsaved and self._retry <= 0):
+            self._autosave(table)  # a new deal too: the save says the next hand was dealt
 
     def _autosave(self, table: MatchTable) -> None:
         model = table.model

@@ -92,11 +92,14 @@ def test_a_seat_or_hand_the_save_lacks_is_named(tmp_path, capsys, save):
     path.write_text(json.dumps(save), encoding="utf-8")
     assert run(capsys, path, "--seat", 3) == ({"ok": False,
                                                "error": "seat must be 1 to 2, not 3"}, 3)
-    assert run(capsys, path, "--hand", 0) == ({"ok": False,
-                                               "error": "hand must be 1 to 2, not 0"}, 3)
+    assert run(capsys, path, "--hand", 3) == ({"ok": False,
+                                               "error": "hand must be 1 to 2, not 3"}, 3)
     with pytest.raises(SystemExit):
         tool.main([str(path), "--worlds", "1"])
-    assert "worlds must be a whole number of at least 2" in capsys.readouterr().err
+    assert "argument --worlds: must be 2 to 10000, not 1" in capsys.readouterr().err
+    with pytest.raises(SystemExit):  # no match has a hand 0: a usage error, as any count
+        tool.main([str(path), "--hand", "0"])
+    assert "argument --hand: must be 1 to 10000, not 0" in capsys.readouterr().err
 
 
 def test_the_module_runs_from_the_command_line(tmp_path, save):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 from scene_nav import locate, make_app, press, step
 from ui_events import key, mouse_drag, mouse_tap
 
@@ -14,7 +15,7 @@ from game import platform
 from game.rules.actions import Act
 from game.rules.cards import QUEEN_OF_SPADES, parse_card
 from game.rules.deal import Deal
-from game.rules.options import DIGITAL
+from game.rules.options import DIGITAL, SEVEN
 from game.rules.save import Game, Setup, load
 from game.rules.state import Phase
 from game.services import hints, records, saves
@@ -28,6 +29,7 @@ from game.ui.scenes.table import TableScene
 from game.ui.table.kinds import Sort
 
 SEATS = (Seat("You"), Seat("Computer 1", "easy"))
+SEVEN_SEATS = (Seat("You"), Seat("West", "easy"), Seat("North", "easy"), Seat("East", "easy"))
 SLOW = Settings(animation_speed=0.0, think_seconds=0.1, four_colour=True, volume=0.3)
 
 
@@ -339,3 +341,30 @@ def test_a_hard_seat_reloaded_mid_hand_keeps_the_clues_it_had_gathered():
     fresh = TableScene(make_app(), Game(Setup(DIGITAL, 2, 4, 0)),
                        (Seat("You"), Seat("Computer", "hard")))
     assert not fresh.controllers[1].agent.evidence.clues
+
+
+@pytest.mark.parametrize(("options", "seats"), [(SEVEN, SEVEN_SEATS), (DIGITAL, SEATS)])
+def test_a_match_reopened_right_after_next_hand_is_at_the_new_hand(options, seats):
+    game = Game(Setup(options, len(seats), 12, 0))
+    rand = random.Random(3)
+    while game.state.phase is not Phase.HAND_OVER:
+        game.play(rand.choice(game.state.legal_actions()))
+    saves.autosave(saves.SavedMatch(game, seats, (None,) * len(seats), recorded=1))
+    app = reopened()
+    press(app, "continue")
+    for _ in range(200):
+        if isinstance(app.scenes.top, scenes.HandSummaryScene):
+            break
+        step(app)
+    press(app, "next")  # Next hand: dealt, and the window closed before anyone acts
+    table = app.scenes.find(TableScene)
+    dealt = table.game.state.snapshot()
+    assert table.game.state.hand_no == 1 and not table.game.actions[len(game.actions):]
+
+    again = reopened()
+    press(again, "continue")
+    back = again.scenes.find(TableScene)
+    assert not isinstance(again.scenes.top, scenes.HandSummaryScene)
+    assert back.game.state.hand_no == 1 and back.game.state.phase is not Phase.HAND_OVER
+    if back.game.actions == game.actions:  # nobody has acted yet: the very position
+        assert back.game.state.snapshot() == dealt

@@ -78,3 +78,25 @@ def test_closing_after_the_save_works_again_is_not_held_up():
     step(app, [E(pygame.QUIT)])  # the close tries the save once more, and it works
     assert not app.running
     assert saves.load_autosave().match.game.actions == table.game.actions
+
+
+def test_a_data_folder_that_is_a_file_is_said_in_a_players_words(tmp_path, monkeypatch):
+    folder = tmp_path / "arlington"
+    folder.write_text("not a folder")
+    monkeypatch.setenv(platform.DATA_DIR_ENV, str(folder))
+    app = make_app()  # the settings and statistics read as none kept
+    table = app.start_match(Setup(DIGITAL, 2, 5, 0), SEATS)
+    step(app)
+    message = table.model.message
+    assert message == (f"The match could not be saved: {folder} is a file, not the folder the "
+                       "game keeps its files in")
+    assert "File exists" not in message and "Errno" not in message
+    assert table._toast.text == message  # drawn at the table
+    app, table = at_the_table()
+    step(app, key(pygame.K_d))
+    assert table.game.actions[-1].kind is Act.DRAW  # the game goes on
+    nested = folder / "saves"  # a folder inside it: the same words name the file in the way
+    monkeypatch.setenv(platform.DATA_DIR_ENV, str(nested))
+    app, table = at_the_table()
+    assert table.model.message.endswith(f"{folder} is a file, not the folder the game keeps "
+                                        "its files in")

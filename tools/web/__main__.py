@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .. import cli
 from . import bytecode, pygbag_build, standalone
 from .files import REPO
 from .wheel import WheelError
@@ -58,6 +59,7 @@ def _bench(args) -> int:
     return bench_main(args)
 
 
+@cli.interruptible("web: interrupted")
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.web", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -67,10 +69,11 @@ def main(argv=None) -> int:
     build.set_defaults(run=_build)
     serve = sub.add_parser("serve", help="serve a build on 127.0.0.1")
     serve.add_argument("--standalone", action="store_true")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--port", type=cli.count(65535, 0), default=8000,
+                       help="0 to 65535 (0: any free port)")
     serve.set_defaults(run=_serve)
     bench = sub.add_parser("bench", help="engine, AI and table figures inside headless Chromium")
-    bench.add_argument("--seed", type=int, default=7)
+    bench.add_argument("--seed", type=cli.seed(), default=7)
     bench.set_defaults(run=_bench)
     args = parser.parse_args(argv)
     return args.run(args)

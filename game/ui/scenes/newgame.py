@@ -78,30 +78,29 @@ def shown_options(options: RuleOptions, players: int) -> tuple[str, ...]:
 
 MAX_SEED = 999_999
 SEED_DIGITS = len(str(MAX_SEED))
-"""Digits a seed typed here may have (a deal code may bring a longer or negative one)."""
+"""Digits a seed typed here may have (a deal code may bring a longer one; every seed either
+way is one of ``seeds.SEEDS``, which the deal code scene and ``Setup`` check)."""
 
 
 def typed_seed(seed: int | None, text: str) -> tuple[int | None, str]:
     """The seed after typing ``text`` (one key, or a paste) into the seed field, and what to
     tell the player: digits are added as long as the seed keeps at most ``SEED_DIGITS`` of
     them, and anything else is refused whole (the seed stays as it was) with the reason."""
-    digits = "" if seed is None else str(abs(seed))
+    digits = "" if seed is None else str(seed)
     if not (text.isascii() and text.isdigit()):
         bad = next(c for c in text if not (c.isascii() and c.isdigit()))
         shown = repr(bad) if bad.isprintable() else "that key"
         return seed, f"A seed is typed with the digits 0 to 9; {shown} is not one of them"
     if len((digits + text).lstrip("0") or "0") > SEED_DIGITS:
         return seed, f"A seed typed here has at most {SEED_DIGITS} digits"
-    return (-1 if seed is not None and seed < 0 else 1) * int(digits + text), ""
+    return int(digits + text), ""
 
 
 def erased_seed(seed: int | None) -> int | None:
-    """The seed after Backspace: its last digit gone, keeping its sign; None (a random deal)
-    once no digit is left."""
-    digits = "" if seed is None else str(abs(seed))[:-1]
-    if seed is None or not digits:
-        return None
-    return (-1 if seed < 0 else 1) * int(digits)
+    """The seed after Backspace: its last digit gone; None (a random deal) once no digit is
+    left."""
+    digits = "" if seed is None else str(seed)[:-1]
+    return int(digits) if digits else None
 
 
 def option_values(name: str, current) -> tuple:
