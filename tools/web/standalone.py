@@ -4,7 +4,7 @@ It holds our page, the Pyodide core (npm ``pyodide@0.27.7``: CPython 3.12, as py
 runtime), pygbag's pygame-ce wasm wheel (``wheel.py``, repacked), the game as one zip, a web app
 manifest with icons drawn from the game's art (``icons.py``: the page installs as an app), and a
 service worker whose cache is named by the build's hash, so a new build replaces the old
-offline copy; it caches the manifest and icons too, so the installed app starts offline.
+offline copy; it caches the manifest too, so the installed app starts offline.
 """
 
 from __future__ import annotations
@@ -158,8 +158,11 @@ def build(out: Path = OUT, wheel: Path | None = None) -> Built:
     payload = sorted(p for p in out.rglob("*") if p.is_file())
     version = files.digest(payload, out)
     # The worker caches one of each twin: the one this visit took (sw.js?gz=1: the gzipped).
+    # It leaves out the app's icons: the browser fetches them when it installs the app and
+    # keeps them itself, so every first visit would download 0.2 MB of PNGs for nothing.
+    skipped = TWINS + tuple(twins) + tuple(i.name for i in icons.ICONS)
     cached = ["./"] + [rel for p in payload
-                       if (rel := p.relative_to(out).as_posix()) not in TWINS + tuple(twins)]
+                       if (rel := p.relative_to(out).as_posix()) not in skipped]
     (out / "sw.js").write_text(fill((WEB / "sw.js").read_text(), {
         "version": version, "files": json.dumps(cached, indent=1),
         "twins": json.dumps(list(TWINS))}))
