@@ -22,7 +22,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402  (after the environment variable above, which it reads on import)
 
-from . import TITLE  # noqa: E402
+from . import TITLE, __version__  # noqa: E402
 from .platform import IS_BROWSER, startup_mark  # noqa: E402
 from .rules.options import preset  # noqa: E402
 from .rules.save import Setup  # noqa: E402
@@ -100,6 +100,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--preset", choices=TABLE_PRESETS, default=None, help="rule preset (default: digital)"
     )
+    parser.add_argument("--version", action="version", version=f"arlington {__version__}",
+                        help="print the game's version and quit")
     parser.add_argument("--tutorial", action="store_true",
                         help="start with the guided first hand (Learn to play)")
     # Quit after N frames: lets tests run the real loop headless and finish on their own.

@@ -15,6 +15,7 @@ import re
 import stat
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 IS_BROWSER = sys.platform == "emscripten"
@@ -398,3 +399,65 @@ def startup_mark(name: str) -> None:
     mark = getattr(page, "mark", None) if page is not None else None
     if mark is not None:
         mark(name)
+
+
+# --- keeping the browser's storage -----------------------------------------------------------
+# A browser may clear a site's storage (Safari after seven days without a visit, any browser
+# short of space) unless it was asked to keep it (``navigator.storage.persist()``). The page
+# (web/page.js) asks, and keeps what it learnt in window.arlington.storage; the game asks it
+# after a finished match and shows the answer in Settings. On the desktop the files stay.
+
+
+@dataclass(frozen=True, slots=True)
+class StorageReport:
+    """Whether the game's storage is kept, and how much is used (None: not known yet)."""
+
+    kept: bool | None
+    """True: the browser promised to keep it (or the desktop, which always does); False: the
+    browser may clear it; None: not known (the page has not answered yet)."""
+    used: int | None
+    """Bytes used: the site's whole storage in a browser (the offline copy of the game
+    included), the data folder's files on the desktop."""
+    where: str | None = None
+    """The data folder on the desktop; None in a browser."""
+
+
+def _page():
+    window = browser_window()
+    return getattr(window, "arlington", None) if window is not None else None
+
+
+def keep_storage() -> None:
+    """Ask the browser to keep the game's storage (once per page; nothing when it already
+    does, and nothing on the desktop, whose files stay). Never raises: keeping is a courtesy,
+    a refusal changes nothing."""
+    page = _page()
+    ask = getattr(page, "keepStorage", None) if page is not None else None
+    if ask is not None:
+        try:
+            ask()
+        except Exception:
+            pass
+
+
+def storage_report() -> StorageReport:
+    """What is known now about the game's storage. In a browser the page's answers arrive a
+    moment later (the call also asks it to look again), so a scene asks each time it draws."""
+    if not IS_BROWSER:
+        folder = data_dir()
+        try:
+            used = sum(p.stat().st_size for p in folder.iterdir() if p.is_file())
+        except OSError:
+            used = 0
+        return StorageReport(True, used, str(folder))
+    page = _page()
+    if page is None:
+        return StorageReport(None, None)
+    try:
+        page.checkStorage()
+        state = page.storage
+        kept, used = state.kept, state.used
+    except Exception:
+        return StorageReport(None, None)
+    return StorageReport(kept if isinstance(kept, bool) else None,
+                         int(used) if isinstance(used, (int, float)) and used >= 0 else None)

@@ -1,4 +1,4 @@
-"""Make the small fonts the game ships in game/assets/fonts/ (a dev-time tool, never imported).
+"""Make the small fonts the game ships in assets/fonts/ (a dev-time tool, never imported).
 
 The game needs one text face that looks the same on the desktop and under pygbag (pygame's
 default font differs there) and fits the 1 MB web archive. Inter (SIL OFL 1.1, Debian package
@@ -9,7 +9,7 @@ included). Digits stay proportional: they sit in labels ("13 cards", "+120") far
 columns, and Inter's tabular 1 leaves a gap there.
 
     apt-get install fonts-inter && pip install fonttools
-    python scripts/make_font_subset.py            # writes game/assets/fonts/Arlington-*.ttf
+    python scripts/make_font_subset.py            # writes assets/fonts/Arlington-*.ttf
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from fontTools.pens.ttGlyphPen import TTGlyphPen
 from fontTools.ttLib import TTFont, newTable
 
 SOURCE = Path("/usr/share/fonts/opentype/inter")
-OUT = Path(__file__).resolve().parent.parent / "game" / "assets" / "fonts"
+OUT = Path(__file__).resolve().parent.parent / "assets" / "fonts"
 FACES = {"Regular": "Inter-Regular.otf", "Bold": "Inter-Bold.otf"}
 
 CODEPOINTS = sorted(

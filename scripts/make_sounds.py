@@ -1,4 +1,4 @@
-"""Synthesise the game's sound effects into game/assets/sounds/*.ogg.
+"""Synthesise the game's sound effects into assets/sounds/*.ogg.
 
     python scripts/make_sounds.py          # needs oggenc (Debian: apt-get install vorbis-tools)
 
@@ -20,7 +20,7 @@ import wave
 from pathlib import Path
 
 RATE = 22050
-OUT = Path(__file__).resolve().parents[1] / "game" / "assets" / "sounds"
+OUT = Path(__file__).resolve().parents[1] / "assets" / "sounds"
 BUDGET = 60_000
 """Bytes all effects together may take in the web archive."""
 

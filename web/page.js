@@ -1,6 +1,7 @@
 // The page shell, shared by both builds: loading progress, the start tap (audio unlock), full
-// screen, load errors, and the canvas size the game should use. Boot scripts (pygbag's or
-// Pyodide's) report through window.arlington; the game reads canvasWidth / canvasHeight.
+// screen, load errors, the canvas size the game should use, and keeping the site's storage.
+// Boot scripts (pygbag's or Pyodide's) report through window.arlington; the game reads
+// canvasWidth / canvasHeight and the storage's state there.
 "use strict";
 (() => {
   const $ = (id) => document.getElementById(id);
@@ -35,6 +36,27 @@
       $("buttons").hidden = true;
       $("error-text").textContent = this.error;
       $("error").hidden = false;
+    },
+    // Whether the browser keeps the site's storage (the saves, settings and statistics in
+    // localStorage; unless asked, a browser may clear them, Safari after seven days without a
+    // visit) and how many bytes the site uses, the offline copy included. The game asks
+    // keepStorage() after a finished match and reads this object in Settings.
+    storage: { kept: null, used: null, asked: false },
+    keepStorage() {
+      const s = navigator.storage;
+      if (!s || !s.persist || this.storage.asked) return;
+      this.storage.asked = true;
+      Promise.resolve(s.persisted ? s.persisted() : false)
+        .then((kept) => kept || s.persist())
+        .then((kept) => { this.storage.kept = Boolean(kept); })
+        .catch((err) => console.warn("arlington: storage not kept", err));
+    },
+    checkStorage() {
+      const s = navigator.storage, now = performance.now();
+      if (!s || now - (this.storage.checked || -1e9) < 1000) return;  // once a second at most
+      this.storage.checked = now;
+      if (s.persisted) s.persisted().then((kept) => { this.storage.kept = Boolean(kept); }, () => {});
+      if (s.estimate) s.estimate().then((e) => { this.storage.used = e.usage; }, () => {});
     },
     // Loading is done: offer the start tap. The game may already be drawing under the cover.
     ready() {

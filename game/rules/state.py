@@ -283,10 +283,8 @@ class State:
             if kind is Act.PASS or (kind is Act.TAKE_OFFER and cards == (offered,)):
                 return None
             return f"The {card_name(offered)} is offered to you: take it or pass"
-        if kind is Act.TAKE_OFFER:
-            return "No discard is being offered"
-        if kind is Act.TAKE_UPCARD or kind is Act.PASS:
-            return "No upcard is being offered"
+        if kind is Act.TAKE_OFFER or kind is Act.TAKE_UPCARD or kind is Act.PASS:
+            return self._no_offer_problem(kind)
         if kind is Act.DRAW:
             return None if phase is Phase.DRAW else \
                 "You have already drawn this turn: meld, or discard to end your turn"
@@ -310,6 +308,28 @@ class State:
         if isinstance(made, str):
             return made
         return self._slot_problem() or self._emptying_problem(len(cards))
+
+    def _no_offer_problem(self, kind: Act) -> str:
+        """Why taking or passing an offer is refused on one's own turn, where nothing is
+        offered: said in this game's words (a game without a pile has no upcard, one without
+        the upcard offer never offers it), with what the player may do instead."""
+        offered = self.options.discards is Discards.OFFERED
+        if kind is Act.PASS:
+            what = "Nothing is offered to you" if offered else \
+                "There is no upcard offer to pass" if not self.options.upcard_offer else \
+                "The upcard offer is over: there is nothing to pass"
+        elif kind is Act.TAKE_UPCARD:
+            what = "There is no upcard in this game" if offered else \
+                "There is no upcard offer in this game" if not self.options.upcard_offer else \
+                "The upcard offer is over"
+        else:
+            what = "No discard is being offered to you" if offered else \
+                "Discards are not offered in this game"
+        if self.phase is Phase.MELD:
+            return f"{what}: it is your turn, meld or discard to end it"
+        if offered or self.must_draw or not self.pile:
+            return f"{what}: it is your turn, draw from the stock"
+        return f"{what}: it is your turn, draw from the stock or take the pile"
 
     def _take_problem(self, action: Action) -> str | None:
         if self.phase is not Phase.DRAW:

@@ -13,7 +13,7 @@ import dataclasses
 import json
 from dataclasses import dataclass
 
-from .. import platform
+from .. import __version__, platform
 from ..rules.options import PRESETS, RuleOptions
 from ..rules.save import parse_json
 from ..rules.text import show
@@ -146,7 +146,7 @@ class Records:
 
     def text(self) -> str:
         """The statistics as plain text, for the export."""
-        out = ["Arlington statistics", ""]
+        out = [f"Arlington statistics (version {__version__})", ""]
         if not self.lines:
             out.append("No match played yet.")
         for (table, players), line in self.lines:

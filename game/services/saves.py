@@ -19,9 +19,12 @@ Versions:
      "seats": [{"name": "You", "level": null}, {"name": "Computer 1", "level": "medium"}],
      "hand_order": [["QS", "QH", "7C"], null],   # per seat, card codes; null: table's order
      "hand_sort": ["custom", null],              # per seat: rank, suit, custom or null
-     "recorded": 3}                              # hands already counted in the statistics
+     "recorded": 3,                              # hands already counted in the statistics
+     "game_version": "0.2.0"}                    # the game that wrote it (game.__version__)
 
 ``hand_sort`` may be missing (files written before it was added: the table's default).
+``game_version`` is for a bug report to name the game that wrote the file: it is not read
+back, and files written before it was added load as ever.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 
-from .. import platform
+from .. import __version__, platform
 from ..rules.cards import Card, card_text, deck, parse_card
 from ..rules.save import FORMAT as ENGINE_FORMAT
 from ..rules.save import Game, SaveError, parse_json, replay
@@ -65,7 +68,7 @@ class SavedMatch:
                 "hand_order": [None if o is None else [card_text(c) for c in o]
                                for o in self.hand_order],
                 "hand_sort": list(self.hand_sort) or [None] * len(self.seats),
-                "recorded": self.recorded}
+                "recorded": self.recorded, "game_version": __version__}
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))

@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pygame
 
+from .. import ASSETS
 from ..rules.actions import Act, Action
 from ..rules.state import Phase
 
-FOLDER = Path(__file__).resolve().parent.parent / "assets" / "sounds"
+FOLDER = ASSETS / "sounds"
 NAMES = ("deal", "draw", "pile_sweep", "meld", "discard", "go_out", "match_won")
 
 _FOR_ACTION = {Act.DRAW: "draw", Act.TAKE_UPCARD: "draw", Act.TAKE_OFFER: "draw",

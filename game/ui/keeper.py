@@ -23,6 +23,7 @@ import time
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from .. import platform
 from ..rules.actions import PILE_TAKES, Act
 from ..rules.cards import card_symbol
 from ..rules.state import Phase
@@ -183,6 +184,7 @@ class Keeper:
             self._note(records.save(updated))
         if game.state.over:
             saves.clear_autosave()
+            platform.keep_storage()  # a browser may clear what is not kept: ask it, now it matters
         else:
             self._autosave(table)
 

@@ -1,8 +1,9 @@
 """The table's look: colours, the shipped font, text helpers, the felt and smooth rounded boxes.
 
 Every scene draws through these so the game has one look. Text uses the Inter subset shipped
-in ``game/assets/fonts`` (pygame's default font differs under pygbag and has no suit glyphs), found
-relative to this file so it loads from any working directory, the browser's included.
+in the assets' ``fonts/`` (``game.ASSETS``: pygame's default font differs under pygbag and has
+no suit glyphs), found from the package, so it loads from any working directory and in the
+browser.
 Everything costly (fonts, rendered strings, the felt, rounded boxes) is cached, with bounded
 caches so a storm of resizes cannot grow memory without end.
 """
@@ -13,11 +14,12 @@ import random
 from array import array
 from collections import OrderedDict
 from functools import lru_cache, wraps
-from pathlib import Path
 
 import pygame
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+from .. import ASSETS
+
+FONT_DIR = ASSETS / "fonts"
 FONT_FILES = {False: FONT_DIR / "Arlington-Regular.ttf", True: FONT_DIR / "Arlington-Bold.ttf"}
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]

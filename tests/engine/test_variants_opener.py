@@ -167,8 +167,10 @@ def test_upcard_not_offered_digital_and_classic():
     for o in (DIGITAL, CLASSIC):
         s = position("KH 9D 5C", "4C 3C 5D", pile="7D", options=o)
         assert s.phase is Phase.DRAW
-        refuse(s, "take upcard", "No upcard is being offered")
-        refuse(s, "pass", "No upcard is being offered")
+        refuse(s, "take upcard", "There is no upcard offer in this game: it is your turn, draw "
+               "from the stock or take the pile")
+        refuse(s, "pass", "There is no upcard offer to pass: it is your turn, draw from the "
+               "stock or take the pile")
 
 
 def test_upcard_offer_round_starts_the_book_hand():
@@ -207,7 +209,8 @@ def test_upcard_taken_by_the_second_player_book():
     assert s.turn == 2 and s.phase is Phase.DRAW
     assert s.turns == [0, 1, 1]
     assert s.pile == cards("5D")
-    refuse(s, "take upcard", "No upcard is being offered")
+    refuse(s, "take upcard", "The upcard offer is over: it is your turn, draw from the stock "
+           "or take the pile")
 
 
 def test_upcard_everyone_passes_the_opener_must_draw_book():
@@ -218,7 +221,8 @@ def test_upcard_everyone_passes_the_opener_must_draw_book():
     assert s.turn == 1 and s.phase is Phase.DRAW and s.must_draw
     assert s.legal_actions() == [DRAW]
     refuse(s, "take set 7D 7S 7H", "Everyone refused the upcard: draw from the stock")
-    refuse(s, "take upcard", "No upcard is being offered")
+    refuse(s, "take upcard", "The upcard offer is over: it is your turn, draw from the stock")
+    refuse(s, "pass", "The upcard offer is over: there is nothing to pass")
     accept(s, "draw")
     assert not s.must_draw and s.phase is Phase.MELD
     accept(s, "discard 5D")

@@ -79,6 +79,26 @@ def test_an_offer_taken_by_the_second_seat_asked():
     assert parse_card("7H") in s.hands[2] and len(s.hands[2]) == 15
 
 
+def test_pass_or_take_on_your_own_turn_is_refused_in_this_games_words():
+    """Seven hands have no upcard and no pile: on your own turn nothing is offered to you, and
+    the refusal says so and what to do, never speaking of an upcard being offered."""
+    s = three_seats()
+    for phase, then in ((Phase.DRAW, "draw from the stock"),
+                        (Phase.MELD, "meld or discard to end it")):
+        assert s.phase is phase and s.turn == 0
+        before = s.snapshot()
+        assert s.check(parse_action("pass")) == \
+            f"Nothing is offered to you: it is your turn, {then}"
+        assert s.check(parse_action("take upcard")) == \
+            f"There is no upcard in this game: it is your turn, {then}"
+        for text in ("pass", "take upcard"):
+            with pytest.raises(IllegalAction):
+                s.apply(parse_action(text))
+        assert s.snapshot() == before
+        if phase is Phase.DRAW:
+            play(s, "draw")
+
+
 def test_an_offer_refused_by_all_is_out_of_play():
     s = three_seats()
     play(s, "draw", "discard 9C", "pass")
@@ -93,7 +113,8 @@ def test_an_offer_refused_by_all_is_out_of_play():
         assert view.unseen()[parse_card("9C")] == 1  # the other copy, still in the stock
     assert sum(s.cards_in_play().values()) == 105
     before = s.snapshot()
-    assert s.check(parse_action("take 9C")) == "No discard is being offered"
+    assert s.check(parse_action("take 9C")) == \
+        "No discard is being offered to you: it is your turn, draw from the stock"
     with pytest.raises(IllegalAction):
         s.apply(parse_action("take 9C"))
     assert s.snapshot() == before

@@ -26,7 +26,8 @@ def test_the_offer_and_the_end_of_a_hand_are_explained():
                  "everyone knows the card is in their hand",
                  "out of play for the rest of the hand, set aside face down",
                  "the player on your left plays next", "a last discard is not offered",
-                 "where everyone knows it is", "an exact tie goes to the lower-numbered seat."):
+                 "where everyone knows it is", "an exact tie goes to the lower-numbered seat.",
+                 "the next seat the second hand", "The next match starts one seat further on."):
         assert said in text, said
     assert "partner" not in text
 

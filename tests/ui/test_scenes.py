@@ -432,6 +432,28 @@ def test_match_result_next_match_is_opened_by_the_next_seat():
     assert next_match(game.setup, game.state) == new.game.setup  # a seeded sitting replays
 
 
+def test_seven_hand_sitting_second_match_opened_by_the_next_seat():
+    """Seven hands open in turn; in a sitting, match m starts one seat further on (rules.md
+    section 4): match 2's first hand is opened by seat 2, its second by seat 3."""
+    app = make_app()
+    game = finished_hand(options=PRESETS["seven"].with_changes(hand_limit=1))
+    assert game.state.first_seat == 0 and game.state.over
+    seats = default_seats(3, "easy")
+    app.scenes.reset(TableScene(app, game, seats))
+    step(app, frames=3)
+    assert isinstance(app.scenes.top, scenes.MatchResultScene)
+    press(app, "next")
+    new = table_of(app).game
+    assert (new.state.first_seat, new.state.hand_no, new.state.turn) == (1, 0, 1)
+    # Within that match the hands still go round: hand 2 is opened by seat 3.
+    second = Game(next_match(Setup(PRESETS["seven"], 3, game.setup.seed), game.state))
+    rng = random.Random(5)
+    while second.state.phase is not Phase.HAND_OVER:
+        second.play(rng.choice(second.state.legal_actions()))
+    second.next_hand()
+    assert (second.state.hand_no, second.state.turn) == (1, 2)
+
+
 def test_match_result_to_title():
     app = make_app()
     game = finished_hand(options=PRESETS["book"].with_changes(hand_limit=1))

@@ -47,10 +47,11 @@ def test_archive_holds_the_game_and_nothing_else(built):
     assert built.archive_bytes <= pygbag_build.BUDGET
     shipped = {m.removeprefix("assets/") for m in built.members if not m.endswith("/")}
     assert shipped == set(game_files())
-    assert "main.py" in shipped and "game/rules/state.py" in shipped
+    assert {"main.py", "game/rules/state.py", "assets/fonts/Arlington-Regular.ttf",
+            "assets/sounds/deal.ogg"} <= shipped
     for name in shipped:
         parts = name.split("/")
-        assert parts[0] in ("main.py", "game"), name
+        assert parts[0] in ("main.py", "game", "assets"), name
         assert "__pycache__" not in parts and not name.endswith(".pyc"), name
         assert not any(p in ("tests", "node_modules", ".venv", ".hypothesis") for p in parts)
         assert parts[0] != "tools", name

@@ -11,7 +11,7 @@ import zipfile
 
 import pytest
 
-from tools.web import files, stdlib, wheel
+from tools.web import files, icons, stdlib, wheel
 from tools.web.serve import server
 from tools.web.standalone import LOCK_FILE, PYODIDE_FILES, STDLIB, TWINS, pyodide_dir
 
@@ -148,7 +148,8 @@ def test_page_is_filled_and_knows_every_download_size(standalone):
 
 
 def test_service_worker_caches_every_file_under_the_build_hash(standalone):
-    """Every file once: the twins (plain or gzipped, whichever the page took) apart."""
+    """Every file once: the twins (plain or gzipped, whichever the page took) and the app's
+    icons (the browser's to fetch when it installs the app) apart."""
     sw = (standalone.folder / "sw.js").read_text()
     version = re.search(r'const VERSION = "([0-9a-f]{16})"', sw).group(1)
     assert version == standalone.version
@@ -157,7 +158,9 @@ def test_service_worker_caches_every_file_under_the_build_hash(standalone):
     assert twins == list(TWINS)
     everything = sorted(p.relative_to(standalone.folder).as_posix()
                         for p in standalone.folder.rglob("*") if p.is_file())
-    one_form = [f for f in everything if f != "sw.js" and f.removesuffix(".gz") not in TWINS]
+    apps = {i.name for i in icons.ICONS}
+    one_form = [f for f in everything if f != "sw.js" and f.removesuffix(".gz") not in TWINS
+                and f not in apps]
     assert sorted(listed) == sorted(["./"] + one_form)
     payload = [p for p in standalone.folder.rglob("*") if p.is_file() and p.name != "sw.js"]
     assert files.digest(payload, standalone.folder) == version

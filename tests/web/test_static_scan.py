@@ -3,7 +3,7 @@
 pygbag and Pyodide run the game on the page's one thread: no threads, no blocking sleeps, no
 subprocesses, no file writes that would vanish on reload (saves go through game/platform.py),
 and no compiled extensions but pygame's. The scan reads every module the archive ships
-(``tools.web.files.game_files``): ``main.py`` and ``game/`` (its assets inside). The command-line
+(``tools.web.files.game_files``): ``main.py``, ``game/`` and ``assets/``. The command-line
 tools live in ``tools/``, outside the archive, since they never run in the browser. The
 scanner is tested on snippets first, so a clean result means something.
 """

@@ -1,8 +1,8 @@
 """Which files make the game: the one list both builds pack and the static scan reads.
 
-The game is ``main.py`` and the ``game`` package (its fonts and sounds in ``game/assets/``),
-all of it: the command-line tools live in ``tools/``, outside the game, so nothing needs
-leaving out.
+The game is ``main.py``, the ``game`` package and its fonts and sounds in ``assets/`` beside it
+(where ``game.ASSETS`` finds them in a checkout and in both builds), all of it: the
+command-line tools live in ``tools/``, outside the game, so nothing needs leaving out.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 """The repository root (this file is ``tools/web/files.py``)."""
 
-ROOTS = ("main.py", "game")
+ROOTS = ("main.py", "game", "assets")
 """What the archive is made of, relative to the repository."""
 
 SKIPPED_PARTS = ("__pycache__",)

@@ -29,12 +29,15 @@ def fill(template: str, values: dict[str, str]) -> str:
     return MARKER.sub(one, template)
 
 
-def page(head: str, boot: str, icon: str, title: str = TITLE) -> str:
-    """The whole page: shell inlined (so pygbag's single index.html carries it), then ``boot``."""
+def page(head: str, boot: str, icon: str, title: str = TITLE, touch_icon: str = "") -> str:
+    """The whole page: shell inlined (so pygbag's single index.html carries it), then ``boot``.
+    ``icon`` is the tab's icon, ``touch_icon`` the one iOS puts on a home screen (``icon``
+    when not given)."""
     return fill((WEB / "page.html").read_text(), {
         "title": title,
         "tagline": TAGLINE,
         "icon": icon,
+        "touch_icon": touch_icon or icon,
         "css": (WEB / "page.css").read_text(),
         "shell": (WEB / "page.js").read_text(),
         "head": head,

@@ -41,6 +41,7 @@ class Handler(SimpleHTTPRequestHandler):
         **SimpleHTTPRequestHandler.extensions_map,
         ".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/javascript",
         ".json": "application/json", ".apk": "application/zip", ".whl": "application/zip",
+        ".webmanifest": "application/manifest+json",
     }
     compress = True
 

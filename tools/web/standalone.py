@@ -1,8 +1,10 @@
 """``build --standalone``: a folder that plays with no CDN, from any static host.
 
 It holds our page, the Pyodide core (npm ``pyodide@0.27.7``: CPython 3.12, as pygbag's
-runtime), pygbag's pygame-ce wasm wheel (``wheel.py``, repacked), the game as one zip, and a service
-worker whose cache is named by the build's hash, so a new build replaces the old offline copy.
+runtime), pygbag's pygame-ce wasm wheel (``wheel.py``, repacked), the game as one zip, a web app
+manifest with icons drawn from the game's art (``icons.py``: the page installs as an app), and a
+service worker whose cache is named by the build's hash, so a new build replaces the old
+offline copy; it caches the manifest too, so the installed app starts offline.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import bytecode, files, stdlib
+from . import bytecode, files, icons, stdlib
 from .page import WEB, fill, page
 from .wheel import WHEEL_NAME, find_wheel
 
@@ -124,6 +126,10 @@ def build(out: Path = OUT, wheel: Path | None = None) -> Built:
         except bytecode.CompileError as e:
             raise BuildError(f"compiling for the page: {e}") from None
     shutil.copyfile(WEB / "icon.png", out / "icon.png")
+    try:  # the installed app's icons and manifest (icons.py)
+        icons.write(out)
+    except icons.IconError as e:
+        raise BuildError(str(e)) from None
     shutil.copyfile(WEB / "keycodes.js", out / "keycodes.js")
     shutil.copyfile(WEB / "boot_pyodide.js", out / "boot.js")
     (out / "THIRD_PARTY.txt").write_text(THIRD_PARTY.format(pyodide=PYODIDE_VERSION,
@@ -143,15 +149,20 @@ def build(out: Path = OUT, wheel: Path | None = None) -> Built:
         # boot.js before pyodide.js: it wraps fetch first, so Pyodide's downloads show progress.
         head=(f'<script type="application/json" id="build">{json.dumps(boot)}</script>\n'
               '<script src="boot.js"></script>\n<script src="pyodide/pyodide.js"></script>\n'
-              '<script src="keycodes.js"></script>'),
+              '<script src="keycodes.js"></script>\n'
+              f'<link rel="manifest" href="{icons.MANIFEST}">'),
         boot="",
         icon="icon.png",
+        touch_icon=icons.ICONS[-1].name,  # opaque to the edges: iOS rounds it itself
     ))
     payload = sorted(p for p in out.rglob("*") if p.is_file())
     version = files.digest(payload, out)
     # The worker caches one of each twin: the one this visit took (sw.js?gz=1: the gzipped).
+    # It leaves out the app's icons: the browser fetches them when it installs the app and
+    # keeps them itself, so every first visit would download 0.2 MB of PNGs for nothing.
+    skipped = TWINS + tuple(twins) + tuple(i.name for i in icons.ICONS)
     cached = ["./"] + [rel for p in payload
-                       if (rel := p.relative_to(out).as_posix()) not in TWINS + tuple(twins)]
+                       if (rel := p.relative_to(out).as_posix()) not in skipped]
     (out / "sw.js").write_text(fill((WEB / "sw.js").read_text(), {
         "version": version, "files": json.dumps(cached, indent=1),
         "twins": json.dumps(list(TWINS))}))

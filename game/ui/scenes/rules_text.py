@@ -213,7 +213,7 @@ def _bonus_text(o: RuleOptions) -> str:
 def _opener_text(o: RuleOptions) -> str:
     if o.opener is Opener.IN_TURN:
         return ("The match's first seat opens the first hand, the next seat the second hand, "
-                "and so on.")
+                "and so on. The next match starts one seat further on.")
     if o.opener is Opener.MATCH_SEAT:
         return ("Every hand of a match is opened by the match's first seat. The next match "
                 "is opened by the next seat.")

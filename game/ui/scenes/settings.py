@@ -1,6 +1,7 @@
 """Settings: every field of ``game.services.settings.Settings`` with a control (the tips already
 seen are kept, not shown); a change applies at once (``app.apply_settings``, which also keeps
-them for the next session)."""
+them for the next session). Last, one line on where the games are kept: whether the browser
+keeps its storage and how much is used (``platform.storage_report``), or the desktop's folder."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from ... import platform
 from ...services import tips
 from ...services.seats import LEVELS
 from ...services.settings import CardSize, Settings
+from ...services.storage import storage_line
 from ..presets import PRESET_NAMES, TABLE_PRESETS
-from .page import CHOICE, STEPPER, TOGGLE, Field, FooterButton, Heading, PageScene
+from .page import CHOICE, STEPPER, TOGGLE, Field, FooterButton, Heading, PageScene, Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,10 +91,25 @@ def changed(settings: Settings, name: str, part: str) -> Settings:
     return dataclasses.replace(settings, **changes)
 
 
+STORAGE_SECONDS = 1.0
+"""How often the storage line is looked at again (the browser answers a moment later)."""
+
+
 class SettingsScene(PageScene):
     """Every setting, grouped; changes apply as you tap."""
 
     title = "Settings"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self._storage = platform.storage_report()
+        self._storage_age = 0.0
+
+    def update(self, dt):
+        super().update(dt)
+        self._storage_age += dt
+        if self._storage_age >= STORAGE_SECONDS:
+            self._storage, self._storage_age = platform.storage_report(), 0.0
 
     def subtitle(self):
         return "Changes apply at once and are kept for next time"
@@ -113,6 +131,7 @@ class SettingsScene(PageScene):
                 else:
                     rows.append(Field(spec.name, spec.label, STEPPER, value, spec.explain,
                                       low=2, high=8))
+        rows += [Heading("Your games"), Text(storage_line(self._storage), dim=True)]
         return rows
 
     def footer(self):

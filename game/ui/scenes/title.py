@@ -1,4 +1,5 @@
-"""The title screen: a fan of cards, the name, and where to go from here."""
+"""The title screen: a fan of cards, the name, and where to go from here; the game's version in
+the bottom right corner, for a bug report to name."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from functools import lru_cache
 
 import pygame
 
-from ... import TAGLINE, platform
+from ... import TAGLINE, __version__, platform
 from ...rules.cards import CLUBS, HEARTS, QUEEN, SPADES, card
 from ...rules.options import PRESETS
 from .. import theme, widgets
@@ -103,12 +104,24 @@ class TitleScene(MenuScene):
 
     def draw(self, surface):
         super().draw(surface)
+        lay = self.layout()
+        self._draw_version(surface, lay)
         if self._toast is not None:  # over the art, never over a button
-            lay = self.layout()
             w = surface.get_width()
             widgets.draw_toast(surface, self._toast, (w / 2, lay.head.y + lay.head.h * 0.4),
                                min(w - 2 * lay.m.margin, round(520 * lay.m.s)),
                                lay.m.body_px)
+
+    def _draw_version(self, surface, lay):
+        """The version in the bottom right corner, or the top right where the buttons reach
+        the bottom (a small phone that also shows Quit)."""
+        label, px = f"Version {__version__}", lay.m.small_px
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, theme.text_width(label, px), theme.line_height(px))
+        box.bottomright = (w - lay.m.margin, h - lay.m.margin // 2)
+        if box.collidelist([b.rect for b in lay.buttons]) != -1:
+            box.topright = (w - lay.m.margin, lay.m.margin // 2)
+        theme.text(surface, label, px, box.midleft, theme.INK_DIM, "midleft")
 
     def draw_head(self, surface, lay):
         m, head = lay.m, lay.head
