@@ -1,5 +1,5 @@
-"""What the app keeps between sessions: the settings, the autosaved match and the statistics;
-and what it adds to a match in play: undo, hints and sound.
+"""What the app keeps between sessions: the settings, the autosaved match, the statistics and
+the match history; and what it adds to a match in play: undo, hints and sound.
 
 The App holds one ``Keeper`` (``app.keeper``). The table reports every change through
 ``app.match_changed(table)``; the keeper then autosaves the match (after every action, and when
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from ..rules.actions import PILE_TAKES, Act
 from ..rules.cards import card_symbol
 from ..rules.state import Phase
-from ..services import records, saves
+from ..services import backup, history, records, saves
 from ..services import settings as settings_store
 from ..services.settings import Settings
 from ..services.sound import Sounds, for_action
@@ -84,7 +84,10 @@ class Keeper:
     def __init__(self):
         self.sounds = Sounds()
         self.messages: list[str] = []
+        self._note(backup.recover())  # an import a crash interrupted, before anything is read
         self.records, message = records.load()
+        self._note(message)
+        self.history, message = history.load()
         self._note(message)
         self._saved: saves.Loaded | None = None
         self.table: MatchTable | None = None
@@ -115,6 +118,17 @@ class Keeper:
     def take_message(self) -> str | None:
         """The oldest message not shown yet (a save or file that could not be used)."""
         return self.messages.pop(0) if self.messages else None
+
+    def reload(self) -> None:
+        """Read everything kept again (a backup was imported, or an import undone): the
+        statistics, the history and the autosave; no match is in play any more."""
+        self.records, message = records.load()
+        self._note(message)
+        self.history, message = history.load()
+        self._note(message)
+        self._saved = None
+        self.table = self.undo = self._hint = None
+        self._unsaved = None
 
     # ----------------------------------------------------------------- settings
 
@@ -176,11 +190,17 @@ class Keeper:
             assert self.undo is not None  # made by ``watch`` with the table
             self.undo.note(game)
         self._actions = count
+        before = self._recorded
         updated, self._recorded = records.progress(self.records, game.state, table.seats,
                                                    self._recorded)
         if updated != self.records:
             self.records = updated
             self._note(records.save(updated))
+        if game.state.over and before < self._recorded:  # the match just ended: kept once
+            played = history.Played.from_game(game, table.seats)
+            if played is not None:
+                self.history = self.history.with_match(played)
+                self._note(history.save(self.history))
         if game.state.over:
             saves.clear_autosave()
         else:
