@@ -290,8 +290,9 @@ def _replace(new: dict[str, str | None], old: dict[str, str | None]) -> None:
         try:
             _apply(old)
             platform.remove(PENDING_KEY)
-        except platform.StorageError:
-            pass  # the journal stays: the next start finishes the import
+        except platform.StorageError:  # the journal stays: the next start finishes the import
+            raise BackupError(f"The backup could not be stored yet ({e}); the game finishes "
+                              "storing it when it starts again.") from None
         raise BackupError(f"The backup could not be stored ({e}); your data is as it was."
                           ) from None
     try:
