@@ -111,10 +111,11 @@ class Played:
         return tuple(dict.fromkeys(s.level for s in self.seats if s.level is not None))
 
     def ending(self) -> str:
-        """How it ended, in a player's words."""
+        """How it ended, in a player's words (``to 1,000 in 6 hands``, ``all 7 hands``)."""
+        hands = f"{self.hands} hand{'s' if self.hands != 1 else ''}"
         if self.ended == "target":
-            return f"reached {self.options.target:,}"
-        return f"after {self.hands} hand{'s' if self.hands != 1 else ''}"
+            return f"to {self.options.target:,} in {hands}"
+        return f"all {hands}" if self.hands > 1 else "one hand"
 
     @classmethod
     def from_game(cls, game: Game, seats, when: float | None = None) -> Played | None:

@@ -33,7 +33,7 @@ def test_a_finished_match_is_kept_with_its_sheet_place_and_ending(matches):
     assert played.scores == tuple(tuple(s) for s in state.hand_scores)
     assert played.totals == tuple(state.totals) and played.won == (state.winner == 0)
     assert played.place == (1 if state.winner == 0 else 2)
-    assert played.ended == "target" and played.ending() == "reached 150"
+    assert played.ended == "target" and played.ending().startswith("to 150 in ")
     assert played.levels == ("medium",)
     assert load(played.save).state.hand_scores == state.hand_scores  # it replays
     assert Played.from_json(json.loads(json.dumps(played.to_json()))) == played
