@@ -112,13 +112,16 @@ def line_points(values, ax: Axis, box: Box, slots: int | None = None) -> list[Po
     return [(round(x + i * w / (n - 1)), y_of(v, ax, box)) for i, v in enumerate(values)]
 
 
-def bars(values, ax: Axis, box: Box, gap: float = 0.35) -> list[Box]:
+def bars(values, ax: Axis, box: Box, gap: float = 0.35, widest: int | None = None
+         ) -> list[Box]:
     """A bar per value from the zero line, evenly across ``box`` (``gap``: the share of each
-    place left empty)."""
+    place left empty; ``widest``: no bar wider, so one bar is not a block)."""
     x, _, w, _ = box
     n = max(1, len(values))
     place = w / n
     bar_w = max(2, round(place * (1 - gap)))
+    if widest is not None:
+        bar_w = min(bar_w, widest)
     zero = y_of(0, ax, box)
     out = []
     for i, v in enumerate(values):

@@ -49,6 +49,8 @@ def test_bars_stand_on_the_zero_line_up_or_down():
     assert up[1] + up[3] == zero and up[3] > 0  # from zero upwards
     assert down[1] == zero and down[3] > 0  # from zero downwards
     assert up[3] > 3 * down[3] and up[0] + up[2] < down[0]
+    (alone,) = plots.bars([50], ax, BOX, widest=40)
+    assert alone[2] == 40 and alone[0] + 20 == BOX[0] + BOX[2] // 2  # centred, not a block
 
 
 @given(st.lists(st.integers(0, 200), min_size=1, max_size=6), st.integers(8, 30))

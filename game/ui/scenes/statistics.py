@@ -98,7 +98,8 @@ class Plot(Row):
         under = rect.bottom - theme.line_height(m.small_px) // 2 - m.gap // 2
         if self.bars:
             values = [vs[0] for _, vs in self.series]
-            for (name, _), (bx, by, bw, bh) in zip(self.series, plots.bars(values, ax, box),
+            for (name, _), (bx, by, bw, bh) in zip(self.series, plots.bars(values, ax, box,
+                                                                  widest=round(96 * m.s)),
                                                   strict=True):
                 pygame.draw.rect(surface, theme.ACCENT, (bx, by, bw, bh),
                                  border_radius=max(2, round(3 * m.s)))
