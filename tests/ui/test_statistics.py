@@ -148,3 +148,14 @@ def test_a_dropped_backup_is_imported_and_undone_and_a_hostile_one_refused(tmp_p
     scene = app.scenes.top
     assert scene.note.startswith("The import is undone")
     assert app.keeper.history == History() and history.load()[0] == History()
+
+
+def test_reset_forgets_the_matches_too_after_a_second_tap():
+    _kept(2)
+    app = reopened()
+    scene = _statistics(app)
+    press(app, "reset")
+    assert len(history.load()[0].matches) == 2  # the first tap only asks
+    press(app, "reset")
+    assert history.load()[0] == History() and app.keeper.history == History()
+    assert not [r for r in scene.rows() if isinstance(r, MatchLine)]

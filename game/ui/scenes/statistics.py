@@ -77,7 +77,8 @@ class Plot(Row):
     def _box(self, m, rect) -> plots.Box:
         ax = self._axis()
         left = max(theme.text_width(self._tick(t), m.small_px) for t in ax.ticks) + m.gap
-        right = 0 if self.bars else round(64 * m.s)  # room for the lines' names
+        named = not self.bars and any(name in LEVEL_INK for name, _ in self.series)
+        right = round(64 * m.s) if named else 0  # room for the lines' names
         top = theme.line_height(m.small_px) // 2
         bottom = theme.line_height(m.small_px) + m.gap
         return (rect.x + left, rect.y + top, rect.w - left - right, rect.h - top - bottom)
