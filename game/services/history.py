@@ -139,15 +139,16 @@ class Played:
                 "save": self.save}
 
     @classmethod
-    def from_json(cls, data) -> Played:
+    def from_json(cls, data, known: dict[str, RuleOptions] | None = None) -> Played:
         """A match from its stored form; ValueError says what is wrong (hand-edited totals
-        that do not add up to the hands' scores included)."""
+        that do not add up to the hands' scores included). ``known``: rule options already
+        read, by their JSON text (most matches of a history share a few)."""
         if not isinstance(data, dict) or set(data) != FIELDS:
             raise ValueError("a match of the history has missing or unknown fields")
         date = data["date"]
         if not isinstance(date, str) or not DATE.fullmatch(date):
             raise ValueError(f"a match's date {show(date)} is not a date")
-        options = RuleOptions.from_json(data["options"])
+        options = _options(data["options"], {} if known is None else known)
         table = data["table"]
         if table != table_name(options):
             raise ValueError(f"a match's table {show(table)} does not match its rules")
@@ -178,6 +179,13 @@ class Played:
 
 FIELDS = {"date", "table", "options", "seats", "you", "scores", "outs", "totals", "winner",
           "save"}
+
+
+def _options(raw, known: dict[str, RuleOptions]) -> RuleOptions:
+    key = json.dumps(raw, sort_keys=True)
+    if key not in known:
+        known[key] = RuleOptions.from_json(raw)
+    return known[key]
 
 
 def _seats(raw, options: RuleOptions) -> tuple[Seat, ...]:
@@ -246,7 +254,8 @@ class History:
             raise ValueError("folded must be a whole number, 0 or more")
         if not isinstance(matches, list) or len(matches) > CAP:
             raise ValueError(f"the history must list at most {CAP} matches")
-        played = tuple(Played.from_json(m) for m in matches)
+        known: dict[str, RuleOptions] = {}
+        played = tuple(Played.from_json(m, known) for m in matches)
         if list(p.date for p in played) != sorted(p.date for p in played):
             raise ValueError("the history's matches are not in the order they were played")
         if any(p.save is not None for p in played[:max(0, len(played) - REPLAYS_KEPT)]):

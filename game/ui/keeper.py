@@ -87,8 +87,7 @@ class Keeper:
         self._note(backup.recover())  # an import a crash interrupted, before anything is read
         self.records, message = records.load()
         self._note(message)
-        self.history, message = history.load()
-        self._note(message)
+        self._history: history.History | None = None
         self._saved: saves.Loaded | None = None
         self.table: MatchTable | None = None
         self.undo: Undo | None = None
@@ -119,13 +118,25 @@ class Keeper:
         """The oldest message not shown yet (a save or file that could not be used)."""
         return self.messages.pop(0) if self.messages else None
 
+    @property
+    def history(self) -> history.History:
+        """The finished matches, read on first use (not before the title's first frame: a
+        long history takes a moment to check)."""
+        if self._history is None:
+            self._history, message = history.load()
+            self._note(message)
+        return self._history
+
+    @history.setter
+    def history(self, value: history.History) -> None:
+        self._history = value
+
     def reload(self) -> None:
         """Read everything kept again (a backup was imported, or an import undone): the
         statistics, the history and the autosave; no match is in play any more."""
         self.records, message = records.load()
         self._note(message)
-        self.history, message = history.load()
-        self._note(message)
+        self._history = None
         self._saved = None
         self.table = self.undo = self._hint = None
         self._unsaved = None

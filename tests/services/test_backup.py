@@ -228,3 +228,19 @@ def test_a_computer_levels_setting_round_trip_is_exact():
     changed = dataclasses.replace(DATA[0], level="hard")
     text = backup.make(changed, *DATA[1:]).dumps()
     assert backup.parse(text).settings == changed
+
+
+def test_a_file_too_big_or_unreadable_is_refused_before_it_is_read(tmp_path):
+    _store(Settings(), Records(), History(), DATA[3])
+    before = _stored()
+    big = platform.Handed("huge.json", 50_000_000, None)
+    with pytest.raises(BackupError, match="50.0 MB"):
+        backup.import_handed(big)
+    with pytest.raises(BackupError, match="could not be read"):
+        backup.import_handed(platform.Handed("x.json", 10, None, "it is not text"))
+    binary = tmp_path / "photo.json"
+    binary.write_bytes(b"\xff\xd8\xff\xe0" * 100)
+    with pytest.raises(BackupError, match="not text"):
+        backup.import_handed(platform.read_handed(binary, backup.MAX_CHARS))
+    assert platform.read_handed(binary, 10).text is None  # over the limit: never read
+    assert _stored() == before
