@@ -79,14 +79,14 @@ class Axis:
 
 
 def axis(values, count: int = 4, floor: float | None = None,
-         ceiling: float | None = None) -> Axis:
+         ceiling: float | None = None, whole: bool = False) -> Axis:
     """A range covering ``values`` (and zero) in round steps; ``floor``/``ceiling`` fix an
-    end (a rate runs from 0 to 1)."""
+    end (a rate runs from 0 to 1); ``whole``: steps of at least 1 (scores)."""
     low = min([0.0, *values]) if floor is None else floor
     high = max([0.0, *values]) if ceiling is None else ceiling
     if high <= low:
         high = low + 1
-    step = nice_step(high - low, count)
+    step = max(nice_step(high - low, count), 1.0 if whole else 0.0)
     if floor is None:
         low = math.floor(low / step) * step
     if ceiling is None:

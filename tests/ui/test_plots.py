@@ -29,6 +29,10 @@ def test_the_axis_covers_every_value_and_zero_in_round_steps(values):
     assert 2 <= len(ax.ticks) <= 9
 
 
+def test_scores_all_zero_still_get_whole_distinct_ticks():
+    assert plots.axis([0, 0], whole=True).ticks == (0, 1)
+
+
 @given(st.lists(st.integers(-5000, 5000), min_size=1, max_size=60))
 def test_points_stay_inside_the_box_left_to_right(values):
     ax = plots.axis(values)

@@ -21,7 +21,7 @@ from ...services import history as history_store
 from ...services.history import History, Played
 from ...services.records import CUSTOM, Records
 from .. import plots, theme
-from ..sheet import Standing, sheet_lines
+from ..sheet import Standing, number, sheet_lines
 from .page import BUTTON, Field, FooterButton, Heading, PageScene, Row, Target, Text
 
 PAGE = 20
@@ -63,12 +63,12 @@ class Plot(Row):
         values = [v for _, vs in self.series for v in vs]
         if self.percent:
             return plots.axis(values, floor=0.0, ceiling=1.0)
-        return plots.axis(values)
+        return plots.axis(values, whole=True)
 
     def _tick(self, v: float) -> str:
         if self.percent:
             return f"{round(100 * v)}%"
-        return f"{v:,.0f}".replace("-", "\u2212")
+        return number(round(v))
 
     def measure(self, m, width):
         return max(round(150 * m.s), min(round(width * 0.42), round(240 * m.s))) + \
@@ -174,7 +174,7 @@ class MatchLine(Row):
 
 def match_line(index: int, p: Played) -> MatchLine:
     result = "won" if p.won else place_word(p.place)
-    headline = f"{result.capitalize()}  \u2022  {p.totals[p.you]:,}".replace("-", "\u2212")
+    headline = f"{result.capitalize()}  \u2022  {number(p.totals[p.you])}"
     return MatchLine(f"match:{index}", headline, when(p.date).partition(",")[0],
                      f"{rules_name(p)}, {p.ending()}", p.won)
 
