@@ -159,3 +159,22 @@ def test_reset_forgets_the_matches_too_after_a_second_tap():
     press(app, "reset")
     assert history.load()[0] == History() and app.keeper.history == History()
     assert not [r for r in scene.rows() if isinstance(r, MatchLine)]
+
+
+def test_import_on_the_desktop_takes_the_exported_file_from_documents(tmp_path, monkeypatch):
+    from game import platform
+
+    monkeypatch.setenv(platform.DOCUMENTS_DIR_ENV, str(tmp_path))
+    rec, h = _kept(2)
+    app = reopened()
+    scene = _statistics(app)
+    press(app, "import_backup")
+    assert scene.note.startswith("No arlington-backup.json in")
+    press(app, "export_backup")
+    assert scene.note == f"Backup saved as {tmp_path / backup.FILE_NAME}"
+    records.save(Records())
+    history.save(History())
+    press(app, "import_backup")
+    scene = app.scenes.top
+    assert scene.note.startswith("Imported") and app.keeper.history == h
+    assert app.keeper.records == rec and history.load()[0] == h and records.load()[0] == rec

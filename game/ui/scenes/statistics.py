@@ -311,8 +311,9 @@ class StatisticsScene(PageScene):
                  Field("import_backup", "Import a backup", BUTTON, "Import",
                        "Choose a backup file: it replaces what is here (you can undo that)."
                        if platform.IS_BROWSER else
-                       "Drop a backup file on this window, or run arlington --import FILE. "
-                       "It replaces what is here (you can undo that)."),
+                       f"Takes {backup.FILE_NAME} from your Documents folder, or drop a "
+                       "backup file on this window. It replaces what is here (you can undo "
+                       "that)."),
                  Field("undo_import", "Undo the last import", BUTTON, "Undo",
                        "Puts back what the last import replaced.", enabled=self._can_undo)]
         return rows
@@ -353,8 +354,14 @@ class StatisticsScene(PageScene):
             self.note = backup.export(backup.make(self.app.settings, keeper.records,
                                                   keeper.history, keeper.saved_match()))
         elif key == "import_backup":
-            if not platform.pick_file():
-                self.note = f"Drop {backup.FILE_NAME} on this window to import it."
+            if not platform.pick_file():  # the desktop: the file Export made, if it is there
+                folder = platform.documents_dir()
+                path = folder / backup.FILE_NAME if folder is not None else None
+                if path is not None and path.is_file():
+                    self.app.import_backup(platform.read_handed(path, backup.MAX_CHARS))
+                else:
+                    self.note = f"No {backup.FILE_NAME} in {folder}: drop a backup file on " \
+                        "this window to import it."
         elif key == "undo_import":
             self.app.undo_import()
         elif key == "reset":
