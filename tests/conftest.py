@@ -1,5 +1,6 @@
 """Every test keeps the game's files (autosave, settings, statistics, exported backups) in its
-own temporary folders, so no test reads or writes the player's real data folder, and none sees another's.
+own temporary folders, so no test reads or writes the player's real data or Documents folder,
+and none sees another's.
 
 The suite runs on every core (pytest-xdist, ``-n auto --dist loadgroup`` in pyproject.toml);
 the tests in ``tests/web`` keep to one worker, so the standalone build and Chromium are made
