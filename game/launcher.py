@@ -2,8 +2,9 @@
 
 ``arlington`` (the installed command), ``python -m game`` and ``python main.py`` all land here:
 the title screen, straight to the table when ``--players``, ``--preset`` or ``--seed`` is
-given, or the guided first hand with ``--tutorial``. In the browser there is no command line,
-so the defaults apply.
+given, or the guided first hand with ``--tutorial``; ``--import FILE`` and ``--undo-import``
+restore a backup (or undo that) without opening a window. In the browser there is no command
+line, so the defaults apply.
 """
 
 from __future__ import annotations
@@ -104,9 +105,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="print the game's version and quit")
     parser.add_argument("--tutorial", action="store_true",
                         help="start with the guided first hand (Learn to play)")
+    parser.add_argument("--import", dest="import_file", metavar="FILE", default=None,
+                        help="make the backup FILE (arlington-backup.json) your settings, "
+                             "statistics, history and saved match, then quit")
+    parser.add_argument("--undo-import", action="store_true",
+                        help="put back the data the last import replaced, then quit")
     # Quit after N frames: lets tests run the real loop headless and finish on their own.
     parser.add_argument("--frames", type=_positive, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.import_file is not None and args.undo_import:
+        parser.error("--import and --undo-import cannot be given together")
     if args.tutorial and (args.players, args.preset, args.seed) != (None, None, None):
         parser.error("--tutorial plays its own arranged hand: leave out --players, --preset "
                      "and --seed")
@@ -130,11 +138,36 @@ def quick_setup(args: argparse.Namespace, rng: random.Random | None = None) -> S
     return Setup(options, players, seed)
 
 
+def keep_command(args: argparse.Namespace) -> int | None:
+    """Do --import or --undo-import (no window), print what happened and return the exit
+    status; None when neither was asked."""
+    if args.import_file is None and not args.undo_import:
+        return None
+    from .platform import read_handed
+    from .services import backup
+
+    try:
+        if args.undo_import:
+            backup.undo()
+            print("The import is undone: your data is as it was before it.")
+        else:
+            backup.import_handed(read_handed(args.import_file, backup.MAX_CHARS))
+            print(f"Imported {args.import_file}: your statistics, history, settings and "
+                  "saved match are the backup's (arlington --undo-import puts back what "
+                  "they replaced).")
+    except backup.BackupError as e:
+        print(f"arlington: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
 async def main(argv: list[str] | None = None) -> None:
     """Open the window and run the app until it is closed or --frames have been drawn."""
     # A browser tab has no command line: no parser to build (argparse and gettext cost a
     # tenth of a second to import there).
     args = None if IS_BROWSER and argv is None else parse_args(argv)
+    if args is not None and (status := keep_command(args)) is not None:
+        raise SystemExit(status)
     setup = quick_setup(args) if args is not None else None
     pygame.init()
     try:

@@ -369,6 +369,86 @@ def export(name: str, text: str, folder: str | Path | None = None) -> str:
     return str(path)
 
 
+DOCUMENTS_DIR_ENV = "ARLINGTON_DOCUMENTS_DIR"
+"""Set to a folder to export backups there instead of the user's documents (tests)."""
+
+
+def documents_dir() -> Path | None:
+    """Where an export the player keeps goes on the desktop: their Documents folder (their
+    home when there is none); None in a browser, where an export is a download."""
+    if IS_BROWSER:
+        return None
+    override = os.environ.get(DOCUMENTS_DIR_ENV)
+    if override:
+        return Path(override)
+    home = Path.home()
+    return home / "Documents" if (home / "Documents").is_dir() else home
+
+
+# --- files the player hands in ------------------------------------------------------------------
+# A backup comes in as a file the player picks in the page (web/page.js opens a hidden file
+# input; its text waits there until taken), a file dropped on the window, or a path given on
+# the command line. Each arrives as ``Handed``: the text, or None when the file was too big
+# to read (its size says so) or could not be read (``problem``).
+
+
+@dataclass(frozen=True, slots=True)
+class Handed:
+    """A file the player handed to the game: its name, size in bytes, and text (None when it
+    was not read: too big, or ``problem``)."""
+
+    name: str
+    size: int
+    text: str | None
+    problem: str | None = None
+
+
+def pick_file() -> bool:
+    """Open the page's file chooser (browser); False where there is none (desktop: drop the
+    file on the window, or ``arlington --import``)."""
+    window = browser_window()
+    page = getattr(window, "arlington", None) if window is not None else None
+    if page is None or getattr(page, "pickFile", None) is None:
+        return False
+    page.pickFile()
+    return True
+
+
+def take_picked_file() -> Handed | None:
+    """The file the player chose in the page's file chooser since the last call, or None."""
+    window = browser_window()
+    page = getattr(window, "arlington", None) if window is not None else None
+    take = getattr(page, "takePicked", None) if page is not None else None
+    if take is None:
+        return None
+    raw = take()
+    if not isinstance(raw, str):
+        return None
+    try:
+        data = json.loads(raw)
+        return Handed(str(data["name"]), int(data["size"]), data.get("text"),
+                      data.get("error"))
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def read_handed(path: str | Path, limit: int) -> Handed:
+    """The file at ``path`` (dropped on the window, or named on the command line), its text
+    read only when it is a regular file of at most ``limit`` bytes."""
+    path = Path(path)
+    try:
+        size = os.stat(path).st_size
+        if size > limit:
+            return Handed(path.name, size, None)
+        data = _read_file(path)
+    except OSError as e:
+        return Handed(path.name, 0, None, f"{path} cannot be read: {e.strerror or e}")
+    try:
+        return Handed(path.name, len(data), data.decode("utf-8"))
+    except UnicodeDecodeError:
+        return Handed(path.name, len(data), None, "it is not text")
+
+
 # --- browser canvas --------------------------------------------------------------------------
 # The page (web/page.js) sizes the canvas to the viewport at the device's pixel ratio and
 # publishes the size it wants as window.arlington.canvasWidth / canvasHeight; it follows

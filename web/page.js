@@ -156,6 +156,36 @@
   // The game autosaves: never ask "leave this page?".
   window.onbeforeunload = null;
 
+  // Importing a backup: a hidden file input the game opens (pickFile, from a tap in the game,
+  // which still counts as the gesture a file chooser needs). The chosen file's text waits in
+  // `picked` until the game takes it (takePicked, as JSON); a file too big to be a backup is
+  // not read, only its size passed on, so the game can say why it is refused.
+  const PICK_MAX_BYTES = 4000000;
+  let picked = null;
+  const picker = document.createElement("input");
+  picker.type = "file";
+  picker.accept = ".json,application/json";
+  picker.id = "import-file";
+  picker.hidden = true;
+  document.body.appendChild(picker);
+  picker.addEventListener("change", () => {
+    const file = picker.files && picker.files[0];
+    if (!file) return;
+    if (file.size > PICK_MAX_BYTES) {
+      picked = { name: file.name, size: file.size, text: null };
+      return;
+    }
+    file.text().then(
+      (text) => { picked = { name: file.name, size: file.size, text }; },
+      (err) => { picked = { name: file.name, size: file.size, text: null, error: String(err) }; });
+  });
+  page.pickFile = () => { picker.value = ""; picker.click(); };
+  page.takePicked = () => {
+    const p = picked;
+    picked = null;
+    return p === null ? null : JSON.stringify(p);
+  };
+
   // A clear message for whatever goes wrong while loading, and for a download that stalls.
   let lastProgress = performance.now();
   window.addEventListener("error", (e) => {

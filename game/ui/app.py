@@ -13,7 +13,7 @@ import importlib
 
 import pygame
 
-from ..platform import browser_canvas_size
+from ..platform import Handed, browser_canvas_size, read_handed, take_picked_file
 from ..services.seats import Seat
 from ..services.settings import Settings
 from .keeper import Keeper, MatchTable, as_table
@@ -121,6 +121,47 @@ class App:
         for scene in self.scenes.stack:
             scene.settings_changed()
 
+    # ------------------------------------------------------------------ backups
+
+    def import_backup(self, handed: Handed) -> str:
+        """Make the backup the player handed in (picked, dropped) their data, or refuse it
+        with nothing changed; either way Statistics opens and says which. After an import
+        everything is read again and the title is under Statistics (a match that was in play
+        is in the data the import replaced, which Undo import brings back)."""
+        from ..services import backup
+
+        try:
+            backup.import_handed(handed)
+        except backup.BackupError as e:
+            return self._show_backup_news(str(e), changed=False)
+        return self._show_backup_news(f"Imported {handed.name}: your statistics, history, "
+                                      "settings and saved match are the backup's.", True)
+
+    def undo_import(self) -> str:
+        """Put back the data the last import replaced (Statistics' Undo import)."""
+        from ..services import backup
+
+        try:
+            backup.undo()
+        except backup.BackupError as e:
+            return self._show_backup_news(str(e), changed=False)
+        return self._show_backup_news("The import is undone: your data is as it was before.",
+                                      True)
+
+    def _show_backup_news(self, news: str, changed: bool) -> str:
+        if changed:
+            self.keeper.reload()
+            self.settings = self.keeper.load_settings()
+            self.open("title", reset=True)
+            self.open("statistics", note=news)
+            return news
+        tell = getattr(self.scenes.top, "backup_news", None)  # the Statistics page that asked
+        if tell is not None:
+            tell(news)
+        else:
+            self.open("statistics", note=news)
+        return news
+
     def quit(self) -> None:
         """Close the app (desktop; a browser tab has nothing to return to)."""
         self.running = False
@@ -159,6 +200,11 @@ class App:
         if t in _RESIZE:
             self._window_resized(event)
             return
+        if t == pygame.DROPFILE:  # a backup dropped on the window
+            from ..services.backup import MAX_CHARS
+
+            self.import_backup(read_handed(event.file, MAX_CHARS))
+            return
         top = self.scenes.top
         if t in _GESTURES:
             self.keeper.sounds.unlock()  # browsers allow audio after the first gesture
@@ -195,6 +241,9 @@ class App:
             wanted = browser_canvas_size()  # None on the desktop
             if wanted is not None and wanted != self.size:
                 self.set_window_size(wanted)  # the page resized the canvas (rotation, resize)
+            picked = take_picked_file()  # None on the desktop
+            if picked is not None:
+                self.import_backup(picked)  # the page's file chooser gave a backup
             self.step(pygame.event.get(), dt)
             pygame.display.flip()
             frame += 1

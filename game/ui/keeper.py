@@ -1,5 +1,5 @@
-"""What the app keeps between sessions: the settings, the autosaved match and the statistics;
-and what it adds to a match in play: undo, hints and sound.
+"""What the app keeps between sessions: the settings, the autosaved match, the statistics and
+the match history; and what it adds to a match in play: undo, hints and sound.
 
 The App holds one ``Keeper`` (``app.keeper``). The table reports every change through
 ``app.match_changed(table)``; the keeper then autosaves the match (after every action, and when
@@ -27,7 +27,7 @@ from .. import platform
 from ..rules.actions import PILE_TAKES, Act
 from ..rules.cards import card_symbol
 from ..rules.state import Phase
-from ..services import records, saves
+from ..services import backup, history, records, saves
 from ..services import settings as settings_store
 from ..services.settings import Settings
 from ..services.sound import Sounds, for_action
@@ -85,8 +85,10 @@ class Keeper:
     def __init__(self):
         self.sounds = Sounds()
         self.messages: list[str] = []
+        self._note(backup.recover())  # an import a crash interrupted, before anything is read
         self.records, message = records.load()
         self._note(message)
+        self._history: history.History | None = None
         self._saved: saves.Loaded | None = None
         self.table: MatchTable | None = None
         self.undo: Undo | None = None
@@ -116,6 +118,29 @@ class Keeper:
     def take_message(self) -> str | None:
         """The oldest message not shown yet (a save or file that could not be used)."""
         return self.messages.pop(0) if self.messages else None
+
+    @property
+    def history(self) -> history.History:
+        """The finished matches, read on first use (not before the title's first frame: a
+        long history takes a moment to check)."""
+        if self._history is None:
+            self._history, message = history.load()
+            self._note(message)
+        return self._history
+
+    @history.setter
+    def history(self, value: history.History) -> None:
+        self._history = value
+
+    def reload(self) -> None:
+        """Read everything kept again (a backup was imported, or an import undone): the
+        statistics, the history and the autosave; no match is in play any more."""
+        self.records, message = records.load()
+        self._note(message)
+        self._history = None
+        self._saved = None
+        self.table = self.undo = self._hint = None
+        self._unsaved = None
 
     # ----------------------------------------------------------------- settings
 
@@ -177,11 +202,17 @@ class Keeper:
             assert self.undo is not None  # made by ``watch`` with the table
             self.undo.note(game)
         self._actions = count
+        before = self._recorded
         updated, self._recorded = records.progress(self.records, game.state, table.seats,
                                                    self._recorded)
         if updated != self.records:
             self.records = updated
             self._note(records.save(updated))
+        if game.state.over and before < self._recorded:  # the match just ended: kept once
+            played = history.Played.from_game(game, table.seats)
+            if played is not None:
+                self.history = self.history.with_match(played)
+                self._note(history.save(self.history))
         if game.state.over:
             saves.clear_autosave()
             platform.keep_storage()  # a browser may clear what is not kept: ask it, now it matters

@@ -169,7 +169,7 @@ def test_statistics_scene_shows_exports_and_resets():
     assert records.load()[0] == stored  # the first tap only asks
     press(app, "reset")
     assert records.load()[0] == Records() and app.keeper.records == Records()
-    assert scene.note == "Statistics reset"
+    assert scene.note == "Statistics and matches reset"
     press(app, "done")
     assert isinstance(app.scenes.top, scenes.TitleScene)
 

@@ -18,18 +18,9 @@ from ...rules.save import Setup
 from ...rules.scoring import final_sheet, hand_penalty, meld_points, settlement
 from ...rules.state import Phase
 from .. import cardart, theme
+from ..sheet import SheetLine, Standing, number, sheet_lines, signed
 from ..table import seven
 from .page import BUTTON, Field, FooterButton, Heading, PageScene, Row, Text
-
-
-def signed(n: int) -> str:
-    """A score with its sign (the minus a real minus sign)."""
-    return f"+{n:,}" if n > 0 else number(n)
-
-
-def number(n: int) -> str:
-    """A total, with thousands separated and a real minus sign."""
-    return f"\u2212{-n:,}" if n < 0 else f"{n:,}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,58 +119,6 @@ def hand_lines(state, seats, four_colour: bool = False) -> list[HandLine]:
                               state.totals[s], tuple(sorted(state.hands[s])), four_colour,
                               cardart.queen_marked(state.options)))
     return lines
-
-
-@dataclass(frozen=True, slots=True)
-class Standing(Row):
-    """A place in the final order: position, name, total (and the settled total)."""
-
-    place: int
-    name: str
-    total: int
-    settled: int | None = None
-    winner: bool = False
-
-    def measure(self, m, width):
-        return m.gap + theme.line_height(m.label_px + 4) + m.gap
-
-    def draw(self, surface, m, rect, pressed):
-        px = m.label_px + 4
-        cy = rect.y + m.gap + theme.line_height(px) // 2
-        ink = theme.ACCENT if self.winner else theme.INK
-        theme.text(surface, f"{self.place}.", px, (rect.x, cy), theme.INK_DIM, "midleft", True)
-        total = number(self.total)
-        if self.settled is not None:
-            total = f"{number(self.settled)}  ({number(self.total)})"
-        tw = theme.text_width(total, px, True)
-        theme.text(surface, total, px, (rect.right, cy), ink, "midright", True)
-        x = rect.x + round(36 * m.s)
-        name_px = theme.fit_px(self.name, px, rect.right - tw - m.gap - x, True)
-        theme.text(surface, self.name, name_px, (x, cy), ink, "midleft", True)
-
-
-@dataclass(frozen=True, slots=True)
-class SheetLine(Row):
-    """One line of the score sheet: a label and one number per player."""
-
-    label: str
-    cells: tuple[str, ...]
-    header: bool = False
-
-    def measure(self, m, width):
-        return theme.line_height(m.small_px) + m.gap // 2
-
-    def draw(self, surface, m, rect, pressed):
-        n = len(self.cells)
-        first = round(44 * m.s)
-        col = (rect.w - first) / max(1, n)
-        ink = theme.INK_DIM if self.header else theme.INK
-        cy = rect.y + theme.line_height(m.small_px) // 2
-        theme.text(surface, self.label, m.small_px, (rect.x, cy), theme.INK_DIM, "midleft")
-        for i, cell in enumerate(self.cells):
-            px = theme.fit_px(cell, m.small_px, int(col) - 4, self.header)
-            right = rect.x + first + round(col * (i + 1))
-            theme.text(surface, cell, px, (right, cy), ink, "midright", self.header)
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,12 +236,7 @@ def winner_title(state, seats) -> str:
 
 def score_sheet(state, seats) -> list[SheetLine]:
     """Every hand's scores, a column per player, and the totals."""
-    head = SheetLine("Hand", tuple(s.name for s in seats[:state.players]), header=True)
-    lines = [head]
-    for i, scores in enumerate(state.hand_scores):
-        lines.append(SheetLine(str(i + 1), tuple(signed(v) for v in scores)))
-    lines.append(SheetLine("Total", tuple(number(t) for t in state.totals), header=True))
-    return lines
+    return sheet_lines([s.name for s in seats[:state.players]], state.hand_scores, state.totals)
 
 
 def team_sheet(state, seats) -> list[SheetLine]:
