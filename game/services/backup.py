@@ -24,7 +24,7 @@ import json
 import time
 from dataclasses import dataclass
 
-from .. import platform
+from .. import __version__, platform
 from ..rules.save import parse_json
 from ..rules.text import show
 from . import history as history_store
@@ -46,7 +46,8 @@ PREVIOUS_KEY = "backup-previous.json"
 PENDING_KEY = "backup-pending.json"
 KEYS = (settings_store.KEY, records_store.KEY, history_store.KEY, saves.KEY)
 """The storage keys a backup holds, in the order an import writes them."""
-FIELDS = {"format", "version", "made", "settings", "statistics", "history", "match"}
+FIELDS = {"format", "version", "game_version", "made", "settings", "statistics", "history",
+          "match"}
 OTHER_FILES = {saves.FORMAT: "a saved match", "arlington-save": "a saved match",
                records_store.FORMAT: "a statistics file", history_store.FORMAT: "a match history",
                "arlington-previous": "the data kept before an import"}
@@ -70,7 +71,8 @@ class Backup:
     """When it was made, UTC (``2026-12-04T17:05:00Z``)."""
 
     def to_json(self) -> dict:
-        return {"format": FORMAT, "version": VERSION, "made": self.made,
+        return {"format": FORMAT, "version": VERSION, "game_version": __version__,
+                "made": self.made,
                 "settings": settings_store.to_json(self.settings),
                 "statistics": self.records.to_json(), "history": self.history.to_json(),
                 "match": None if self.match is None else self.match.to_json()}
@@ -139,6 +141,9 @@ def _too_big(size: int) -> BackupError:
 
 
 def _parts(data: dict) -> Backup:
+    written_by = data["game_version"]  # for a bug report only: any version of this format reads
+    if not isinstance(written_by, str) or len(written_by) > 40:
+        raise BackupError("This backup's game version is not a version, so it was not imported.")
     made = data["made"]
     if not isinstance(made, str) or not history_store.DATE.fullmatch(made):
         raise BackupError("This backup's date is not a date, so it was not imported.")

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import platform
+from game import __version__, platform
 from game.launcher import keep_command, parse_args
 from game.rules.options import DIGITAL
 from game.rules.save import Game, Setup
@@ -68,6 +68,7 @@ def test_a_backup_round_trips_every_part():
     assert (b.settings, b.records, b.history) == (settings_, rec, h)
     assert b.match.game.actions == match.game.actions and b.match.seats == match.seats
     assert b.match.recorded == match.recorded and b.made == "1970-01-01T00:00:00Z"
+    assert json.loads(GOOD)["game_version"] == __version__  # for a bug report
 
 
 def test_an_import_replaces_the_data_and_can_be_undone_once():
@@ -104,6 +105,8 @@ def _mutations():
         (json.dumps(foreign), "not an Arlington backup"),
         (json.dumps(good["match"]), "saved match of Arlington"),
         (json.dumps(good | {"extra": 1}), "missing or unknown"),
+        (json.dumps({k: v for k, v in good.items() if k != "game_version"}), "missing"),
+        (json.dumps(good | {"game_version": 2}), "game version"),
         (json.dumps(good | {"settings": {"version": 1, "four_colour": "yes"}}), "settings"),
         (json.dumps(edited), "cannot be right|do not add up"),
         (json.dumps(good | {"history": good["history"] | {"folded": -1}}), "history"),
