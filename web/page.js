@@ -142,7 +142,7 @@
   // are queued for the game, which takes them at its next frame (mirrorTake).
   const TAGS = { region: "section", heading: "h2", text: "p", list: "ul", item: "li",
                  group: "div", button: "button", toggle: "button" };
-  const LOG_KEPT = 30;
+  const LOG_KEPT = 200;  // a hand or so: the game sends its last lines, the page keeps more
   const inbox = [];
   let said = 0, sceneName = null, made = 0;
   const scene = $("mirror-scene"), log = $("mirror-log"), notes = $("mirror-notes");
@@ -196,13 +196,14 @@
     }
     if (n.r === "region" || n.r === "group" || n.r === "list") {
       const first = kids[0];
-      const labelled = n.r === "region" && first && first.r === "heading";
+      const labelled = n.r === "region" && first && first.r === "heading" && first.n === n.n;
       setAttr(el, "aria-label", labelled || !n.n ? null : n.n);
     }
     describe(el, n.d || "");
     if (kids.length) {
       patch(el, kids);
-      if (n.r === "region" && kids[0].r === "heading") setAttr(el, "aria-labelledby", el.firstChild.id);
+      const labelled = n.r === "region" && kids[0].r === "heading" && kids[0].n === n.n;
+      setAttr(el, "aria-labelledby", labelled ? el.firstChild.id : null);
     } else if (el.textContent !== (n.n || "")) {
       el.textContent = n.n || "";
     }
