@@ -173,6 +173,7 @@ class Mirror:
         self.said = 0
         """Lines announced so far (each line's number, so the page adds only new ones)."""
         self._sent: str | None = None
+        self._tree: Node | None = None
         self._scene: Scene | None = None
         self._heard = 0
         self._wait = 0
@@ -199,7 +200,9 @@ class Mirror:
 
     def payload(self, scene: Scene | None) -> str:
         """What the page is sent for ``scene`` now: its tree and the log's lines."""
-        tree = scene.mirror() if scene is not None else None
+        return self._payload(scene.mirror() if scene is not None else None)
+
+    def _payload(self, tree: Node | None) -> str:
         return json.dumps({"tree": page_data(tree), "log": list(self.lines)},
                           ensure_ascii=False, separators=(",", ":"))
 
@@ -212,8 +215,13 @@ class Mirror:
         if scene is self._scene and self.said == self._heard and self._wait > 0:
             self._wait -= 1
             return
+        new_lines = self.said != self._heard
         self._scene, self._heard, self._wait = scene, self.said, REFRESH_FRAMES - 1
-        data = self.payload(scene)
+        tree = scene.mirror() if scene is not None else None
+        if tree is self._tree and tree is not None and not new_lines:
+            return  # the very tree sent last (a scene that keeps its tree): nothing to do
+        self._tree = tree
+        data = self._payload(tree)
         if data != self._sent:
             self._sent = data
             platform.mirror_show(data)

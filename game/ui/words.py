@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..rules.cards import (
     JOKER,
@@ -66,9 +67,11 @@ def spoken(text: str) -> str:
                                                 SUIT_SYMBOLS.index(m[2]))), text)
 
 
+@lru_cache(maxsize=512)
 def card_words(c: Card, options: RuleOptions | None = None) -> str:
     """A card in words: ``queen of spades``; with ``options``, ``queen of spades, 50
-    points`` for the cards worth saying (``WORTH_SAYING``)."""
+    points`` for the cards worth saying (``WORTH_SAYING``). Cached: a hand is named again at
+    every change of the table."""
     if c == FACE_DOWN:
         return "a face-down card"
     name = card_name(c)

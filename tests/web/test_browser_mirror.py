@@ -188,6 +188,7 @@ def play_hand(tab, label: str) -> list[str]:
     return done
 
 
+@pytest.mark.slow  # a whole hand of ours, every move read and made through the page: minutes
 @pytest.mark.parametrize("size", [(390, 844), (1280, 720)], ids=["phone", "laptop"])
 def test_a_whole_hand_by_roles_names_and_the_live_log(open_tab, size):
     tab = begin(open_tab, *size)

@@ -12,6 +12,7 @@ with the mirror and the mirror with the canvas.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
+from weakref import WeakKeyDictionary
 
 from ...rules.options import Discards
 from ...rules.phase import ACTING
@@ -24,6 +25,7 @@ from .model import short
 from .motion import origins
 
 if TYPE_CHECKING:
+    from ...rules.view import View
     from .model import TableModel
 
 TITLE = "Table"
@@ -66,8 +68,8 @@ def _melds(m: TableModel, seat: int) -> list[str]:
             for i, (meld, p) in enumerate(zip(melds, m.meld_points(seat)))]
 
 
-def _seat(m: TableModel, seat: int) -> Node:
-    st, view = m.state, m.view
+def _seat(m: TableModel, view: View, seat: int) -> Node:
+    st = m.state
     name = m.name(seat)
     turn = ", to play" if st.phase in ACTING and st.turn == seat else ""
     melds = _melds(m, seat)
@@ -77,8 +79,8 @@ def _seat(m: TableModel, seat: int) -> Node:
                   listing(f"{name}'s melds", melds) if melds else None)
 
 
-def _offer(m: TableModel) -> Node | None:
-    offer = seven.pending_offer(m.view)
+def _offer(m: TableModel, view: View) -> Node | None:
+    offer = seven.pending_offer(view)
     if offer is None:
         return None
     names = [s.name for s in m.seats]
@@ -93,16 +95,42 @@ def _offer(m: TableModel) -> Node | None:
                   button("Pass", "offer:pass") if yours else None)
 
 
-def _teams(m: TableModel) -> Node | None:
-    teams = seven.teams(m.view, [s.name for s in m.seats])
+def _teams(m: TableModel, view: View) -> Node | None:
+    teams = seven.teams(view, [s.name for s in m.seats])
     if not teams:
         return None
     return region("Teams", heading("Teams"),
                   listing("Teams", [f"{t.label}, {t.name}: {t.total} points" for t in teams]))
 
 
+_BUILT: WeakKeyDictionary[TableModel, tuple[tuple, Node]] = WeakKeyDictionary()
+"""Each table's last tree and what it was read from: built again only when that changed (a
+tree of eight seats costs about 3 ms natively, more than a frame's drawing)."""
+
+
+def _read_from(scene: Mirrored) -> tuple:
+    """Everything the tree reads, as one value: the match's record (its length and last
+    action, so an undo and another move differ), the viewer's hand and selection, what the
+    bar asks, and what the scene shows."""
+    m, g = scene.model, scene.game
+    return (len(g.actions), g.actions[-1] if g.actions else None, m.state.hand_no,
+            m.state.phase, m.viewer, tuple(m.order), frozenset(m.selected), m.drawn,
+            m.message, m.confirm, m.picking, m.tip, m.sort_mode, scene.show_log,
+            tuple(label for label, _ in scene.bar_extras()))
+
+
 def tree(scene: Mirrored) -> Node:
-    """The table's mirror now."""
+    """The table's mirror now (the same value while nothing it reads changed)."""
+    key = _read_from(scene)
+    built = _BUILT.get(scene.model)
+    if built is not None and built[0] == key:
+        return built[1]
+    node = _tree(scene)
+    _BUILT[scene.model] = (key, node)
+    return node
+
+
+def _tree(scene: Mirrored) -> Node:
     m = scene.model
     st, view = m.state, m.view
     top = view.pile[-1] if view.pile else None
@@ -123,14 +151,14 @@ def tree(scene: Mirrored) -> Node:
         TITLE,
         text(m.status()),
         text(m.message) if m.message else None,
-        _offer(m),
+        _offer(m, view),
         _hand(m),
         region("Actions", heading("Actions"), *actions),
         region("Stock and pile", heading("Stock and pile"), piles),
         region("Your melds", heading("Your melds"), text(f"Your score: {view.totals[m.viewer]}."),
                listing("Your melds", mine) if mine else text("No melds yet.")),
-        _teams(m) if offered else None,
-        region("Other players", heading("Other players"), *(_seat(m, s) for s in others)),
+        _teams(m, view) if offered else None,
+        region("Other players", heading("Other players"), *(_seat(m, view, s) for s in others)),
     )
 
 
