@@ -36,8 +36,8 @@ NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight",
 """Small counts spoken as words ("three sevens"); larger ones stay digits."""
 
 WORTH_SAYING = 20
-"""A card in hand is named with its points when it melds for at least this many (aces, wilds,
-the queen of spades): the cards whose value changes a decision."""
+"""A card in hand is named with its points when it melds for at least this many (aces, the
+queen of spades, jokers): the cards whose value changes a decision. A 2 is named wild."""
 
 
 def number(n: int) -> str:
@@ -70,16 +70,17 @@ def spoken(text: str) -> str:
 @lru_cache(maxsize=512)
 def card_words(c: Card, options: RuleOptions | None = None) -> str:
     """A card in words: ``queen of spades``; with ``options``, ``queen of spades, 50
-    points`` for the cards worth saying (``WORTH_SAYING``). Cached: a hand is named again at
+    points`` for the cards worth saying (``WORTH_SAYING``) and ``two of clubs, wild``. Cached: a hand is named again at
     every change of the table."""
     if c == FACE_DOWN:
         return "a face-down card"
     name = card_name(c)
-    if options is not None:
-        worth = values(options)[0][c]
-        if worth >= WORTH_SAYING:
-            return f"{name}, {worth} points"
-    return name
+    if options is None:
+        return name
+    if is_wild(c):
+        return f"{name}, wild"
+    worth = values(options)[0][c]
+    return f"{name}, {worth} points" if worth >= WORTH_SAYING else name
 
 
 def cards_words(cards: Sequence[Card]) -> str:

@@ -39,6 +39,7 @@ def names(node, role):
 def test_cards_and_melds_are_said_in_words():
     assert words.card_words(QUEEN_OF_SPADES, DIGITAL) == "queen of spades, 50 points"
     assert words.card_words(parse_card("7H"), DIGITAL) == "seven of hearts"
+    assert words.card_words(parse_card("2C"), DIGITAL) == "two of clubs, wild"
     assert words.run_words(cards("5H", "6H", "7H")) == "run: five, six, seven of hearts"
     assert words.run_words(cards("5H", "JK", "7H")) == "run: five, joker as six, seven of hearts"
     assert words.set_words(cards("7S", "7H", "7D")) == "set of three sevens"

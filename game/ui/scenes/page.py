@@ -175,9 +175,12 @@ class Field(Row):
         if self.kind == TOGGLE:
             return (mirror.toggle(self.label, act, bool(self.value), self.enabled,
                                   self.explain),)
-        if self.kind == BUTTON:
-            return (mirror.button(f"{self.label}: {self.value}", act, self.enabled,
-                                  self.explain),)
+        if self.kind == BUTTON:  # "Seed: Random"; a label that says the button's verb
+            value = str(self.value)  # ("Replay this hand": Replay) is its description
+            if self.label.lower().startswith(value.lower()):
+                return (mirror.button(value, act, self.enabled,
+                                      " ".join(filter(None, (self.label + ".", self.explain)))),)
+            return (mirror.button(f"{self.label}: {value}", act, self.enabled, self.explain),)
         if self.kind == STEPPER:
             shown, back, on = str(self.value), self.value > self.low, self.value < self.high
         else:
