@@ -70,8 +70,8 @@ def spoken(text: str) -> str:
 @lru_cache(maxsize=512)
 def card_words(c: Card, options: RuleOptions | None = None) -> str:
     """A card in words: ``queen of spades``; with ``options``, ``queen of spades, 50
-    points`` for the cards worth saying (``WORTH_SAYING``) and ``two of clubs, wild``. Cached: a hand is named again at
-    every change of the table."""
+    points`` for the cards worth saying (``WORTH_SAYING``) and ``two of clubs, wild``.
+    Cached: a hand is named again at every change of the table."""
     if c == FACE_DOWN:
         return "a face-down card"
     name = card_name(c)
