@@ -145,6 +145,7 @@
   const LOG_KEPT = 200;  // a hand or so: the game sends its last lines, the page keeps more
   const inbox = [];
   let said = 0, sceneName = null, made = 0;
+  const TITLE = document.title;  // the page's own, kept for the title scene
   const scene = $("mirror-scene"), log = $("mirror-log"), notes = $("mirror-notes");
 
   const tagOf = (n) => n.r === "heading" ? "h" + Math.min(6, Math.max(1, n.l || 2)) : TAGS[n.r] || "div";
@@ -252,7 +253,7 @@
     if (name !== sceneName) {
       const first = sceneName !== null;
       sceneName = name;
-      document.title = name && name !== "Arlington" ? `${name} · Arlington` : "Arlington";
+      document.title = name && name !== "Arlington" ? `${name} · Arlington` : TITLE;
       // A new scene: the focus goes to its title when it was in the mirror (a screen
       // reader's user then hears where they are), never away from the canvas.
       if (first && (had || active === document.body)) {
