@@ -38,9 +38,6 @@ class Mirrored(Controlled, Protocol):
         """Undo, Hint and Rules when the bar offers them now: (words, what a tap does)."""
         ...
 
-    def after_hand(self) -> None:
-        ...
-
 
 def bar(scene: Mirrored) -> list[tuple[str, object]]:
     """Every button the action bar offers now, More… opened (the mirror has room for all)."""
