@@ -235,3 +235,39 @@ def test_the_mirror_is_sent_only_when_it_changed(monkeypatch):
     app.mirror.announce("The pile was shuffled into a new stock.")
     app.step([], FRAME)
     assert json.loads(sent[-1])["log"][-1][1] == "The pile was shuffled into a new stock."
+
+
+def test_going_out_by_the_mirror_reaches_a_summary_that_reads_in_words():
+    app, table = arranged([["5S", "6S", "7S"], ["4H", "8C", "JD", "QD"]])
+
+    def press(name):
+        tree = app.scenes.top.mirror()
+        action = next(a for a, n in actions(tree).items() if n.name == name)
+        app.scenes.top.mirror_activate(action)
+
+    press("Draw")
+    for name in ("five of spades", "six of spades", "seven of spades"):
+        press(name)
+    press("Lay run")
+    press("nine of hearts, just drawn")
+    press("Discard")
+    assert table.game.state.phase is not Phase.HAND_OVER  # asked first
+    assert "This ends the hand. Go out?" in names(table.mirror(), Role.TEXT)
+    press("Go out")
+    settle(app, table)
+    for _ in range(5):
+        app.step([], FRAME)
+    summary = app.scenes.top.mirror()
+    assert summary.name == "Hand 1 is over"
+    heads = names(summary, Role.HEADING)
+    assert any(h.startswith("You, went out: +") for h in heads), heads
+    assert any(h.startswith("Computer: minus") for h in heads), heads
+    assert "Next hand" in names(summary, Role.BUTTON)
+    said = [line for _, line in app.mirror.lines]
+    assert "You laid down a run: five, six, seven of spades." in said
+    assert any(line.startswith("You went out: +") for line in said), said
+    review = next(a for a, n in actions(summary).items() if n.name == "Review")
+    app.scenes.top.mirror_activate(review)
+    for _ in range(5):
+        app.step([], FRAME)
+    assert app.scenes.top.mirror().name not in ("", "Hand 1 is over")
