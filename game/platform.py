@@ -511,13 +511,10 @@ def keep_storage() -> None:
     """Ask the browser to keep the game's storage (once per page; nothing when it already
     does, and nothing on the desktop, whose files stay). Never raises: keeping is a courtesy,
     a refusal changes nothing."""
-    page = _page()
-    ask = getattr(page, "keepStorage", None) if page is not None else None
-    if ask is not None:
-        try:
-            ask()
-        except Exception:
-            pass
+    try:
+        _page_call("keepStorage")
+    except Exception:
+        pass
 
 
 def storage_report() -> StorageReport:
@@ -541,3 +538,42 @@ def storage_report() -> StorageReport:
         return StorageReport(None, None)
     return StorageReport(kept if isinstance(kept, bool) else None,
                          int(used) if isinstance(used, (int, float)) and used >= 0 else None)
+
+
+# --- the accessible mirror -------------------------------------------------------------------
+# The page (web/page.js) renders the mirror the game sends (window.arlington.mirrorShow, a JSON
+# text: game/ui/mirror.py) and queues what the player does with it (mirrorTake: a JSON list of
+# [kind, action]). Nothing on the desktop, or on a page that has no mirror.
+
+
+def _page_call(name: str, *args):
+    page = _page()
+    fn = getattr(page, name, None) if page is not None else None
+    return fn(*args) if fn is not None else None
+
+
+def mirror_show(payload: str) -> None:
+    """Hand the page the mirror's JSON text to render."""
+    try:
+        _page_call("mirrorShow", payload)
+    except Exception as e:  # the mirror must never stop the game
+        print(f"arlington: the mirror could not be shown: {e}", file=sys.stderr)
+
+
+def mirror_inbox() -> list[tuple[str, str]]:
+    """What the player did in the mirror since the last frame: ("activate" or "focus",
+    action), oldest first."""
+    try:
+        text = _page_call("mirrorTake")
+    except Exception:
+        return []
+    if not isinstance(text, str) or not text:
+        return []
+    try:
+        items = json.loads(text)
+    except ValueError:
+        return []
+    if not isinstance(items, list):
+        return []
+    return [(item[0], item[1]) for item in items if isinstance(item, list) and len(item) == 2
+            and isinstance(item[0], str) and isinstance(item[1], str)]

@@ -147,10 +147,10 @@
   }
   $("retry").addEventListener("click", () => location.reload());
 
-  // No scrolling, rubber-banding or pinch zoom while playing (iOS ignores user-scalable=no).
+  // No scrolling or rubber-banding while playing; the page may still be zoomed (the viewport
+  // allows it) for a player who needs larger text than the game's own setting gives.
   const block = (e) => { if (e.target.tagName !== "BUTTON") e.preventDefault(); };
   document.addEventListener("touchmove", block, { passive: false });
-  document.addEventListener("gesturestart", block, { passive: false });
   document.addEventListener("dblclick", block, { passive: false });
   document.addEventListener("contextmenu", (e) => e.preventDefault());
   // The game autosaves: never ask "leave this page?".
@@ -185,6 +185,173 @@
     picked = null;
     return p === null ? null : JSON.stringify(p);
   };
+
+  // ------------------------------------------------------------------ the accessible mirror
+  // The game sends its scene as a tree (game/ui/mirror.py, page_data: r role, n name, a action,
+  // p pressed, d description, x disabled, l heading level, c children) plus the live log's
+  // numbered lines, only when something changed. The tree is patched in place, element by
+  // element (keyed by action), so the focus stays where it was; activations and focus moves
+  // are queued for the game, which takes them at its next frame (mirrorTake).
+  const TAGS = { region: "section", heading: "h2", text: "p", list: "ul", item: "li",
+                 group: "div", button: "button", toggle: "button" };
+  const LOG_KEPT = 200;  // a hand or so: the game sends its last lines, the page keeps more
+  const inbox = [];
+  let said = 0, sceneName = null, made = 0;
+  const TITLE = document.title;  // the page's own, kept for the title scene
+  const scene = $("mirror-scene"), log = $("mirror-log"), notes = $("mirror-notes");
+
+  const tagOf = (n) => n.r === "heading" ? "h" + Math.min(6, Math.max(1, n.l || 2)) : TAGS[n.r] || "div";
+  const keyOf = (n, i) => n.a ? "a:" + n.a : n.r + ":" + i;
+
+  function make(n) {
+    const el = document.createElement(tagOf(n));
+    el.id = "m" + (made += 1);
+    if (n.r === "button" || n.r === "toggle") {
+      el.type = "button";
+      el.addEventListener("click", () => {
+        if (!el.disabled) inbox.push(["activate", el.dataset.action]);
+      });
+      el.addEventListener("focus", () => inbox.push(["focus", el.dataset.action]));
+    }
+    if (n.r === "group") el.setAttribute("role", "group");
+    if (n.r === "heading" && n.l === 1) el.tabIndex = -1;  // where focus goes on a new scene
+    return el;
+  }
+
+  function setAttr(el, name, value) {
+    if (value === null || value === undefined) el.removeAttribute(name);
+    else if (el.getAttribute(name) !== String(value)) el.setAttribute(name, String(value));
+  }
+
+  function describe(el, text) {
+    let note = document.getElementById(el.id + "-d");
+    if (!text) {
+      if (note) note.remove();
+      setAttr(el, "aria-describedby", null);
+      return;
+    }
+    if (!note) {
+      note = document.createElement("span");
+      note.id = el.id + "-d";
+      notes.appendChild(note);
+    }
+    if (note.textContent !== text) note.textContent = text;
+    setAttr(el, "aria-describedby", note.id);
+  }
+
+  function update(el, n) {
+    el.dataset.key = n.key;
+    const kids = n.c || [];
+    if (n.a !== undefined) el.dataset.action = n.a;
+    if (n.r === "button" || n.r === "toggle") {
+      el.disabled = !!n.x;
+      setAttr(el, "aria-pressed", n.r === "toggle" ? String(!!n.p) : null);
+    }
+    if (n.r === "region" || n.r === "group" || n.r === "list") {
+      const first = kids[0];
+      const labelled = n.r === "region" && first && first.r === "heading" && first.n === n.n;
+      setAttr(el, "aria-label", labelled || !n.n ? null : n.n);
+    }
+    describe(el, n.d || "");
+    if (kids.length) {
+      patch(el, kids);
+      const labelled = n.r === "region" && kids[0].r === "heading" && kids[0].n === n.n;
+      setAttr(el, "aria-labelledby", labelled ? el.firstChild.id : null);
+    } else if (el.textContent !== (n.n || "")) {
+      el.textContent = n.n || "";
+    }
+  }
+
+  // Make el's children the elements of ``kids``, reusing those with the same key.
+  function patch(el, kids) {
+    const old = new Map();
+    for (const child of Array.from(el.children)) old.set(child.dataset.key, child);
+    let at = 0;
+    kids.forEach((n, i) => {
+      n.key = keyOf(n, i);
+      let child = old.get(n.key);
+      if (child && child.tagName.toLowerCase() !== tagOf(n)) child = null;
+      if (child) old.delete(n.key); else child = make(n);
+      if (el.children[at] !== child) el.insertBefore(child, el.children[at] || null);
+      update(child, n);
+      at += 1;
+    });
+    for (const child of old.values()) {
+      for (const gone of child.querySelectorAll("[id]")) {
+        const note = document.getElementById(gone.id + "-d");
+        if (note) note.remove();
+      }
+      const note = document.getElementById(child.id + "-d");
+      if (note) note.remove();
+      child.remove();
+    }
+  }
+
+  const inMirror = (el) => el && $("mirror").contains(el);
+  const focusable = () => Array.from(scene.querySelectorAll("button:not([disabled])"));
+
+  function showScene(tree) {
+    const active = document.activeElement;
+    const had = inMirror(active) ? active : null;
+    const before = had ? focusable().indexOf(had) : -1;
+    const name = tree ? tree.n || "" : "";
+    if (!tree) {
+      scene.replaceChildren();
+    } else {
+      tree.key = "root";
+      patch(scene, [tree]);
+    }
+    const lost = had && !had.isConnected;
+    if (name !== sceneName) {
+      const first = sceneName !== null;
+      sceneName = name;
+      document.title = name && name !== "Arlington" ? `${name} · Arlington` : TITLE;
+      // A new scene: the focus goes to its title when it was in the mirror (a screen
+      // reader's user then hears where they are), never away from the canvas.
+      if (first && (had || active === document.body)) {
+        const title = scene.querySelector("h1");
+        if (title) { title.focus(); return; }
+      }
+    }
+    if (lost) {  // the focused control went (a button the move used): the next one there is
+      const now = focusable();
+      const next = now[Math.min(Math.max(0, before), now.length - 1)];
+      if (next) next.focus(); else { const title = scene.querySelector("h1"); if (title) title.focus(); }
+    }
+  }
+
+  function showLog(lines) {
+    for (const [n, text] of lines) {
+      if (n <= said) continue;
+      said = n;
+      const line = document.createElement("p");
+      line.textContent = text;
+      log.appendChild(line);
+    }
+    while (log.children.length > LOG_KEPT) log.firstChild.remove();
+  }
+
+  page.mirrorShow = (text) => {
+    const data = JSON.parse(text);
+    showScene(data.tree);
+    showLog(data.log || []);
+  };
+  page.mirrorTake = () => (inbox.length ? JSON.stringify(inbox.splice(0)) : "");
+
+  // Keys on the mirror's controls are the mirror's (Enter and Space press the button, Tab and
+  // the arrows move): the game does not hear them too. Letters, digits and Escape still reach
+  // the game (the table's keys, typing a deal code, the pause menu). Tab is always the page's,
+  // from the canvas too (SDL would keep it, a keyboard trap): it moves between the canvas and
+  // the mirror's controls, and the canvas rings the control the mirror's focus is on.
+  const MIRROR_KEYS = new Set(["Enter", " ", "Tab", "ArrowUp", "ArrowDown", "ArrowLeft",
+                               "ArrowRight", "Home", "End", "PageUp", "PageDown"]);
+  for (const type of ["keydown", "keypress", "keyup"]) {
+    window.addEventListener(type, (e) => {
+      if (page.state === "playing" && (e.key === "Tab" || (inMirror(e.target) && MIRROR_KEYS.has(e.key)))) {
+        e.stopImmediatePropagation();
+      }
+    }, true);
+  }
 
   // A clear message for whatever goes wrong while loading, and for a download that stalls.
   let lastProgress = performance.now();

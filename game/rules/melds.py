@@ -172,7 +172,8 @@ def _set_order(c: Card) -> int:
     return c + 100 if is_wild(c) else c
 
 
-def _plural(rank: int) -> str:
+def rank_plural(rank: int) -> str:
+    """A rank in the plural, for words: ``sevens``, ``sixes``, ``queens``."""
     return RANK_NAMES[rank] + ("es" if rank == 6 else "s")
 
 
@@ -332,7 +333,7 @@ def add_to(meld: Meld, c: Card, stands: Card, options: RuleOptions) -> Meld | st
                 return "A meld of 2s takes only more 2s"
             return Meld(_TWOS, sort_set(meld.cards + (c,)), TWO)
         if not is_wild(c) and rank_of(c) != meld.rank:
-            return f"That set is of {_plural(meld.rank)}; the {card_name(c)} cannot join it"
+            return f"That set is of {rank_plural(meld.rank)}; the {card_name(c)} cannot join it"
         return Meld(_SET, sort_set(meld.cards + (c,)), meld.rank, -1,
                     meld.wilds + is_wild(c))
     if options.run_max is not None and size >= options.run_max:

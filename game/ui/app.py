@@ -17,6 +17,7 @@ from ..platform import Handed, browser_canvas_size, read_handed, take_picked_fil
 from ..services.seats import Seat
 from ..services.settings import Settings
 from .keeper import Keeper, MatchTable, as_table
+from .mirror import Mirror
 from .pointer import PointerStream
 from .scene import Scene, SceneManager
 
@@ -67,6 +68,8 @@ class App:
         """Whether the app draws into the window (else an off-screen frame, as in tests)."""
         self.keeper = Keeper()
         """Settings, autosave, statistics, undo, hints and sound."""
+        self.mirror = Mirror()
+        """The accessible mirror (in the browser) and its live log."""
         self.settings = settings if settings is not None else self.keeper.load_settings()
         self.scenes = SceneManager(on_change=self._scene_changed)
         self.pointers = PointerStream(self.size)
@@ -223,6 +226,7 @@ class App:
 
     def step(self, events, dt: float) -> None:
         """One frame: handle ``events``, advance ``dt`` seconds, draw."""
+        self.mirror.take(self.scenes.top)
         for event in events:
             self.handle(event)
         if self._tidy_due and self._drawn:
@@ -231,6 +235,7 @@ class App:
         if self.scenes.top:
             self.scenes.top.update(min(dt, MAX_DT))
         self.scenes.draw(self.surface)
+        self.mirror.publish(self.scenes.top)
         self._drawn = True
 
     async def run(self, frames: int | None = None) -> None:

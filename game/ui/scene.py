@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..services.seats import Seat
     from ..services.settings import Settings
     from .keeper import Keeper, MatchTable
+    from .mirror import Mirror, Node
 
 
 @runtime_checkable
@@ -30,6 +31,8 @@ class Host(Protocol):
     settings: Settings
     keeper: Keeper
     scenes: SceneManager
+    mirror: Mirror
+    """The accessible mirror's side in the app: ``mirror.announce`` says a line aloud."""
 
     def open(self, name: str, *args: Any, reset: bool = False, **kwargs: Any) -> Scene:
         """Open the scene called ``name`` with ``args``: on top, or alone (``reset``)."""
@@ -91,6 +94,17 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole scene onto ``surface``."""
+
+    def mirror(self) -> Node | None:
+        """The scene for assistive technology, as a tree (``game.ui.mirror``)."""
+        return None
+
+    def mirror_activate(self, action: str) -> None:
+        """A control of the mirror was activated: act as its tap or key does (an action
+        no longer in the tree is ignored)."""
+
+    def mirror_focus(self, action: str) -> None:
+        """The mirror's focus moved to the control ``action``: the canvas shows it."""
 
 
 class SceneManager:

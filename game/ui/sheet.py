@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import theme
+from . import mirror, theme
+from .mirror import Node
 from .scenes.page import Row
 
 
@@ -32,6 +33,12 @@ class Standing(Row):
     total: int
     settled: int | None = None
     winner: bool = False
+
+    def mirror(self):
+        settled = f", settled {number(self.settled)}" if self.settled is not None else ""
+        won = ", the winner" if self.winner else ""
+        return (Node(mirror.Role.ITEM, f"{self.place}. {self.name}: {number(self.total)}"
+                     f"{settled}{won}"),)
 
     def measure(self, m, width):
         return m.gap + theme.line_height(m.label_px + 4) + m.gap
@@ -58,6 +65,9 @@ class SheetLine(Row):
     label: str
     cells: tuple[str, ...]
     header: bool = False
+
+    def mirror(self):
+        return (mirror.text(f"{self.label}: {', '.join(self.cells)}"),)
 
     def measure(self, m, width):
         return theme.line_height(m.small_px) + m.gap // 2

@@ -18,7 +18,7 @@ from game.services import backup, history, records
 from game.services.history import History, Played
 from game.services.records import Records
 from game.services.seats import Seat
-from game.ui import theme
+from game.ui import mirror, theme
 from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.statistics import MatchLine, Plot, StatisticsScene
 from game.ui.sheet import SheetLine
@@ -92,6 +92,25 @@ def test_a_tap_opens_the_matchs_sheet_and_its_replay():
     app.scenes.remove(app.scenes.top)
     press(app, "list")
     assert scene.opened is None and app.scenes.top is scene
+
+
+def test_the_mirror_reads_the_plots_words_and_opens_a_match_as_a_tap_does():
+    _, h = _kept(3)
+    app = reopened()
+    scene = _statistics(app)
+    tree = scene.mirror()
+    said = [n.name for n in mirror.walk(tree)]
+    assert any(name.startswith("Your final score in your last 3 matches") for name in said)
+    buttons = [n for n in mirror.walk(tree) if n.action and n.action.startswith("match:")]
+    assert [b.action for b in buttons] == ["match:2|", "match:1|", "match:0|"]
+    newest = h.matches[-1]
+    assert buttons[0].name.startswith(("Won, ", f"{newest.place}")) and "points" in buttons[0].name
+    scene.mirror_activate("match:1|")
+    step(app)
+    assert scene.opened == 1
+    sheet = [n.name for n in mirror.walk(scene.mirror()) if n.name.startswith("Total:")]
+    assert sheet == ["Total: " + ", ".join(f"{t:,}".replace("-", "\u2212")
+                                           for t in h.matches[1].totals)]
 
 
 def test_a_match_finished_at_the_table_is_kept_once():

@@ -65,8 +65,10 @@ def test_page_markers_are_all_filled_and_settings_are_ours(built):
     # Our page manages the canvas, never asks "leave this page?", and does its own start tap.
     for setting in ("user_canvas_managed: 1", "can_close: 1", "ume_block: 0"):
         assert setting in html
+    # ... and carries the accessible mirror as the standalone page does (page.js renders it).
     for element in ('id="progress"', 'id="start"', 'id="fullscreen"', 'id="error"',
-                    "user-scalable=no",
+                    'id="mirror-scene"', 'id="mirror-log" role="log" aria-live="polite"',
+                    "page.mirrorShow = ", "page.mirrorTake = ",
                     "<title>Arlington: Oklahoma Rummy — not Oklahoma Gin</title>"):
         assert element in html
 

@@ -58,5 +58,11 @@ class CoverScene(MenuScene):
             top = head.bottom - text_h - ch - 2 * m.gap
             for i in range(3):
                 surface.blit(back, (x0 + i * round(cw * 0.35), top))
-        draw_heading(surface, lay, f"Pass to {self.seat_name}",
-                     "Hand the screen over, then tap anywhere when ready")
+        draw_heading(surface, lay, *self.heading())
+
+    def heading(self):
+        return (f"Pass to {self.seat_name}", "Hand the screen over, then tap anywhere when ready")
+
+    def activate(self, key):
+        if key == "show" and self.age >= ARM_SECONDS:
+            self.reveal()

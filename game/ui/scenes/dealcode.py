@@ -14,7 +14,7 @@ import pygame
 
 from ...rules.save import Setup
 from ...services import dealcode
-from .. import theme, widgets
+from .. import mirror, theme, widgets
 from ..pointer import P
 from ..scene import Scene
 from .page import metrics
@@ -157,6 +157,23 @@ class DealCodeScene(Scene):
 
     def resize(self, size) -> None:
         self._press = None
+
+    def mirror(self):
+        """The code typed so far, what it means, the letter keys, Cancel and Use."""
+        lay = code_layout(self.app.size)
+        keys = [mirror.button("Delete" if b.key == "back" else b.label, b.key)
+                for b in lay.keys]
+        return mirror.scene_tree(
+            "Play a deal code",
+            mirror.text(f"Code: {self.shown()}" if self.text else "No code typed yet."),
+            mirror.text(self.note()),
+            mirror.group("Letters and digits (or type them)", *keys),
+            mirror.button(lay.cancel.label, "cancel"),
+            mirror.button(lay.use.label, "use", self.setup() is not None))
+
+    def mirror_activate(self, action: str) -> None:
+        if action in mirror.actions(self.mirror()):
+            self._type(action)
 
     # --- drawing
 

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from .. import theme, widgets
+from .. import mirror, theme, widgets
+from ..mirror import Node
 from ..pointer import P, Pointer
 from ..scene import Scene
 from .page import FooterButton, Metrics, metrics
@@ -86,6 +87,25 @@ class MenuScene(Scene):
 
     def back(self) -> None:
         """Escape."""
+
+    def heading(self) -> tuple[str, str]:
+        """The heading drawn above the buttons and its line under it (the mirror's too)."""
+        return ("", "")
+
+    def mirror(self) -> Node:
+        title, sub = self.heading()
+        return mirror.scene_tree(title, *([mirror.text(sub)] if sub else []),
+                                 *(mirror.button(i.label, i.key, i.enabled)
+                                   for i in self.items()))
+
+    def mirror_activate(self, action: str) -> None:
+        if action in mirror.actions(self.mirror()):
+            self.activate(action)
+
+    def mirror_focus(self, action: str) -> None:
+        """The canvas rings the button the mirror's focus is on."""
+        if any(i.key == action and i.enabled for i in self.items()):
+            self.focus = action
 
     def layout(self) -> MenuLayout:
         return menu_layout(self.app.size, tuple(self.items()), self.head_share, self.boxed)

@@ -15,7 +15,8 @@ from functools import lru_cache
 
 import pygame
 
-from .. import theme, widgets
+from .. import mirror, theme, widgets
+from ..mirror import Node
 from ..pointer import P, Pointer
 from ..scene import Scene
 
@@ -88,6 +89,10 @@ class Row:
     def draw(self, surface: pygame.Surface, m: Metrics, rect: pygame.Rect, pressed) -> None:
         raise NotImplementedError
 
+    def mirror(self) -> tuple[Node, ...]:
+        """The row for the accessible mirror (``game.ui.mirror``): what it says and does."""
+        return ()
+
 
 @dataclass(frozen=True, slots=True)
 class Heading(Row):
@@ -103,6 +108,9 @@ class Heading(Row):
         theme.draw_text_block(surface, theme.wrap(self.text, m.label_px + 2, rect.w, True),
                               m.label_px + 2, (rect.x, rect.y + m.gap), theme.INK, True)
 
+    def mirror(self):
+        return (mirror.heading(self.text),)
+
 
 @dataclass(frozen=True, slots=True)
 class Text(Row):
@@ -112,6 +120,9 @@ class Text(Row):
     bullet: bool = False
     dim: bool = False
     centre: bool = False
+
+    def mirror(self):
+        return (Node(mirror.Role.ITEM, self.text) if self.bullet else mirror.text(self.text),)
 
     def _lines(self, m, width):
         indent = round(16 * m.s) if self.bullet else 0
@@ -156,6 +167,31 @@ class Field(Row):
     low: int = 0
     high: int = 0
     names: tuple[str, ...] = ()
+
+    def mirror(self):
+        """A toggle button (pressed = on), a button, or a group of the value and its two
+        buttons (stepper, choice); the explanation is each control's description."""
+        act = f"{self.key}|"
+        if self.kind == TOGGLE:
+            return (mirror.toggle(self.label, act, bool(self.value), self.enabled,
+                                  self.explain),)
+        if self.kind == BUTTON:  # "Seed: Random"; a label that says the button's verb
+            value = str(self.value)  # ("Replay this hand": Replay) is its description
+            if self.label.lower().startswith(value.lower()):
+                return (mirror.button(value, act, self.enabled,
+                                      " ".join(filter(None, (self.label + ".", self.explain)))),)
+            return (mirror.button(f"{self.label}: {value}", act, self.enabled, self.explain),)
+        if self.kind == STEPPER:
+            shown, back, on = str(self.value), self.value > self.low, self.value < self.high
+        else:
+            shown = self.names[int(self.value)] if self.names else ""
+            back = on = len(self.names) > 1
+        now = f"Now {shown}."
+        return (mirror.group(
+            self.label, mirror.text(f"{self.label}: {shown}"),
+            mirror.button(f"{self.label}, previous", act + "-", self.enabled and back, now),
+            mirror.button(f"{self.label}, next", act + "+", self.enabled and on, now),
+            detail=self.explain),)
 
     # --- geometry (pure)
 
@@ -438,6 +474,48 @@ class PageScene(Scene):
                 self.activate(b.key, "")
                 return
 
+    # --- the accessible mirror
+
+    def mirror(self) -> Node:
+        """The page as the mirror shows it: Back, the subtitle, the rows (bullets as one
+        list), the footer's buttons; a control's action is ``key|part``."""
+        nodes: list[Node] = []
+        if self.has_back:
+            nodes.append(mirror.button("Back", "back"))
+        if sub := self.subtitle():
+            nodes.append(mirror.text(sub))
+        items: list[Node] = []
+        for row in self.rows():
+            for node in row.mirror():
+                if node.role is mirror.Role.ITEM:
+                    items.append(node)
+                    continue
+                if items:
+                    nodes.append(mirror.listing("", items))
+                    items = []
+                nodes.append(node)
+        if items:
+            nodes.append(mirror.listing("", items))
+        nodes += [mirror.button(b.label, f"{b.key}|", b.enabled) for b in self.footer()]
+        return mirror.scene_tree(self.title, *nodes)
+
+    def mirror_activate(self, action: str) -> None:
+        if action not in mirror.actions(self.mirror()):
+            return
+        if action == "back":
+            self.back()
+        else:
+            key, _, part = action.partition("|")
+            self.activate(key, part)
+
+    def mirror_focus(self, action: str) -> None:
+        """The canvas rings the control the mirror's focus is on, scrolled into view."""
+        key = action.partition("|")[0]
+        for item in self.focusables():
+            if item[0] == key:
+                self._focus_on(item)
+                return
+
     # --- layout
 
     def layout(self) -> PageLayout:
@@ -556,8 +634,12 @@ class PageScene(Scene):
             at = (keys.index(self.focus) + step) % len(keys)
         else:
             at = 0 if step > 0 else len(keys) - 1
+        self._focus_on(items[at])
+
+    def _focus_on(self, item: tuple[str, tuple[str, ...], pygame.Rect, bool]) -> None:
+        """Put the keyboard's focus on ``item`` (of ``focusables``), scrolled into view."""
         self._keyboard = True
-        self.focus, _, rect, in_content = items[at]
+        self.focus, _, rect, in_content = item
         if in_content:
             view = self.layout().view
             if rect.y < self.scroll:

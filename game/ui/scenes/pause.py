@@ -50,6 +50,9 @@ class PauseScene(MenuScene):
         surface.blit(veil(surface.get_size(), 140), (0, 0))
 
     def draw_head(self, surface, lay):
+        draw_heading(surface, lay, *self.heading())
+
+    def heading(self):
         state = self.table.game.state
         try:
             code = f" · deal code {dealcode.encode(self.table.game.setup)}"
@@ -57,4 +60,4 @@ class PauseScene(MenuScene):
             code = ""
         sub = ("The match is kept: Continue on the title brings it back" if self.confirm_quit
                else f"Hand {state.hand_no + 1}{code}")
-        draw_heading(surface, lay, "Paused", sub)
+        return ("Paused", sub)

@@ -25,9 +25,10 @@ from ...rules.phase import ACTING
 from ...services.hints import explain
 from ...services.review import WORLDS, Decision, Review, Reviewing
 from ...services.rewind import Rewind
-from .. import cardart, theme, widgets
+from .. import cardart, mirror, theme, widgets
 from ..table.model import counted, describe
 from ..thinking import fill_frame
+from ..words import cards_words
 from .page import BUTTON, MODAL_FILL, Field, FooterButton, Heading, PageScene, Row, Text
 
 
@@ -42,6 +43,11 @@ class CardsRow(Row):
     """Cards drawn lifted and outlined (the cards of a better move), each copy once."""
     queen: bool = True
     """The queen of spades carries its "50" (``cardart.queen_marked``: not in seven hands)."""
+
+    def mirror(self):
+        shown = "; ".join(cards_words(g) for g in self.groups) or "none"
+        raised = f" The better move uses the {cards_words(self.raised)}." if self.raised else ""
+        return (mirror.text(f"{self.label}: {shown}.{raised}"),)
 
     def _lift(self, m) -> int:
         return round(cardart.height(self._card_w(m)) * 0.2) if self.raised else 0
@@ -106,6 +112,9 @@ class Callout(Row):
     shown."""
 
     lines: tuple[str, ...]
+
+    def mirror(self):
+        return tuple(mirror.text(line) for line in self.lines)
 
     def _wrapped(self, m, width):
         return [theme.wrap(line, m.body_px, max(20, width - 2 * m.pad)) for line in self.lines]

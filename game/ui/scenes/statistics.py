@@ -20,7 +20,7 @@ from ...services import backup, records
 from ...services import history as history_store
 from ...services.history import History, Played
 from ...services.records import CUSTOM, Records
-from .. import plots, theme
+from .. import mirror, plots, theme
 from ..sheet import Standing, number, sheet_lines
 from .page import BUTTON, Field, FooterButton, Heading, PageScene, Row, Target, Text
 
@@ -146,6 +146,12 @@ class MatchLine(Row):
 
     def targets(self, m, rect):
         return [Target(self.key, "", rect.copy())]
+
+    def mirror(self):
+        """A button that opens the match, named as the row reads."""
+        result, _, score = (part.strip() for part in self.headline.partition("\u2022"))
+        return (mirror.button(f"{result}, {score} points, {self.date}", f"{self.key}|",
+                              detail=self.detail),)
 
     def draw(self, surface, m, rect, pressed):
         if pressed is not None and pressed[0] == self.key:

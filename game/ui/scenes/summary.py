@@ -17,9 +17,10 @@ import pygame
 from ...rules.save import Setup
 from ...rules.scoring import final_sheet, hand_penalty, meld_points, settlement
 from ...rules.state import Phase
-from .. import cardart, theme
+from .. import cardart, mirror, theme, words
 from ..sheet import SheetLine, Standing, number, sheet_lines, signed
 from ..table import seven
+from ..words import cards_words
 from .page import BUTTON, Field, FooterButton, Heading, PageScene, Row, Text
 
 
@@ -50,6 +51,12 @@ class HandLine(Row):
             parts.append(f"bonus {signed(self.bonus)}")
         parts.append(f"match total {number(self.total)}")
         return "  \u2022  ".join(parts)
+
+    def mirror(self):
+        out = ", went out" if self.went_out else ""
+        left = f" Left in hand: {cards_words(self.cards)}." if self.cards else ""
+        return (mirror.heading(f"{self.name}{out}: {words.signed(self.score)} this hand", 3),
+                mirror.text(self.detail().replace("  \u2022  ", ", ") + "." + left))
 
     def _card_w(self, m) -> int:
         return max(cardart.MIN_READABLE_WIDTH + 4, round(50 * m.s))
@@ -131,6 +138,11 @@ class TeamLine(Row):
     score: int
     total: int
     ahead: bool = False
+
+    def mirror(self):
+        ahead = ", ahead" if self.ahead else ""
+        return (mirror.text(f"{self.name} ({self.seats}): {words.signed(self.score)} this "
+                            f"hand, total {number(self.total)}{ahead}"),)
 
     def measure(self, m, width):
         return m.gap + theme.line_height(m.label_px + 2) + theme.line_height(m.small_px) + m.gap

@@ -25,11 +25,13 @@ from .. import widgets
 from ..controllers import controllers_for, pace_for
 from ..scene import Scene
 from ..table import controls, draw, motion, offer_panel, seven
+from ..table import mirror as table_mirror
 from ..table.frame import Drag, Slot, TableFrame, bar_items, button_slots
 from ..table.kinds import Say, Sort
 from ..table.layout import SevenAreas, TableLayout, seven_layout, table_layout
 from ..table.model import TableModel
 from ..tween import Timeline
+from ..words import event_sentences
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -225,14 +227,20 @@ class TableScene(Scene):
         ``table.frame.button_slots``); Undo and Hint join while it is your turn and
         nothing is being asked, Rules while a rule's tip shows."""
         m, L = self.model, self.layout
+        items = bar_items(m, len(L.actions), self.more, self.bar_extras())
+        return button_slots(L, items, m.picking is not None or self.more)
+
+    def bar_extras(self) -> list[tuple[str, str]]:
+        """Undo and Hint while it is your turn and nothing is being asked, Rules while a
+        rule's tip shows: (words, what a tap does)."""
+        m = self.model
         keeper = getattr(self.app, "keeper", None)
         extras: list[tuple[str, str]] = []
         if keeper is not None and m.my_turn and m.confirm is None and m.picking is None:
             extras = ([("Undo", "undo")] if keeper.can_undo(self) else []) + [("Hint", "hint")]
         if m.tip is not None and m.confirm is None and m.picking is None:
             extras = [("Rules", "rules"), *extras]  # the rule a tip names, a tap away
-        items = bar_items(m, len(L.actions), self.more, extras)
-        return button_slots(L, items, m.picking is not None or self.more)
+        return extras
 
     _button_slots = button_slots
 
@@ -247,6 +255,20 @@ class TableScene(Scene):
     def wheel(self, dy: int) -> None:
         if self.show_log and self.log_list is not None:
             self.log_list = self.log_list.wheel(dy)
+
+    def mirror(self):
+        return table_mirror.tree(self)
+
+    def mirror_activate(self, action: str) -> None:
+        table_mirror.activate(self, action)
+
+    def _announce(self, events) -> None:
+        """Say ``events`` in the live log, as the viewer may see them (``game.ui.words``)."""
+        m = self.model
+        you = m.viewer if len(m.people) == 1 else -1
+        for line in event_sentences([e.seen_by(m.viewer) for e in events],
+                                    [s.name for s in self.seats], you):
+            self.app.mirror.announce(line)
 
     def pause(self) -> None:
         self.app.open("pause", self)
@@ -291,6 +313,10 @@ class TableScene(Scene):
             look, seconds = TOAST[m.message_kind]
             self._toast = widgets.Toast(m.message, look, seconds=seconds) if m.message \
                 else None
+            if m.message and m.message_kind is not Say.DECISION:  # decisions are events
+                self.app.mirror.announce(m.message)
+                if m.message_kind in (Say.REFUSAL, Say.HELP):  # the Log keeps them too
+                    m.log.append(m.message)
             return
         if self._toast is not None:
             self._toast = self._toast.aged(dt)
@@ -362,11 +388,13 @@ class TableScene(Scene):
         """Fly the hand's cards from the stock to every seat (a new hand; the bench times a
         frame with this whole timeline in flight)."""
         motion.deal(self.timeline, self.game.state, self.model.viewer, self.model.order)
+        self._announce([self.game.state.dealt])
 
     def _animate(self, events) -> None:
         """Flights for one action's events, from where the selection was."""
         starts, self.pending_origins = self.pending_origins, {}
         motion.events(self.timeline, events, self.model.viewer, starts)
+        self._announce(events)
 
     # ----------------------------------------------------------------- drawing
 

@@ -90,6 +90,9 @@ class TitleScene(MenuScene):
         elif key == "quit":
             self.app.quit()
 
+    def heading(self):
+        return ("Arlington", TAGLINE)
+
     def back(self):
         if not platform.IS_BROWSER:
             self.app.quit()
@@ -131,4 +134,4 @@ class TitleScene(MenuScene):
             art = fan_art(min(art_h, round(230 * m.s), round(head.w * 0.55)))
             surface.blit(art, art.get_rect(midbottom=(head.centerx,
                                                       head.bottom - text_h - m.gap)))
-        draw_heading(surface, lay, "Arlington", TAGLINE, px_share=1.25)
+        draw_heading(surface, lay, *self.heading(), px_share=1.25)

@@ -20,9 +20,10 @@ from ...rules.state import Phase
 from ...services import tips
 from ...services import tutorial as lesson
 from ...services.sound import for_action
-from .. import theme, widgets
+from .. import mirror, theme, widgets
 from ..pointer import P, Pointer
 from ..scene import Scene
+from ..table import mirror as table_mirror
 from ..table.kinds import Say
 from ..table.layout import LIFT, Rect
 
@@ -72,6 +73,10 @@ class _LessonHost:
     @property
     def scenes(self):
         return self._app.scenes
+
+    @property
+    def mirror(self):
+        return self._app.mirror
 
     def open(self, name, *args, reset=False, **kwargs):
         if name in ("hand_summary", "match_result"):
@@ -317,6 +322,30 @@ class TutorialScene(Scene):
 
     def wheel(self, dy: int) -> None:
         self.table.wheel(dy)
+
+    def mirror(self):
+        """The coach (its words and buttons) above the lesson's table, as the mirror has
+        them (``table.mirror``)."""
+        step = self.step
+        head, words, do = step.title, step.text, step.do
+        if self.tip is not None:
+            head, words, do = "A rule to know", "", self.tip.removeprefix("Rule: ")
+        elif self.finished:
+            do = f"{self._scores()} {do}"
+        coach = mirror.region(
+            "Coach", mirror.heading(f"{head} (step {self.index + 1} of {len(lesson.STEPS)})"),
+            mirror.text(words) if words else None, mirror.text(do),
+            *(mirror.button(label, f"coach:{key}") for label, key, _ in self._button_labels()))
+        table = table_mirror.tree(self.table)
+        return mirror.scene_tree("Learn to play", coach, *table.children[1:])
+
+    def mirror_activate(self, action: str) -> None:
+        kind, _, key = action.partition(":")
+        if kind == "coach":
+            if any(k == key for _, k, _ in self._button_labels()):
+                self._press(key)
+        elif not self.finished:
+            table_mirror.activate(self.table, action)
 
     def resize(self, size) -> None:
         self.table.resize(size)
