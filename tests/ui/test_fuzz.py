@@ -228,21 +228,21 @@ def typing(rng: random.Random) -> list:
     return key(ord(char) if char.isascii() else pygame.K_a, char)
 
 
-def with_negative_code_seed(rng: random.Random):
-    """New game after a deal code whose seed is negative was typed and used."""
+def with_code_seed(rng: random.Random):
+    """New game after a deal code was typed and used: its seed fills the seed field."""
     app = enter("dealcode", rng)
-    code = dealcode.encode(Setup(PRESETS["digital"], 2, -rng.randrange(1, 10**6)))
+    code = dealcode.encode(Setup(PRESETS["digital"], 2, rng.randrange(10**6)))
     for letter in code.replace("-", ""):
         app.step(key(ord(letter.lower()), letter.lower()), 0.016)
     app.step(key(pygame.K_RETURN), 0.016)
-    assert isinstance(app.scenes.top, NewGameScene) and app.scenes.top.state.seed < 0
+    assert isinstance(app.scenes.top, NewGameScene) and app.scenes.top.state.seed is not None
     return app
 
 
 @pytest.mark.parametrize("field", ["seed", "code"])
 def test_typing_into_every_text_field(field):
     rng = random.Random(f"typing {field}")
-    app = with_negative_code_seed(rng) if field == "seed" else enter("dealcode", rng)
+    app = with_code_seed(rng) if field == "seed" else enter("dealcode", rng)
     scene = app.scenes.top
     refused = 0
     for _ in range(TYPED_PER_FIELD):
@@ -250,7 +250,7 @@ def test_typing_into_every_text_field(field):
         assert app.scenes.top is scene  # typing never leaves the field
         if field == "seed":
             seed = scene.state.seed
-            assert seed is None or (type(seed) is int and abs(seed) <= MAX_SEED)
+            assert seed is None or (type(seed) is int and 0 <= seed <= MAX_SEED)
             refused += "A seed" in scene.subtitle()
         else:
             assert len(scene.text) <= MAX_LETTERS and set(scene.text) <= set(dealcode.ALPHABET)
