@@ -48,7 +48,7 @@ class Knob:
     whole: bool = False
 
 
-MELD_TIMING = Knob("meld", "hold_until", 0, 12, 1, whole=True)
+MELD_TIMING = Knob("meld", "hold_until", 0, 20, 1, whole=True)
 """Meld timing, written ``now`` (no holding), ``out`` (hold with ``hold_until`` 0) or N."""
 KNOBS = (
     MELD_TIMING,

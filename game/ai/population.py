@@ -122,9 +122,10 @@ def takes_pile(k, top: int, seat: int) -> float:
 
 
 def outs(c: int, hand: list, counts: dict, unseen: list[int]) -> int:
-    """Unseen cards that would complete a meld ``c`` is part of: a third of its rank beside a
-    pair, the cards closing or extending a two-card piece of a run in its suit, and the wilds
-    once if it is part of any such piece (``counts``: the hand's naturals by rank)."""
+    """Unseen cards that would complete a meld ``c`` is part of, each counted once: a third
+    of its rank beside a pair, the cards closing or extending a two-card piece of a run in its
+    suit, and the wilds if it is part of any such piece (``counts``: the hand's naturals by
+    rank)."""
     if is_wild(c):
         return 0
     r, s = c >> 2, c & 3
@@ -132,20 +133,19 @@ def outs(c: int, hand: list, counts: dict, unseen: list[int]) -> int:
     def slot(p: int) -> int:  # the card at run position p (14: the ace above the king)
         return (1 if p == 14 else p) * 4 + s if 1 <= p <= 14 else -1
 
-    found, partial = 0, False
+    completers: set[int] = set()
     if counts.get(r, 0) >= 2:
-        found += unseen[r * 4] + unseen[r * 4 + 1] + unseen[r * 4 + 2] + unseen[r * 4 + 3]
-        partial = True
+        completers.update(range(r * 4, r * 4 + 4))
     for p in (r, 14) if r == 1 else (r,):
         for q in (p - 2, p - 1, p + 1, p + 2):
             if slot(q) in hand and slot(q) != c:
                 lo, hi = min(p, q), max(p, q)
-                for n in (lo + 1,) if hi - lo == 2 else (lo - 1, hi + 1):
-                    if slot(n) >= 0:
-                        found += unseen[slot(n)]
-                partial = True
-    return found + (unseen[0] + unseen[8] + unseen[9] + unseen[10] + unseen[11]
-                    if partial else 0)
+                completers.update(slot(n) for n in ((lo + 1,) if hi - lo == 2
+                                                    else (lo - 1, hi + 1)) if slot(n) >= 0)
+    if not completers:
+        return 0
+    return sum(unseen[x] for x in completers) + unseen[0] + unseen[8] + unseen[9] \
+        + unseen[10] + unseen[11]
 
 
 def discard_choice(k, legal: list[Action], habits: Habits) -> Action:
