@@ -37,6 +37,7 @@ import random
 import signal
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from game.ai import habits as H
@@ -77,7 +78,9 @@ def start_members(start: str, candidates: int, rand: random.Random) -> list[Habi
 
 def score(member: Habits, opponent: str, deals: int, seed: int, preset: str) -> dict:
     """The member against ``opponent`` in duplicate play: its per-deal score difference and
-    deals won (each with its 95% interval), and the opponent's deals won."""
+    deals won (each with its 95% interval), the opponent's deals won, and the process time the
+    evaluation took (``cpu_s``: what sizing a run, or a cluster's tasks, needs)."""
+    start = time.process_time()
     report = run_duplicate([H.spec(member), opponent], deals, seed, preset, listed=False)
     me, them = report["per_agent"]
     versus = me["versus"][f"1:{opponent}"]
@@ -87,7 +90,8 @@ def score(member: Habits, opponent: str, deals: int, seed: int, preset: str) -> 
             "deals_won": me["deals_won"], "deal_win_rate": me["deal_win_rate"],
             "deal_win_rate_ci95": me["deal_win_rate_ci95"],
             "opponent_deals_won": them["deals_won"],
-            "opponent_deal_win_rate": them["deal_win_rate"]}
+            "opponent_deal_win_rate": them["deal_win_rate"],
+            "cpu_s": round(time.process_time() - start, 3)}
 
 
 def exploits(confirmed: dict) -> bool:

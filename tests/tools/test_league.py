@@ -32,7 +32,8 @@ def test_a_tiny_league_run(tmp_path, capsys, jobs):
     report = json.loads(capsys.readouterr().out)
     assert report == json.loads(out.read_text())
     assert [c["generation"] for c in report["candidates"]] == [0, 0, 1, 1]
-    assert all(c["deals"] == 2 and c["seed"] == 3 for c in report["candidates"])
+    assert all(c["deals"] == 2 and c["seed"] == 3 and c["cpu_s"] > 0
+               for c in report["candidates"])
     for c in report["candidates"]:
         assert H.name_of(H.parse(c["habits"])) == c["name"]
     # The parent is the best scored so far, generation by generation.
