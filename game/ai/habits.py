@@ -20,9 +20,9 @@ level and promoted into ``exploiters.json`` beside this module: named sparring p
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
+import zlib
 from dataclasses import dataclass, replace
 from importlib import resources
 
@@ -172,9 +172,9 @@ def mutate(h: Habits, rand: random.Random, knobs: int = 2) -> Habits:
 
 
 def name_of(h: Habits) -> str:
-    """A short name for a member, the same wherever it is found: ``x`` and six hex digits of
-    its text's hash."""
-    return "x" + hashlib.sha256(text(h).encode()).hexdigest()[:6]
+    """A short name for a member, the same wherever it is found: ``x`` and the eight hex
+    digits of its text's CRC-32 (``zlib``, which the browser build has already)."""
+    return f"x{zlib.crc32(text(h).encode()):08x}"
 
 
 class HabitsAgent(Styled):
