@@ -183,3 +183,10 @@ def test_the_shipped_exploiters_are_members():
     for name, h in H.read_exploiters().items():
         assert in_range(h)
         assert make_agent(f"exploiter:{name}", 0).habits == h
+
+
+def test_every_sparring_style_is_either_tuning_or_held_out():
+    from game.ai.registry import LEVELS
+    styles = set(LEVELS) - {"random", "easy", "medium", "hard"}
+    assert set(P.TUNING) | set(P.HELD_OUT) == styles
+    assert not set(P.TUNING) & set(P.HELD_OUT)
