@@ -18,6 +18,10 @@ are the sparring partners' (``sparring.py``), never ``heuristics.py``.
   same seed, the same player), so one run meets a spread of players;
 - the hoarder (``sparring.Hoarder``) and the greedy partner complete the population.
 
+``TUNING`` and ``HELD_OUT`` say which styles the levels may be tuned on and which stay unseen
+(docs/ai.md); the exploiters the league finds (``habits.py``, ``tools/league.py``) are tuning
+styles, and the league never starts its search from a held-out one.
+
 The styles read a search ``SeatKnowledge`` (an agent makes one from its ``View``), so the hard level
 can use them as opponent models inside its sampled worlds.
 """
@@ -35,6 +39,10 @@ from . import sparring as S
 from .agent import BaseAgent
 from .knowledge import SeatKnowledge
 
+TUNING = ("greedy", "hoarder", "pilehungry", "family")
+"""Styles the levels' judgement may be tuned on (with the league's exploiters)."""
+HELD_OUT = ("meldnow", "careful", "sprinter")
+"""Styles no change is made for: the numbers against them are the unseen-opponent numbers."""
 SPEND = 99
 """A hand length no hand reaches: ``spare_wilds=SPEND`` spends 2s in melds at once."""
 
@@ -47,6 +55,11 @@ class Habits:
     """A meld or lay-off gaining more points than this is laid at once."""
     hold: bool = False
     """Hold every meld back until the hand can go out or waiting gets dangerous."""
+    hold_until: int = 0
+    """With ``hold``: melds wait only while the hand holds more cards than this (0: until the
+    hand can go out)."""
+    nerve: int = 4
+    """With ``hold``: waiting gets dangerous once an opponent holds this many cards or fewer."""
     spare_wilds: int = 6
     """2s stay in hand (out of new melds) while the hand holds more cards than this."""
     take_margin: float = 10.0
@@ -65,6 +78,9 @@ class Habits:
     """How much what the discard could hand the next player (a pile take) counts."""
     out_nodes: int = 30
     """Positions searched for a way to go out this turn."""
+    outs_weight: float = 0.0
+    """How much a card's outs (the unseen cards that would complete a meld it is part of)
+    count toward keeping it."""
 
 
 MELD_NOW = Habits(meld_least=0.0, spare_wilds=SPEND, take_margin=0.0, wild_cost=0.0)
@@ -105,6 +121,33 @@ def takes_pile(k, top: int, seat: int) -> float:
     return min(1.0, each if known else each * each / 2)
 
 
+def outs(c: int, hand: list, counts: dict, unseen: list[int]) -> int:
+    """Unseen cards that would complete a meld ``c`` is part of, each counted once: a third
+    of its rank beside a pair, the cards closing or extending a two-card piece of a run in its
+    suit, and the wilds if it is part of any such piece (``counts``: the hand's naturals by
+    rank)."""
+    if is_wild(c):
+        return 0
+    r, s = c >> 2, c & 3
+
+    def slot(p: int) -> int:  # the card at run position p (14: the ace above the king)
+        return (1 if p == 14 else p) * 4 + s if 1 <= p <= 14 else -1
+
+    completers: set[int] = set()
+    if counts.get(r, 0) >= 2:
+        completers.update(range(r * 4, r * 4 + 4))
+    for p in (r, 14) if r == 1 else (r,):
+        for q in (p - 2, p - 1, p + 1, p + 2):
+            if slot(q) in hand and slot(q) != c:
+                lo, hi = min(p, q), max(p, q)
+                completers.update(slot(n) for n in ((lo + 1,) if hi - lo == 2
+                                                    else (lo - 1, hi + 1)) if slot(n) >= 0)
+    if not completers:
+        return 0
+    return sum(unseen[x] for x in completers) + unseen[0] + unseen[8] + unseen[9] \
+        + unseen[10] + unseen[11]
+
+
 def discard_choice(k, legal: list[Action], habits: Habits) -> Action:
     """The discard the habits like best: costly in hand, promising little, and (for a careful
     player) unlikely to hand the next player the pile."""
@@ -122,6 +165,8 @@ def discard_choice(k, legal: list[Action], habits: Habits) -> Action:
                                                                                    counts)
         if habits.danger_weight and nxt != k.seat:
             v -= habits.danger_weight * takes_pile(k, c, nxt) * (pile_value + melded[c])
+        if habits.outs_weight:
+            v -= habits.outs_weight * outs(c, hand, counts, k.unseen())
         if v > best_v:
             best, best_v = a, v
     return best if best is not None else legal[0]
@@ -147,7 +192,8 @@ def meld_choice(k, legal: list[Action], habits: Habits) -> Action:
     path = S.out_path(hand, list(k.melds[k.seat]), k.options, habits.out_nodes, legal)
     if path:
         return path[0]
-    if path is not None or habits.hold and not S.dangerous(k):
+    if path is not None or habits.hold and len(hand) > habits.hold_until \
+            and not S.dangerous(k, habits.nerve):
         return discard_choice(k, legal, habits)
     spare = len(hand) > habits.spare_wilds
     best, best_v = None, habits.meld_least

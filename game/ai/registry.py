@@ -2,8 +2,10 @@
 ``hard``, the sparring population ``greedy``, ``hoarder`` (``sparring.py``), ``meldnow``,
 ``pilehungry``, ``careful``, ``sprinter`` and ``family`` (``population.py``; for measuring,
 the setup screen offers only the levels), ``hard@SECONDS`` (hard with that budget per
-decision; ``hard@0.3cpu`` counts it in process time), or ``module:Class`` for anyone's own
-bot (a class taking a ``seed`` keyword, with ``name`` and ``choose``).
+decision; ``hard@0.3cpu`` counts it in process time), ``habits:TEXT`` (a member of the
+searchable family, ``habits.py``), ``exploiter:NAME`` (one the league found and promoted), or
+``module:Class`` for anyone's own bot (a class taking a ``seed`` keyword, with ``name`` and
+``choose``).
 
 A ``module:Class`` bot runs inside the game's process, so it is trusted: it could reach the
 true state through the interpreter. Untrusted bots are outside bots (``cmd:COMMAND``, see
@@ -61,6 +63,9 @@ def make_agent(spec: str, seed: int, think_seconds: float | None = None):
         return LEVELS[spec](seed=seed)
     if spec.startswith("hard@"):
         return _timed_hard(spec, seed)
+    if spec.startswith(("habits:", "exploiter:")):
+        from .habits import agent_of
+        return agent_of(spec, seed)
     if spec.startswith("cmd:"):
         raise ValueError(f"{spec!r} is an outside bot: those play in the arena "
                          "(python -m tools.arena), not in the game")

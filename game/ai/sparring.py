@@ -273,11 +273,11 @@ HEAVY_HAND = 150
 """Penalty in hand (points) at which the hoarder stops holding back."""
 
 
-def dangerous(k) -> bool:
-    """Whether holding back no longer pays: someone nearly out, the stock nearly gone, or
-    too many points at risk in hand."""
+def dangerous(k, near: int = 4) -> bool:
+    """Whether holding back no longer pays: someone nearly out (``near`` cards or fewer), the
+    stock nearly gone, or too many points at risk in hand."""
     others = [n for s, n in enumerate(k.hand_counts) if s != k.seat]
-    if others and min(others) <= 4:
+    if others and min(others) <= near:
         return True
     if k.stock_count <= 3 * k.players:
         return True

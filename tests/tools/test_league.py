@@ -1,0 +1,145 @@
+"""The league: a tiny search against a hard level at a tiny budget keeps its best member as
+the parent, confirms the best on fresh deals, flags and promotes exploiters by the bar, never
+starts from a held-out style, and stops on Ctrl-C with its report whole."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game.ai import habits as H
+from game.ai import population
+from tools import league
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_tiny_league_run(tmp_path, capsys, jobs):
+    exploiters = tmp_path / "exploiters.json"
+    exploiters.write_text('{"exploiters": []}')
+    out = tmp_path / "league.json"
+    code = league.main(["--opponent", "hard@0.002cpu", "--generations", "1", "--candidates",
+                        "2", "--deals", "2", "--confirm", "2", "--confirm-deals", "2",
+                        "--seed", "3", "--jobs", jobs, "--out", str(out), "--promote",
+                        "--exploiters", str(exploiters)])
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report == json.loads(out.read_text())
+    assert [c["generation"] for c in report["candidates"]] == [0, 0, 1, 1]
+    assert all(c["deals"] == 2 and c["seed"] == 3 and c["cpu_s"] > 0
+               for c in report["candidates"])
+    for c in report["candidates"]:
+        assert H.name_of(H.parse(c["habits"])) == c["name"]
+    # The parent is the best scored so far, generation by generation.
+    for parent in report["parents"]:
+        so_far = [c["mean_deal_score_diff"] for c in report["candidates"]
+                  if c["generation"] <= parent["generation"]]
+        assert parent["mean_deal_score_diff"] == max(so_far)
+    gen1 = [H.parse(c["habits"]) for c in report["candidates"] if c["generation"] == 1]
+    parent0 = H.parse(report["parents"][0]["habits"])
+    assert all(child != parent0 for child in gen1)
+    # The best two distinct members are played again on fresh deals.
+    best = sorted({c["habits"]: c["mean_deal_score_diff"] for c in report["candidates"]}.items(),
+                  key=lambda kv: -kv[1])[:2]
+    assert [c["habits"] for c in report["confirmed"]] == [h for h, _ in best]
+    assert all(c["seed"] == 4 and c["deals"] == 2 for c in report["confirmed"])
+    flagged = [c["name"] for c in report["confirmed"] if league.exploits(c)]
+    assert report["exploiters"] == flagged and report["promoted"] == flagged
+    assert sorted(H.read_exploiters(exploiters)) == sorted(flagged)
+
+
+def confirmed(name, diff_ci, opponent_rate):
+    return {"name": name, "habits": "meld=out", "deals": 100, "seed": 2,
+            "mean_deal_score_diff": sum(diff_ci) / 2, "mean_deal_score_diff_ci95": diff_ci,
+            "opponent_deal_win_rate": opponent_rate,
+            "exploits": league.exploits({"mean_deal_score_diff_ci95": diff_ci,
+                                         "opponent_deal_win_rate": opponent_rate})}
+
+
+def test_the_bar_decides_who_is_an_exploiter():
+    assert not confirmed("a", [-80.0, -20.0], 0.70)["exploits"]  # hard meets its bar
+    assert confirmed("b", [-80.0, 5.0], 0.70)["exploits"]  # hard's edge is not shown
+    assert confirmed("c", [-80.0, -20.0], 0.58)["exploits"]  # hard wins too few deals
+    assert confirmed("d", [10.0, 60.0], 0.30)["exploits"]
+
+
+def test_promotion_adds_each_exploiter_once(tmp_path):
+    path = tmp_path / "exploiters.json"
+    path.write_text('{"exploiters": []}')
+    report = {"opponent": "hard@0.3cpu", "preset": "classic",
+              "confirmed": [confirmed("xb", [-80.0, 5.0], 0.70),
+                            confirmed("xa", [-80.0, -20.0], 0.70)]}
+    assert league.promote(report, path) == ["xb"]
+    assert league.promote(report, path) == []
+    entries = json.loads(path.read_text())["exploiters"]
+    assert [e["name"] for e in entries] == ["xb"]
+    assert entries[0]["found"]["opponent"] == "hard@0.3cpu"
+    assert list(tmp_path.iterdir()) == [path]  # no temporary file left
+
+
+@pytest.mark.parametrize("start", population.HELD_OUT)
+def test_a_held_out_style_is_never_a_start(start, capsys):
+    with pytest.raises(SystemExit) as stop:
+        league.main(["--start", start])
+    assert stop.value.code == 2
+    assert "held-out style" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("start, says", [("greedy", "greedy"), ("family:x", "family:N"),
+                                         ("outs=9", "0 to 4")])
+def test_a_start_that_is_no_member_is_a_usage_error(start, says, capsys):
+    with pytest.raises(SystemExit) as stop:
+        league.main(["--start", start])
+    assert stop.value.code == 2
+    assert says in capsys.readouterr().err
+
+
+def test_members_of_the_population_can_start():
+    rand = __import__("random").Random(0)
+    assert league.start_members("pilehungry", 3, rand) == [population.PILE_HUNGRY]
+    assert league.start_members("family:4", 3, rand) == [population.Family(4).habits]
+    assert len(league.start_members("random", 3, rand)) == 3
+
+
+@pytest.mark.parametrize("option, value", [("--candidates", "0"), ("--deals", "100001"),
+                                           ("--jobs", "0")])
+def test_counts_are_bounded(option, value, capsys):
+    with pytest.raises(SystemExit) as stop:
+        league.main([option, value])
+    assert stop.value.code == 2
+    assert f"argument {option}: must be 1 to" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="process groups")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_stops_with_the_report_so_far(tmp_path, jobs):
+    out = tmp_path / "league.json"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tools.league", "--opponent", "medium", "--generations", "9999",
+         "--candidates", "9999", "--deals", "1", "--jobs", jobs, "--out", str(out)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True)
+    try:
+        for _ in range(1200):  # the first candidate scored, or two minutes
+            if out.exists() or proc.poll() is not None:
+                break
+            time.sleep(0.1)
+        os.killpg(proc.pid, signal.SIGINT)
+        stdout, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130 and stdout == ""
+    assert err.strip().splitlines()[-1] == \
+        "league: interrupted; --out holds the candidates scored so far"
+    assert "Traceback" not in err
+    report = json.loads(out.read_text())
+    assert len(report["candidates"]) >= 1
+    assert [p.name for p in tmp_path.iterdir()] == ["league.json"]
