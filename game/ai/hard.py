@@ -1,5 +1,8 @@
 """The hard level: information-set search (``search.py``) with medium's choice as its prior,
-over sampled worlds weighted by what the opponents did this hand (``inference.py``).
+over sampled worlds weighted by what the opponents did this hand (``inference.py``); with
+``model=True`` (the ``hard+model`` level) also by how each opponent has played this match
+(``modelling.py``: its style in the playouts, the melds a quiet hand hides, the threat of it
+going out).
 
 Budget: ``budget_seconds`` of thinking per decision (the table's AI-speed setting,
 ``Settings.think_seconds``, maps onto it: ``registry.make_agent(..., think_seconds=...)``) and

@@ -107,6 +107,9 @@ def test_a_long_quiet_hand_is_played_out_as_likely_to_go_out():
 
 
 def test_a_seat_that_melds_at_once_is_not():
+    """Its mixture does not lean to the concealing style, no melds are dealt to it, and the
+    model does not make it go out more often in the playouts than the plain re-deal does."""
+    plain_out = model_out = 0
     for seed in (3, 5, 7):
         found = watch(meld_at_once, 8, seed)
         assert found is not None
@@ -115,7 +118,9 @@ def test_a_seat_that_melds_at_once_is_not():
         beliefs = profiles.beliefs(view)
         assert beliefs.weights[1][HOARDER] <= PRIOR[HOARDER] + 0.03
         assert beliefs.hides[1] == 0.0 and beliefs.threat < 0.02
-        assert goes_out(view, beliefs) == goes_out(view, profiles.beliefs(view))
+        plain_out += goes_out(view, None)
+        model_out += goes_out(view, beliefs)
+    assert model_out <= plain_out
 
 
 def test_modelled_worlds_agree_with_the_view():
