@@ -103,8 +103,7 @@ class Beliefs:
     playouts draw from (``weights[seat]``, in ``STYLE_NAMES`` order), how many complete melds
     it likely holds beyond what a random re-deal gives it (``hides[seat]``, a mean), and the
     chance that some opponent holding more than four cards goes out on its next turn
-    (``threat``). The seat deciding has
-    the prior and nothing hidden."""
+    (``threat``). The seat deciding has the prior and nothing hidden."""
 
     weights: tuple[tuple[float, ...], ...]
     hides: tuple[float, ...]
