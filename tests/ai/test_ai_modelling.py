@@ -159,3 +159,28 @@ def test_the_profiles_last_the_match_and_count_who_went_out():
     assert seen == sorted(seen) and seen[-1] > seen[1] > 0  # never forgotten at a new hand
     outs = sum(row[3] for row in profiles.counts[1])
     assert 0 < outs == sum(1 for s in state.hand_outs[:3] if s == 1)
+
+
+def test_the_threat_of_a_quiet_hand_sheds_points_sooner():
+    """With some chance that an opponent goes out next turn (``SeatKnowledge.threat``), the
+    discard judgement changes in some positions, and never to a card cheaper in hand."""
+    from game.ai import heuristics as H
+
+    changed = 0
+    for options in (DIGITAL, CLASSIC):
+        for seed in range(12):
+            state = State(options, 3, seed)
+            medium = MediumAgent(0)
+            while state.phase in (Phase.DRAW, Phase.MELD):
+                legal = state.legal_actions()
+                if state.phase is Phase.MELD:
+                    calm = SeatKnowledge.of_state(state, state.turn)
+                    wary = SeatKnowledge.of_state(state, state.turn)
+                    wary.threat = 0.05
+                    assert wary.lateness() >= max(calm.lateness(), 0.4)
+                    before, after = H.best_discard(calm, legal), H.best_discard(wary, legal)
+                    if before is not None and before != after:
+                        changed += 1
+                        assert calm.in_hand[after.cards[0]] >= calm.in_hand[before.cards[0]]
+                state.apply(medium.choose(state.view(state.turn), legal))
+    assert changed >= 5
