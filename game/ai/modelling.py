@@ -56,8 +56,9 @@ def quiet_band(turns: int) -> int:
 
 
 # Measured by letting each style play against medium and watching it, 1,200 hands a style
-# (two players, 600 hands each of digital and classic, the watched seat alternating): see
-# docs/ai.md. Indexed [style][hand band][kind] and [style][hand band][quiet band].
+# (two players, 600 hands each of digital and classic, the watched seat alternating; the turn
+# kinds as tests/ai/test_ai_modelling.py's ``measure_turns`` counts them): see docs/ai.md.
+# Indexed [style][hand band][kind] and [style][hand band][quiet band].
 TURN_RATES = (
     ((0.756, 0.127, 0.028, 0.089), (0.607, 0.266, 0.120, 0.007),
      (0.522, 0.289, 0.188, 0.000), (0.264, 0.616, 0.117, 0.003)),

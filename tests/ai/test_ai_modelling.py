@@ -184,3 +184,56 @@ def test_the_threat_of_a_quiet_hand_sheds_points_sooner():
                         assert calm.in_hand[after.cards[0]] >= calm.in_hand[before.cards[0]]
                 state.apply(medium.choose(state.view(state.turn), legal))
     assert changed >= 5
+
+
+def measure_turns(style: int, hands: int, options) -> list[list[int]]:
+    """Counts of turn kinds by hand band of the playout style ``style`` (``STYLE_NAMES``
+    order) against medium, two players, the watched seat alternating: how ``TURN_RATES`` was
+    measured (with 600 hands each of digital and classic)."""
+    from game.ai.modelling import MELD, OUT, TAKE, hand_band
+
+    policies = [p for p, _ in search.STYLES]
+    counts = [[0] * 4 for _ in range(4)]
+    for seed in range(hands):
+        state = State(options, 2, seed * 7 + style)
+        watched = seed % 2
+        players = [policies[0], policies[0]]
+        players[watched] = policies[style]
+        before = None
+        while state.phase in (Phase.DRAW, Phase.MELD):
+            if state.turn == watched and state.phase is Phase.DRAW and before is None:
+                before = (len(state.hands[watched]),
+                          sum(len(m.cards) for m in state.melds[watched]), state.turns[watched])
+            seat = state.turn
+            state.apply(players[seat](SeatKnowledge.of_state(state, seat),
+                                      state.legal_actions()), trusted=True)
+            if before is None or state.turn == watched and state.turns[watched] == before[2] \
+                    and state.phase in (Phase.DRAW, Phase.MELD):
+                continue
+            cards, melded, _ = before
+            now = sum(len(m.cards) for m in state.melds[watched])
+            if state.phase not in (Phase.DRAW, Phase.MELD):
+                kind = OUT if state.hand_outs[-1] == watched else -1
+            else:
+                grew = len(state.hands[watched]) - cards + now - melded
+                kind = TAKE if grew >= 1 else MELD if now > melded else QUIET
+            if kind >= 0:
+                counts[hand_band(cards)][kind] += 1
+            before = None
+    return counts
+
+
+def test_the_tables_tell_the_styles_apart_as_they_play():
+    """A fresh small measurement agrees with ``TURN_RATES`` where the model leans on it: with
+    a long hand (8 cards or more) the hoarder's turns are quieter and lay melds less often
+    than medium's and greedy's."""
+    from game.ai.modelling import MELD, TURN_RATES
+
+    fresh = [measure_turns(style, 150, DIGITAL) for style in range(3)]
+    for table in (TURN_RATES, [[[c / max(1, sum(row)) for c in row] for row in t]
+                               for t in fresh]):
+        for band in (2, 3):
+            hoarder = table[HOARDER][band]
+            for other in (0, 1):
+                assert hoarder[QUIET] > table[other][band][QUIET]
+                assert hoarder[MELD] < table[other][band][MELD]
