@@ -7,10 +7,10 @@ cards anew from the view (``View.determinize``: consistent with what the seat kn
 fresh seed for later shuffles; kept in proportion to how well it explains the opponents' play,
 ``weigh``; with ``beliefs``, the melds an opponent's quiet play says it hides are dealt to it,
 ``modelling.deal``) and draws a style for every opponent (medium, greedy or hoarder: nobody at
-the table is assumed to think like us; with ``beliefs``, in the mix its play so far
-supports), then plays every live candidate in that same
-world and continues with those policies (each seat reading only its own ``SeatKnowledge``) until the
-hand ends or ``horizon`` turns have passed, where ``evaluate`` weighs points safe on the table
+the table is assumed to think like us; with ``beliefs``, in the mix its play so far supports),
+then plays every live candidate in that same world and continues with those policies (each
+seat reading only its own ``SeatKnowledge``) until the hand ends or ``horizon`` turns have
+passed, where ``evaluate`` weighs points safe on the table
 against the cards each seat risks being caught with.
 
 Deciding: candidates are compared with the prior world by world (common random numbers), so
