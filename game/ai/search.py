@@ -10,8 +10,8 @@ fresh seed for later shuffles; kept in proportion to how well it explains the op
 the table is assumed to think like us; with ``beliefs``, in the mix its play so far supports),
 then plays every live candidate in that same world and continues with those policies (each
 seat reading only its own ``SeatKnowledge``) until the hand ends or ``horizon`` turns have
-passed, where ``evaluate`` weighs points safe on the table
-against the cards each seat risks being caught with.
+passed, where ``evaluate`` weighs points safe on the table against the cards each seat risks
+being caught with.
 
 Deciding: candidates are compared with the prior world by world (common random numbers), so
 each alternative has a mean difference and its standard error. An alternative overrides the
