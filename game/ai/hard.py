@@ -1,5 +1,8 @@
 """The hard level: information-set search (``search.py``) with medium's choice as its prior,
-over sampled worlds weighted by what the opponents did this hand (``inference.py``).
+over sampled worlds weighted by what the opponents did this hand (``inference.py``); with
+``model=True`` (the ``hard+model`` level) also by how each opponent has played this match
+(``modelling.py``: its style in the playouts, the melds a quiet hand hides, the threat of it
+going out).
 
 Budget: ``budget_seconds`` of thinking per decision (the table's AI-speed setting,
 ``Settings.think_seconds``, maps onto it: ``registry.make_agent(..., think_seconds=...)``) and
@@ -34,7 +37,7 @@ class HardAgent(BaseAgent):
     def __init__(self, seed: int = 0, *, budget_seconds: float | None = DEFAULT_BUDGET,
                  iterations: int | None = DEFAULT_ITERATIONS, horizon: int = DEFAULT_HORIZON,
                  width: int = DEFAULT_WIDTH, clock=time.perf_counter,
-                 evidence: Evidence | None = None):
+                 evidence: Evidence | None = None, model: bool = False):
         super().__init__(seed)
         if iterations is None and budget_seconds is None:
             raise ValueError("give the hard level a budget: iterations, budget_seconds or both")
@@ -53,6 +56,9 @@ class HardAgent(BaseAgent):
         """What the opponents' play this hand says about their cards (``inference.py``): the
         sampled worlds are weighted by it. An agent made afresh for each decision (a hint)
         is handed one that lives as long as the seat's hand, else it knows no history."""
+        self.model = model
+        """Whether the opponents' play over the match moves the search (``modelling``: each
+        opponent's style mixture, the melds a quiet hand hides, the threat of it going out)."""
 
     def start(self, view: View, legal: list[Action]) -> None:
         # Everything alive now (the match, the caches) is old: a full garbage collection
@@ -73,7 +79,8 @@ class HardAgent(BaseAgent):
                               seconds=self.budget_seconds, horizon=self.horizon,
                               width=self.width, clock=self.clock,
                               step_costs=self._step_costs,
-                              weigh=evidence.likelihood if evidence.clues else None)
+                              weigh=evidence.likelihood if evidence.clues else None,
+                              beliefs=evidence.profiles.beliefs(view) if self.model else None)
 
     def think(self, slice_seconds: float = SLICE_SECONDS) -> bool:
         if self._answer is not None:

@@ -21,6 +21,7 @@ from ..rules import legal as rules_legal
 from ..rules.actions import Act
 from ..rules.cards import is_wild
 from ..rules.phase import Phase
+from .modelling import Profiles
 
 PASSED_A_TAKE = 0.25
 """Weight of a world in which a player drew from the stock although the pile was theirs to
@@ -58,15 +59,18 @@ def _holds_rank(hand, card: int) -> bool:
 
 class Evidence:
     """The clues of the current hand, gathered from one seat's views (``observe`` at every
-    decision, ``discarded`` when the seat throws a card)."""
+    decision, ``discarded`` when the seat throws a card), and each opponent's play over the
+    match (``profiles``, ``modelling.Profiles``: kept across hands)."""
 
     def __init__(self):
         self.hand_no = -1
         self.clues: list[Clue] = []
         self._after_discard: tuple | None = None
+        self.profiles = Profiles()
 
     def observe(self, view) -> None:
         """Read what happened since the seat's last discard from ``view``."""
+        self.profiles.observe(view)
         if view.hand_no != self.hand_no:
             self.hand_no, self.clues, self._after_discard = view.hand_no, [], None
             return

@@ -16,6 +16,9 @@ from ..rules.options import RuleOptions, StockOut
 from ..rules.phase import Phase
 from ..rules.scoring import values
 
+THREAT_LATENESS = 8.0
+"""Lateness per unit of ``threat``: a hand of four cards or fewer goes out on its next turn
+about one time in ten (``modelling.OUT_NEXT``), which ``lateness`` counts 0.6 to 1 late."""
 REBUILDS = {StockOut.RESHUFFLE_ONCE: 1, StockOut.TURN_OVER: 3, StockOut.BLOCKED: 0}
 """Stock rebuilds a hand allows (unknown future options: assume one)."""
 
@@ -41,6 +44,7 @@ class SeatKnowledge:
         "rebuilds",
         "seat",
         "stock_count",
+        "threat",
     )
     seat: int
     players: int
@@ -61,6 +65,10 @@ class SeatKnowledge:
     in_hand: Sequence[int]
     """Each card's cost caught in hand, under these rules."""
     queen_special: bool
+    threat: float
+    """The chance that some opponent goes out on its next turn beyond what the hands' lengths
+    say (a quiet hand that likely hides melds, ``modelling.Beliefs.threat``); 0 unless the
+    hard level's model set it for its own decision. ``lateness`` counts it."""
     _unseen: list[int] | None
 
     @classmethod
@@ -108,6 +116,7 @@ class SeatKnowledge:
         queen of spades is worth more than another queen (``queen_special``)."""
         self.melded, self.in_hand = values(self.options)
         self.queen_special = self.in_hand[QUEEN_OF_SPADES] > self.in_hand[card(QUEEN, 1)]
+        self.threat = 0.0
         self._unseen = None
 
     @property
@@ -138,16 +147,17 @@ class SeatKnowledge:
         return self._unseen
 
     def lateness(self) -> float:
-        """0 early in a hand .. 1 when it may end any moment (someone nearly out, stock gone)."""
-        late = 0.0
+        """0 early in a hand .. 1 when it may end any moment (someone nearly out, stock gone,
+        a quiet hand likely to go out: ``threat``)."""
+        late = min(1.0, THREAT_LATENESS * self.threat)
         others = [n for s, n in enumerate(self.hand_counts) if s != self.seat]
         least = min(others) if others else 99
         if least <= 2:
             late = 1.0
         elif least <= 4:
-            late = 0.6
+            late = max(late, 0.6)
         elif least <= 6:
-            late = 0.25
+            late = max(late, 0.25)
         rebuilds_left = REBUILDS.get(self.options.stock_out, 1) - self.rebuilds
         if rebuilds_left <= 0:
             if self.stock_count <= 2 * self.players:

@@ -5,11 +5,13 @@ At a decision with real alternatives the searcher keeps a few candidates: medium
 it, the greedy partner's choice and the best discards. Each sampled world deals the hidden
 cards anew from the view (``View.determinize``: consistent with what the seat knows, with a
 fresh seed for later shuffles; kept in proportion to how well it explains the opponents' play,
-``weigh``) and draws a style for every opponent (medium, greedy or hoarder:
-nobody at the table is assumed to think like us), then plays every live candidate in that same
-world and continues with those policies (each seat reading only its own ``SeatKnowledge``) until the
-hand ends or ``horizon`` turns have passed, where ``evaluate`` weighs points safe on the table
-against the cards each seat risks being caught with.
+``weigh``; with ``beliefs``, the melds an opponent's quiet play says it hides are dealt to it,
+``modelling.deal``) and draws a style for every opponent (medium, greedy or hoarder: nobody at
+the table is assumed to think like us; with ``beliefs``, in the mix its play so far supports),
+then plays every live candidate in that same world and continues with those policies (each
+seat reading only its own ``SeatKnowledge``) until the hand ends or ``horizon`` turns have
+passed, where ``evaluate`` weighs points safe on the table against the cards each seat risks
+being caught with.
 
 Deciding: candidates are compared with the prior world by world (common random numbers), so
 each alternative has a mean difference and its standard error. An alternative overrides the
@@ -38,6 +40,7 @@ from ..rules.state import Phase, State
 from . import heuristics as H
 from . import sparring
 from .knowledge import SeatKnowledge
+from .modelling import PRIOR, Beliefs, deal
 
 MIN_WORLDS = 12
 """Worlds every live candidate meets before any is dropped or the search stops early."""
@@ -63,13 +66,15 @@ def _medium(t: SeatKnowledge, legal: list[Action]) -> Action:
     return H.choose(t, legal, H.PLAYOUT)
 
 
-STYLES = ((_medium, 0.45), (sparring.greedy_choice, 0.35), (sparring.hoarder_choice, 0.2))
-"""Opponent models and how often a sampled world gives each opponent that style."""
+STYLES = tuple(zip((_medium, sparring.greedy_choice, sparring.hoarder_choice), PRIOR))
+"""Opponent models and how often a sampled world gives each opponent that style, unless the
+opponent's play so far says otherwise (``modelling.Beliefs.weights``)."""
 
 
-def _style(x: float) -> Policy:
-    """The opponent model a uniform draw ``x`` in [0, 1) picks (see ``STYLES``)."""
-    for policy, weight in STYLES:
+def _style(x: float, weights=PRIOR) -> Policy:
+    """The opponent model a uniform draw ``x`` in [0, 1) picks from the styles of ``STYLES``
+    weighted by ``weights``."""
+    for (policy, _), weight in zip(STYLES, weights):
         x -= weight
         if x < 0:
             return policy
@@ -216,11 +221,16 @@ class Search:
 
     def __init__(self, view, legal: list[Action], rand: random.Random, *, iterations: int | None,
                  seconds: float | None, horizon: int, width: int, clock=time.perf_counter,
-                 step_costs: StepCosts | None = None, weigh=None):
+                 step_costs: StepCosts | None = None, weigh=None,
+                 beliefs: Beliefs | None = None):
         self.view = view
         self.weigh = weigh
         """How well a sampled world explains what the opponents did (``inference.Evidence
         .likelihood``), or None: worlds are then accepted in proportion to it."""
+        self.beliefs = beliefs
+        """What the opponents' play this match says about their styles, the melds they hide
+        and the chance one goes out next turn (``modelling``), or None: the prior mix, the
+        plain re-deal, no such threat."""
         self.seat = view.seat
         self.rand = rand
         self.iterations = iterations
@@ -258,7 +268,10 @@ class Search:
 
     def _listing(self) -> list[Action]:
         """The candidates to search, the prior first."""
-        return candidates(SeatKnowledge.of_view(self.view), self._legal, self._width)[1]
+        t = SeatKnowledge.of_view(self.view)
+        if self.beliefs is not None:
+            t.threat = self.beliefs.threat
+        return candidates(t, self._legal, self._width)[1]
 
     def _prepare(self) -> list[Action]:
         cands = self._cands = self._listing()
@@ -318,10 +331,12 @@ class Search:
     # ------------------------------------------------------------------ thinking
 
     def sample_world(self) -> State:
-        """A sampled world: dealt from the view, then accepted with probability ``weigh``
-        (rejection sampling), so worlds come as often as they explain the opponents' play."""
+        """A sampled world: dealt from the view (with the melds the beliefs say an opponent
+        hides, ``modelling.deal``), then accepted with probability ``weigh`` (rejection
+        sampling), so worlds come as often as they explain the opponents' play."""
         rand = self.rand
-        world = self.view.determinize(rand)
+        view, beliefs = self.view, self.beliefs
+        world = deal(view, rand, beliefs)
         if self.weigh is None:
             return world
         best, best_w = world, -1.0
@@ -331,12 +346,14 @@ class Search:
                 return world
             if w > best_w:
                 best, best_w = world, w
-            world = self.view.determinize(rand)
+            world = deal(view, rand, beliefs)
         return best
 
     def _start_world(self) -> State:
         world = self._world = self.sample_world()
-        self._styles = [_medium if s == self.seat else _style(self.rand.random())
+        weights = self.beliefs.weights if self.beliefs is not None \
+            else (PRIOR,) * self.view.players
+        self._styles = [_medium if s == self.seat else _style(self.rand.random(), weights[s])
                         for s in range(self.view.players)]
         self._next = 0
         self._pending = []

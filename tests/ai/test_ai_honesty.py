@@ -1,6 +1,7 @@
 """Agents never peek: two states that give the same view (different hidden cards) get the same
 choice from every agent with the same seed, and the view itself carries no hidden card."""
 
+import copy
 import random
 
 import pytest
@@ -18,6 +19,8 @@ MAKERS = {
     "easy": lambda seed: EasyAgent(seed),
     "medium": lambda seed: MediumAgent(seed),
     "hard": lambda seed: HardAgent(seed, budget_seconds=None, iterations=3, horizon=3),
+    "hard+model": lambda seed: HardAgent(seed, budget_seconds=None, iterations=3, horizon=3,
+                                         model=True),
 }
 
 
@@ -57,6 +60,40 @@ def test_same_view_same_choice(kind):
         assert first == second
 
 
+def test_same_history_same_view_same_choice_with_the_opponent_model():
+    """The modelled hard level, having watched a hand from its seat (its beliefs about each
+    opponent's style, hidden melds and threat built from its views), decides the same in
+    two states that give the same view but hold different hidden cards."""
+    from game.ai.population import MeldNow
+    from game.ai.sparring import Hoarder
+
+    moved = 0
+    for seed in range(6):
+        state = State(DIGITAL, 3, seed)
+        watcher = HardAgent(5, budget_seconds=None, iterations=2, horizon=2, model=True)
+        others = {1: Hoarder(1), 2: MeldNow(2)}
+        steps = 0
+        while state.phase in (Phase.DRAW, Phase.MELD) and steps < 30 + 5 * seed:
+            seat = state.turn
+            agent = watcher if seat == 0 else others[seat]
+            state.apply(agent.choose(state.view(seat), state.legal_actions()))
+            steps += 1
+        while state.phase in (Phase.DRAW, Phase.MELD) and state.turn != 0:  # to the watcher
+            seat = state.turn
+            state.apply(others[seat].choose(state.view(seat), state.legal_actions()))
+        if state.phase not in (Phase.DRAW, Phase.MELD):
+            continue
+        view = state.view(0)
+        other = view.determinize(random.Random(99))
+        assert other.snapshot() != state.snapshot() and other.view(0) == view
+        beliefs = watcher.evidence.profiles.beliefs(view)
+        moved += any(w != beliefs.weights[0] for w in beliefs.weights) or any(beliefs.hides)
+        first = copy.deepcopy(watcher).choose(view, state.legal_actions())
+        second = copy.deepcopy(watcher).choose(other.view(0), other.legal_actions())
+        assert first == second
+    assert moved >= 2  # the beliefs were not just the prior
+
+
 def test_agents_receive_only_the_view(monkeypatch):
     """Play a match in which every state method an agent could reach on the true state is
     booby-trapped while the agent thinks: only the view and legal actions go in."""
@@ -64,6 +101,7 @@ def test_agents_receive_only_the_view(monkeypatch):
     state = State(DIGITAL, 4, 3)
     agents = [make_agent(k, 1) for k in ("easy", "medium", "random", "easy")]
     agents[2] = HardAgent(1, budget_seconds=None, iterations=2, horizon=2)
+    agents[3] = HardAgent(2, budget_seconds=None, iterations=2, horizon=2, model=True)
     for _ in range(60):
         if state.phase not in (Phase.DRAW, Phase.MELD):
             break

@@ -1,5 +1,7 @@
 """Thinking in slices gives the same answer as one long think (iteration budgets)."""
 
+import pytest
+
 from game.ai.hard import HardAgent
 from game.ai.medium import MediumAgent
 from game.ai.search import StepCosts
@@ -25,15 +27,16 @@ def searched_positions():
     return out
 
 
-def test_sliced_equals_uninterrupted():
+@pytest.mark.parametrize("model", [False, True])
+def test_sliced_equals_uninterrupted(model):
     positions = searched_positions()
     assert positions
     for state in positions:
         view, legal = state.view(state.turn), state.legal_actions()
-        whole = HardAgent(7, budget_seconds=None, iterations=5, horizon=4)
+        whole = HardAgent(7, budget_seconds=None, iterations=5, horizon=4, model=model)
         whole.start(view, legal)
         assert whole.think(1e6)
-        sliced = HardAgent(7, budget_seconds=None, iterations=5, horizon=4)
+        sliced = HardAgent(7, budget_seconds=None, iterations=5, horizon=4, model=model)
         sliced.start(view, legal)
         slices = 1
         while not sliced.think(1e-9):  # the thinnest slices: one playout step each
@@ -41,7 +44,7 @@ def test_sliced_equals_uninterrupted():
         assert slices > 5
         assert sliced.answer() == whole.answer()
         assert sliced._search.totals == whole._search.totals
-        again = HardAgent(7, budget_seconds=None, iterations=5, horizon=4)
+        again = HardAgent(7, budget_seconds=None, iterations=5, horizon=4, model=model)
         assert again.choose(view, legal) == whole.answer()
 
 
