@@ -187,6 +187,7 @@ def test_the_shipped_exploiters_are_members():
 
 def test_every_sparring_style_is_either_tuning_or_held_out():
     from game.ai.registry import LEVELS
-    styles = set(LEVELS) - {"random", "easy", "medium", "hard"}
+    styles = {name for name in LEVELS if name not in {"random", "easy", "medium"}
+              and not name.startswith("hard")}  # the levels, hard's variants among them
     assert set(P.TUNING) | set(P.HELD_OUT) == styles
     assert not set(P.TUNING) & set(P.HELD_OUT)
