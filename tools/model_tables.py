@@ -106,8 +106,8 @@ def _hand_turns(state: State, players, watched: int, rand: random.Random) -> Ite
         if state.turn != watched or state.phase is not Phase.DRAW:
             _step(state, players)
             continue
-        cards, before, started = len(state.hands[watched]), melded(state, watched), \
-            state.turns[watched]
+        cards, before = len(state.hands[watched]), melded(state, watched)
+        started = state.turns[watched]  # counts this turn; quiet: those since the one it laid on
         hidden = _hidden(state, watched, rand)
         holds = melds_held(state.hands[watched])
         _step(state, players)
@@ -120,6 +120,7 @@ def _hand_turns(state: State, players, watched: int, rand: random.Random) -> Ite
 
 
 def _step(state: State, players) -> None:
+    """The seat to move plays one action, as the playouts play (trusted, from the true state)."""
     seat = state.turn
     state.apply(players[seat](SeatKnowledge.of_state(state, seat), state.legal_actions()),
                 trusted=True)
@@ -191,11 +192,12 @@ def measure(hands: int, seed: int = 0) -> dict[str, tuple]:
     for style in range(styles):
         for options in (DIGITAL, CLASSIC):
             for turn in watched_turns(style, hands, options, seed):
-                at = (style, hand_band(turn.cards), quiet_band(turn.quiet))
+                band = hand_band(turn.cards)
+                at = (style, band, quiet_band(turn.quiet))
                 holds.add(at, turn.holds)
                 base.add((hand_band(turn.hidden),), turn.chance)
                 if turn.kind is not None:
-                    rates[style][at[1]][turn.kind] += 1
+                    rates[style][band][turn.kind] += 1
                     outs.add(at, turn.kind == OUT)
     return {
         "TURN_RATES": tuple(tuple(tuple(c / max(1, sum(row)) for c in row) for row in table)

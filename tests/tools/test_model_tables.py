@@ -27,7 +27,9 @@ def printed(capsys, *argv: str) -> dict[str, object]:
     tables = {}
     for statement in tree.body:
         assert isinstance(statement, ast.Assign)
-        tables[statement.targets[0].id] = ast.literal_eval(statement.value)
+        target = statement.targets[0]
+        assert isinstance(target, ast.Name)
+        tables[target.id] = ast.literal_eval(statement.value)
     return tables
 
 
