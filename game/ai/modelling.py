@@ -22,6 +22,9 @@ many on average as the style does), and the chance that some opponent goes out n
 (``threat``), which the hard level's own decision weighs like a short hand
 (``SeatKnowledge.threat``).
 
+The four tables are measured by ``python -m tools.model_tables``, which prints them as they
+stand here: run it again after changing a playout style or how a turn is read.
+
 Only views are read, never a hidden card: the same views give the same beliefs, and the re-deal
 draws its meld from the cards the seat cannot see.
 """
@@ -55,9 +58,9 @@ def quiet_band(turns: int) -> int:
     return 0 if turns <= 2 else 1 if turns <= 5 else 2
 
 
-# Measured by letting each style play against medium and watching it, 1,200 hands a style
-# (two players, 600 hands each of digital and classic, the watched seat alternating; the turn
-# kinds as tests/ai/test_ai_modelling.py's ``measure_turns`` counts them): see docs/ai.md.
+# Measured by ``python -m tools.model_tables`` (its defaults: each style playing 600 hands each
+# of digital and classic against medium, two players, the watched seat alternating), which
+# prints these four tables as they stand here: see docs/ai.md.
 # Indexed [style][hand band][kind] and [style][hand band][quiet band].
 TURN_RATES = (
     ((0.756, 0.127, 0.028, 0.089), (0.607, 0.266, 0.120, 0.007),
@@ -81,10 +84,9 @@ HOLDS = (
 sharing a card) a seat of each style holds on average at the start of its turn, by
 ``hand_band`` and ``quiet_band``."""
 OUT_NEXT = (
-    ((0.105, 0.107, 0.036), (0.006, 0.010, 0.011), (0.0, 0.0, 0.0), (0.004, 0.0, 0.0)),
-    ((0.113, 0.127, 0.042), (0.006, 0.019, 0.017), (0.0, 0.0, 0.0), (0.003, 0.0, 0.0)),
-    ((0.099, 0.107, 0.022), (0.009, 0.037, 0.023), (0.011, 0.018, 0.010),
-     (0.003, 0.009, 0.012)),
+    ((0.105, 0.107, 0.036), (0.006, 0.010, 0.011), (0.000, 0.000, 0.000), (0.004, 0.000, 0.000)),
+    ((0.113, 0.127, 0.042), (0.006, 0.019, 0.017), (0.000, 0.000, 0.000), (0.003, 0.000, 0.000)),
+    ((0.099, 0.107, 0.022), (0.009, 0.037, 0.023), (0.011, 0.018, 0.010), (0.003, 0.009, 0.012)),
 )
 """How often a seat of each style goes out on its next turn, by ``hand_band`` and
 ``quiet_band``."""

@@ -8,11 +8,12 @@ from game.ai import search, sparring
 from game.ai.hard import HardAgent
 from game.ai.knowledge import SeatKnowledge
 from game.ai.medium import MediumAgent
-from game.ai.modelling import HOARDER, PRIOR, QUIET, Profiles, deal, natural_melds
+from game.ai.modelling import HOARDER, PRIOR, QUIET, Profiles, deal
 from game.ai.population import MeldNow
 from game.rules.actions import Act
 from game.rules.options import CLASSIC, DIGITAL
 from game.rules.state import Phase, State
+from tools.model_tables import measure_turns, melds_held
 
 SEEDS = (3, 4, 5)
 
@@ -45,16 +46,6 @@ def watch(opponent, turns: int, seed: int, options=DIGITAL):
         else:
             state.apply(opponent(view, state.legal_actions()))
     return None
-
-
-def melds_held(cards) -> int:
-    """Complete natural melds among ``cards``, none sharing a card."""
-    cards, count = list(cards), 0
-    while melds := natural_melds(cards):
-        for c in melds[0]:
-            cards.remove(c)
-        count += 1
-    return count
 
 
 def goes_out(view, beliefs, worlds: int = 100, horizon: int = 8) -> int:
@@ -184,43 +175,6 @@ def test_the_threat_of_a_quiet_hand_sheds_points_sooner():
                         assert calm.in_hand[after.cards[0]] >= calm.in_hand[before.cards[0]]
                 state.apply(medium.choose(state.view(state.turn), legal))
     assert changed >= 5
-
-
-def measure_turns(style: int, hands: int, options) -> list[list[int]]:
-    """Counts of turn kinds by hand band of the playout style ``style`` (``STYLE_NAMES``
-    order) against medium, two players, the watched seat alternating: how ``TURN_RATES`` was
-    measured (with 600 hands each of digital and classic)."""
-    from game.ai.modelling import MELD, OUT, TAKE, hand_band
-
-    policies = [p for p, _ in search.STYLES]
-    counts = [[0] * 4 for _ in range(4)]
-    for seed in range(hands):
-        state = State(options, 2, seed * 7 + style)
-        watched = seed % 2
-        players = [policies[0], policies[0]]
-        players[watched] = policies[style]
-        before = None
-        while state.phase in (Phase.DRAW, Phase.MELD):
-            if state.turn == watched and state.phase is Phase.DRAW and before is None:
-                before = (len(state.hands[watched]),
-                          sum(len(m.cards) for m in state.melds[watched]), state.turns[watched])
-            seat = state.turn
-            state.apply(players[seat](SeatKnowledge.of_state(state, seat),
-                                      state.legal_actions()), trusted=True)
-            if before is None or state.turn == watched and state.turns[watched] == before[2] \
-                    and state.phase in (Phase.DRAW, Phase.MELD):
-                continue
-            cards, melded, _ = before
-            now = sum(len(m.cards) for m in state.melds[watched])
-            if state.phase not in (Phase.DRAW, Phase.MELD):
-                kind = OUT if state.hand_outs[-1] == watched else -1
-            else:
-                grew = len(state.hands[watched]) - cards + now - melded
-                kind = TAKE if grew >= 1 else MELD if now > melded else QUIET
-            if kind >= 0:
-                counts[hand_band(cards)][kind] += 1
-            before = None
-    return counts
 
 
 def test_the_tables_tell_the_styles_apart_as_they_play():
