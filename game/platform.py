@@ -380,3 +380,18 @@ def startup_mark(name: str) -> None:
     mark = getattr(page, "mark", None) if page is not None else None
     if mark is not None:
         mark(name)
+
+
+def prefers_reduced_motion() -> bool:
+    """Whether the browser asks for reduced motion (the CSS media feature
+    ``prefers-reduced-motion: reduce``); False on the desktop, or when the page cannot say.
+    Asked for every action the table animates, so a change in the system's setting counts
+    from the next move on."""
+    window = browser_window()
+    match = getattr(window, "matchMedia", None) if window is not None else None
+    if match is None:
+        return False
+    try:
+        return bool(match("(prefers-reduced-motion: reduce)").matches)
+    except Exception:  # a page without the feature (a JS error): nothing asked for
+        return False

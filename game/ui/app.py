@@ -16,6 +16,7 @@ import pygame
 from ..platform import browser_canvas_size
 from ..services.seats import Seat
 from ..services.settings import Settings
+from . import theme
 from .keeper import Keeper, MatchTable, as_table
 from .pointer import PointerStream
 from .scene import Scene, SceneManager
@@ -68,6 +69,7 @@ class App:
         self.keeper = Keeper()
         """Settings, autosave, statistics, undo, hints and sound."""
         self.settings = settings if settings is not None else self.keeper.load_settings()
+        theme.use(self.settings)
         self.scenes = SceneManager(on_change=self._scene_changed)
         self.pointers = PointerStream(self.size)
         self.running = True
@@ -117,6 +119,7 @@ class App:
         if new == self.settings:
             return
         self.settings = new
+        theme.use(new)
         self.keeper.settings_changed(new)
         for scene in self.scenes.stack:
             scene.settings_changed()
