@@ -18,11 +18,19 @@ from ..tween import position
 from . import offer_panel, seven
 from .frame import TableFrame
 from .kinds import Say, Sort, Where
-from .layout import LIFT, Rect, SevenAreas, TableLayout, inspect_meld_rects, meld_step, message_spot
+from .layout import (
+    LIFT,
+    MIN_LABEL_PX,
+    Rect,
+    SevenAreas,
+    TableLayout,
+    inspect_meld_rects,
+    meld_captions,
+    meld_label,
+    meld_step,
+    message_spot,
+)
 from .model import counted, points
-
-MIN_LABEL_PX = 11
-"""The smallest text on the table (CSS pixels on a phone): longer lines are cut short."""
 
 
 def _pg(r: Rect) -> pygame.Rect:
@@ -226,8 +234,8 @@ def _draw_status(surface, f: TableFrame, px: int, lines: list[str]) -> None:
             fit_line(surface, line, px, Rect(L.status.x, round(y + i * step) - step // 2,
                                              L.status.w, step), L.status.w, theme.INK, True)
     else:
-        theme.text(surface, lines[0], px, (L.status.x, L.status.center[1]), theme.INK,
-                   "midleft", bold=True)
+        theme.text(surface, lines[0], px, (L.status.x, L.pause.center[1]), theme.INK,
+                   "midleft", bold=True)  # level with the buttons beside it
     widgets.draw_button(surface, widgets.Button(_pg(L.pause), "Menu", "pause"),
                         f.held == "pause")
     widgets.draw_button(surface, widgets.Button(_pg(L.log_button), "Log", "log",
@@ -259,7 +267,7 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
     box = L.opponents[f.opponent_index(seat)]
     r = _pg(box.box)
     turn = f.is_turn(seat)
-    surface.blit(theme.rounded(r.size, 12, (0, 0, 0, 70), 2 if turn else 0,
+    surface.blit(theme.rounded(r.size, 12, theme.BOX, 2 if turn else 0,
                                theme.ACCENT if turn else None), r)
     seatd = f.seats[seat]
     px = L.font
@@ -280,16 +288,24 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
     name = seatd.name
     if seatd.level and levels:
         name = f"{name} · {seatd.level}"
+    count = counted(len(st.hands[seat]), "card")
+    if not box.caption.h:  # no caption line: the cards in hand stand after the name
+        short_count = str(len(st.hands[seat]))
+        words = count if theme.text_width(count, px) * 3 <= room else short_count
+        width = theme.text_width(words, px) + px // 2
+        theme.text(surface, words, px, (box.header.x + room, box.header.center[1]),
+                   theme.INK_DIM, "midright")
+        room -= width
     fit_line(surface, name, px, box.header, room, theme.INK, bold=True)
     melds = st.melds[seat]
-    count = counted(len(st.hands[seat]), "card")
     caption = f.model.last_move.get(seat, "")
     together = f.revealed_melds(seat) if f.revealed else None
     readable = f.opponent_meld_rects(seat) is not None if together is None else True
     if melds and not readable and box.melds.h < theme.line_height(px):
         count += f", {counted(len(melds), 'meld')}"  # no room for more
-    fit_line(surface, latest(count, caption, round(px * 0.9), box.caption.w),
-             round(px * 0.9), box.caption, box.caption.w, theme.INK_DIM)
+    if box.caption.h:
+        fit_line(surface, latest(count, caption, round(px * 0.9), box.caption.w),
+                 round(px * 0.9), box.caption, box.caption.w, theme.INK_DIM)
     if f.revealed and together is None and st.hands[seat]:
         _draw_revealed(surface, f, seat)  # no room for both: the hand shows
         return
@@ -338,7 +354,7 @@ def _draw_plate(surface, f: TableFrame) -> None:
         return  # a column of choices stands over it for now
     turn = f.is_turn(seat)
     r = _pg(box)
-    surface.blit(theme.rounded(r.size, min(12, r.h // 2), (0, 0, 0, 70), 2 if turn else 0,
+    surface.blit(theme.rounded(r.size, min(12, r.h // 2), theme.BOX, 2 if turn else 0,
                                theme.ACCENT if turn else None), r)
     px = L.font
     step = theme.line_height(px)
@@ -490,13 +506,14 @@ def _draw_my_melds(surface, f: TableFrame) -> None:
         _glow(surface, area.inflate(-10, -10))
     if not melds:
         if m.my_turn and st.phase is Phase.MELD:
-            low = area.bottom - (cardart.height(L.meld_card_w) + round(L.font * 1.3)) // 2
+            low = area.bottom - (cardart.height(L.meld_card_w) + meld_label(L.font)) // 2
             theme.text(surface, "Your melds go here", L.font, (area.centerx, low),
                        theme.INK_DIM, "center")
         return
     cw, rects = f.my_meld_rects()
     pts = m.meld_points(m.viewer)
-    label = round(L.font * 1.3)
+    label = meld_label(L.font)
+    captions, px = meld_captions(pts, [r.w - 2 if r.w else 1 << 20 for r in rects], L.font)
     for i, (meld, mr) in enumerate(zip(melds, rects)):
         if not mr.w:
             continue
@@ -505,8 +522,8 @@ def _draw_my_melds(surface, f: TableFrame) -> None:
         if f.hidden[("meld", m.viewer, i)]:
             continue
         _draw_meld(surface, f, meld.cards, mr, cw)
-        theme.text(surface, f"{i + 1}: {pts[i]} pts", L.font,
-                   (mr.x + 2, mr.bottom - label // 2), theme.INK, "midleft")
+        theme.text(surface, captions[i], px, (mr.x + 2, mr.bottom - label // 2), theme.INK,
+                   "midleft")
 
 
 def _draw_seven(surface, f: TableFrame, areas: SevenAreas) -> None:
