@@ -43,13 +43,13 @@ class Look:
     """The cloth at the window's corners (the vignette fades to it)."""
     INK: Colour = (244, 241, 230)
     """Text and lines drawn on the felt."""
-    INK_DIM: Colour = (168, 199, 182)
+    INK_DIM: Colour = (180, 208, 192)
     """Secondary text on the felt (counts, hints, captions)."""
     PANEL: Colour = (250, 247, 239)
     """Boxes that hold text and controls (summaries, dialogs, the log)."""
     PANEL_INK: Colour = (35, 40, 44)
     """Text on a panel."""
-    PANEL_DIM: Colour = (112, 118, 122)
+    PANEL_DIM: Colour = (104, 110, 114)
     """Secondary text on a panel."""
     ACCENT: Colour = (246, 186, 58)
     """The one action colour: primary buttons, the seat whose turn it is."""
@@ -81,8 +81,9 @@ class Look:
     SUIT_RED: Colour = (200, 32, 48)
     SUIT_BLUE: Colour = (28, 86, 196)
     SUIT_GREEN: Colour = (18, 128, 64)
-    TEAMS: tuple[Colour, Colour] = ((64, 132, 214), (214, 92, 70))
-    """The two partnerships' marks (white words on them)."""
+    TEAMS: tuple[Colour, Colour] = ((44, 108, 190), (190, 70, 50))
+    """The two partnerships' marks (``TEAM_INK`` words on them)."""
+    TEAM_INK: Colour = (255, 255, 255)
 
 
 HIGH_CONTRAST = Look(
@@ -93,7 +94,7 @@ HIGH_CONTRAST = Look(
     FOCUS=(255, 255, 255), FOCUS_HALO=(0, 0, 0), SHADE=(0, 0, 0, 235), BOX=(0, 0, 0, 150),
     NOTE=(0, 0, 0, 245), CARD_FACE=(255, 255, 255), CARD_EDGE=(0, 0, 0), CARD_EDGE_WIDTH=0.02,
     SUIT_BLACK=(0, 0, 0), SUIT_RED=(176, 0, 24), SUIT_BLUE=(0, 56, 168),
-    SUIT_GREEN=(0, 96, 36), TEAMS=((24, 84, 170), (168, 40, 16)))
+    SUIT_GREEN=(0, 96, 36), TEAMS=((120, 180, 255), (255, 150, 110)), TEAM_INK=(0, 0, 0))
 """Text at least 7:1 on its background, edges and rings at least 3:1 (tests/ui/test_contrast)."""
 USUAL = Look()
 
@@ -103,7 +104,7 @@ TEXT_ON: tuple[tuple[str, str], ...] = (
     ("PANEL_INK", "PANEL"), ("PANEL_DIM", "PANEL"), ("ACCENT_INK", "ACCENT"),
     ("ACCENT", "BOX"), ("ACCENT", "SHADE"), ("DANGER_INK", "DANGER"),
     ("SUIT_BLACK", "CARD_FACE"), ("SUIT_RED", "CARD_FACE"), ("SUIT_BLUE", "CARD_FACE"),
-    ("SUIT_GREEN", "CARD_FACE"), ("PANEL", "TEAMS"))
+    ("SUIT_GREEN", "CARD_FACE"), ("TEAM_INK", "TEAMS"))
 """Every text colour and what it is drawn on (a translucent background over the felt).
 ``TEAMS`` stands for each team's colour."""
 EDGES: tuple[tuple[str, str], ...] = (
@@ -141,6 +142,7 @@ SUIT_RED = USUAL.SUIT_RED
 SUIT_BLUE = USUAL.SUIT_BLUE
 SUIT_GREEN = USUAL.SUIT_GREEN
 TEAMS = USUAL.TEAMS
+TEAM_INK = USUAL.TEAM_INK
 SHADOW = (0, 0, 0, 96)
 """Soft drop shadows (alpha included)."""
 

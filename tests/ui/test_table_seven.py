@@ -314,7 +314,7 @@ def test_partners_totals_stand_beside_the_stock_or_ride_in_the_strip(size):
         box = pygame.Rect(f.seven.teams.x, f.seven.teams.y, f.seven.teams.w, f.seven.teams.h)
         inks = {app.surface.get_at((x, y))[:3] for x in range(box.x, box.right, 2)
                 for y in range(box.y, box.bottom, 2)}
-        for colour in offer_panel.TEAM_COLOURS:
+        for colour in theme.TEAMS:
             assert any(max(abs(a - b) for a, b in zip(ink, colour)) < 12 for ink in inks)
     melds = ((3, 4, 4, 3, 3, 4),) + ((3, 3, 3),) * 3
     for hand, mine, theirs in ((13, (), ((),) * 3), (3, melds[0], melds[1:])):

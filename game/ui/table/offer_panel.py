@@ -31,10 +31,6 @@ CARD_W = 78
 SMALLEST_CARD = cardart.MIN_READABLE_WIDTH + 8
 """The narrowest the card gets in a short area: its index still easily read."""
 
-TEAM_COLOURS = ((64, 132, 214), (214, 92, 70))
-"""Fill of team 1 & 3's marks and of team 2 & 4's (with their words: never colour alone)."""
-
-
 @dataclass(frozen=True, eq=False)
 class OfferPanel:
     """Where the drawn panel's parts are: the panel, the card, and the buttons (None when
@@ -141,7 +137,7 @@ def draw_status_strip(surface: pygame.Surface, rect, view, viewer: int, *,
     ``strip_fit``. Returns the text drawn."""
     rect = pygame.Rect(rect)
     surface.blit(theme.rounded(rect.size, min(rect.h // 2, round(12 * scale)),
-                               (10, 24, 18, 200)), rect)
+                               theme.SHADE), rect)
     text, px = strip_fit(seven.strip_pieces(view, viewer, teams), rect, scale)
     theme.text(surface, text, px, rect.center, theme.INK, "center")
     return text
@@ -172,8 +168,8 @@ def draw_partner_mark(surface: pygame.Surface, center, seat: int, viewer: int, o
     word = seven.partner_mark(seat, viewer, options, players)
     if not word:
         return None
-    fill = TEAM_COLOURS[seat % 2]
-    return draw_badge(surface, word, center, _px(scale, 13), (*fill, 235), (255, 255, 255))
+    fill = theme.TEAMS[seat % 2]  # team 1 & 3's, team 2 & 4's: with their words, never alone
+    return draw_badge(surface, word, center, _px(scale, 13), (*fill[:3], 235), theme.TEAM_INK)
 
 
 def draw_team_totals(surface: pygame.Surface, area, teams, *, scale: float = 1.0
@@ -195,13 +191,13 @@ def draw_team_totals(surface: pygame.Surface, area, teams, *, scale: float = 1.0
                    <= inner for t, total in zip(teams, totals))
     h = 2 * pad + len(teams) * line * (1 if one_line else 2) + pad * (len(teams) - 1)
     plate = pygame.Rect(area.x, area.centery - min(h, area.h) // 2, area.w, min(h, area.h))
-    surface.blit(theme.rounded(plate.size, round(10 * scale), (10, 24, 18, 200)), plate)
+    surface.blit(theme.rounded(plate.size, round(10 * scale), theme.SHADE), plate)
     y = plate.y + pad
     for team, total in zip(teams, totals):
         ink = theme.ACCENT if team.total == best else theme.INK
         rows = line * (1 if one_line else 2)
         mark = pygame.Rect(plate.x + pad, y + 3, mark_w, rows - 6)
-        surface.blit(theme.rounded(mark.size, mark.w // 2, TEAM_COLOURS[team.number]), mark)
+        surface.blit(theme.rounded(mark.size, mark.w // 2, theme.TEAMS[team.number]), mark)
         left = mark.right + pad
         right = plate.right - pad
         room = (right - left - pad - theme.text_width(total, px, True)) if one_line \
