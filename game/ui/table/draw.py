@@ -452,6 +452,8 @@ def _draw_stock(surface, f: TableFrame, glow: bool) -> None:
 def _draw_pile(surface, f: TableFrame, glow: bool) -> None:
     L, st, hidden = f.layout, f.state, f.hidden
     pile = st.pile[:len(st.pile) - hidden[("pile",)]] if hidden[("pile",)] else st.pile
+    if f.seven is not None and st.phase is not Phase.DISCARD_OFFER:
+        pile = []  # seven-hand has no pile: a discard lies there only while it is offered
     r = _pg(L.pile_card)
     if glow:
         _glow(surface, _pg(L.pile_fan) if L.pile_fan else r)
