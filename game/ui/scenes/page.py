@@ -45,7 +45,8 @@ def metrics(size: tuple[int, int]) -> Metrics:
     w, h = size
     s = max(1.0, min(w / 390, h / 600, 1.6))
     return Metrics(s=s, margin=round(14 * s), gap=round(10 * s),
-                   target=max(widgets.MIN_TARGET, round(46 * s)), title_px=round(26 * s),
+                   target=max(widgets.MIN_TARGET, round(46 * s * theme.control_scale())),
+                   title_px=round(26 * s),
                    label_px=round(17 * s), body_px=round(16 * s), small_px=round(14 * s),
                    radius=round(14 * s), pad=round(14 * s))
 
@@ -569,8 +570,7 @@ class PageScene(Scene):
         for key, _, rect, in_content in self.focusables():
             if key == self.focus:
                 r = rect.move(lay.view.x, lay.view.y - self.scroll) if in_content else rect
-                pygame.draw.rect(surface, theme.SELECT, r.inflate(6, 6), 2,
-                                 border_radius=lay.m.radius // 2)
+                widgets.draw_focus_ring(surface, r, lay.m.radius // 2)
                 return
 
     def wheel(self, dy: int) -> None:

@@ -104,7 +104,7 @@ def hand_key(f: TableFrame) -> tuple:
     m = f.model
     return (f.layout.hand, tuple(m.order), tuple(f.hidden[("hand", c)] for c in m.order),
             frozenset(m.selected), m.drawn_index(), tuple(f.drag[0]) if f.drag else None,
-            f.keyboard, m.cursor, f.settings.four_colour, f.queen_mark)
+            f.keyboard, m.cursor, m.focus, f.settings.four_colour, f.queen_mark)
 
 
 def board_key(f: TableFrame) -> tuple:
@@ -118,7 +118,7 @@ def board_key(f: TableFrame) -> tuple:
             frozenset(kn for kn in f.hidden.items() if kn[0][0] != "hand"),
             st.hand_no, len(st.out_of_play), f.seven,
             tuple((r, text, item if isinstance(item, str) else "") for r, item, text in f.slots),
-            f.held)
+            f.held, _focus(f), theme.look(), theme.text_scale())
 
 
 def draw_board(surface: pygame.Surface, f: TableFrame,
@@ -237,9 +237,10 @@ def _draw_status(surface, f: TableFrame, px: int, lines: list[str]) -> None:
         theme.text(surface, lines[0], px, (L.status.x, L.pause.center[1]), theme.INK,
                    "midleft", bold=True)  # level with the buttons beside it
     widgets.draw_button(surface, widgets.Button(_pg(L.pause), "Menu", "pause"),
-                        f.held == "pause")
+                        f.held == "pause", focused=_focus(f) == "pause")
     widgets.draw_button(surface, widgets.Button(_pg(L.log_button), "Log", "log",
-                                                primary=f.show_log), f.held == "log")
+                                                primary=f.show_log), f.held == "log",
+                        focused=_focus(f) == "log")
 
 
 def status_lines(text: str, font: int, bar: Rect) -> tuple[int, list[str]]:
@@ -551,17 +552,23 @@ def _draw_offer(surface, f: TableFrame) -> None:
     offer_panel.draw_offer_panel(
         surface, _pg(a), offer, [s.name for s in f.seats], f.viewer, scale=f.layout.scale,
         four_colour=f.settings.four_colour, queen=f.queen_mark, pressed=f.held,
-        partner=seven.partner_of(f.viewer, st.options, st.players))
+        partner=seven.partner_of(f.viewer, st.options, st.players), focused=_focus(f))
+
+
+def _focus(f: TableFrame) -> str | None:
+    """The button the keyboard's focus ring is drawn round now (None: none, or your hand)."""
+    return f.model.focus if f.keyboard else None
 
 
 def _draw_bar(surface, f: TableFrame) -> None:
     label = "By suit" if f.model.sort_mode is not Sort.SUIT else "By rank"
+    focus = _focus(f)
     widgets.draw_button(surface, widgets.Button(_pg(f.layout.sort), label, "sort"),
-                        f.held == "sort")
+                        f.held == "sort", focused=focus == "sort")
     for i, (rect, item, text) in enumerate(f.slots):
         primary = i == 0 and item not in ("cancel", "undo", "hint", "rules", "more", "close")
         widgets.draw_button(surface, widgets.Button(_pg(rect), text, str(i), True, primary),
-                            f.held == str(i))
+                            f.held == str(i), focused=focus == f"slot{i}")
 
 
 def _draw_hand(surface, f: TableFrame) -> None:
@@ -588,8 +595,8 @@ def _draw_hand(surface, f: TableFrame) -> None:
         if i == drawn:  # the card you drew, wherever sorting put it
             pygame.draw.rect(surface, theme.ACCENT, (r.x + 3, r.y - 6, r.w - 6, 4),
                              border_radius=2)
-        if f.keyboard and i == m.cursor:
-            pygame.draw.rect(surface, theme.ACCENT, (r.x + 4, r.bottom + 2, r.w // 3, 4))
+        if f.keyboard and m.focus is None and i == m.cursor:
+            widgets.draw_focus_ring(surface, r, max(4, r.w // 10))
 
 
 def _draw_flights(surface, f: TableFrame) -> None:

@@ -102,11 +102,12 @@ def offer_panel_layout(area, scale: float = 1.0, asks: bool = True) -> OfferPane
 def draw_offer_panel(surface: pygame.Surface, area, offer: seven.Offer, names, viewer: int,
                      *, scale: float = 1.0, four_colour: bool = False,
                      pressed: str | None = None, partner: int | None = None,
-                     queen: bool = True) -> OfferPanel:
+                     queen: bool = True, focused: str | None = None) -> OfferPanel:
     """Draw ``offer`` as a panel centred in ``area`` for the eyes of ``viewer``; returns its
     hit rects. ``names``: each seat's name; ``pressed``: the key of a button held down;
     ``partner``: the viewer's partner (``seven.partner_of``), named so in the headline;
-    ``queen``: the queen of spades carries its "50" (``cardart.queen_marked``)."""
+    ``queen``: the queen of spades carries its "50" (``cardart.queen_marked``); ``focused``:
+    the key of the button the keyboard's focus is on (its ring drawn round it)."""
     asks = offer.asked == viewer
     layout = offer_panel_layout(area, scale, asks)
     panel = OfferPanel(layout.rect, layout.card, layout.take, layout.pass_, offer)
@@ -126,7 +127,8 @@ def draw_offer_panel(surface: pygame.Surface, area, offer: seven.Offer, names, v
             theme.text(surface, part, small, (x, y), theme.PANEL_DIM)
             y += theme.line_height(small)
     for button in panel.buttons():
-        draw_button(surface, button, pressed == button.key, theme.PANEL_INK)
+        draw_button(surface, button, pressed == button.key, theme.PANEL_INK,
+                    focused=focused == button.key)
     return panel
 
 
