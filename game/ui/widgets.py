@@ -169,7 +169,7 @@ def draw_toggle(surface: pygame.Surface, toggle: Toggle, ink=None) -> None:
     the right with a tick in it: not only a colour)."""
     ink = theme.INK if ink is None else ink
     r = toggle.rect
-    th = max(20, round(min(r.h, MIN_TARGET) * 0.62))
+    th = max(20, round(min(r.h, MIN_TARGET * theme.control_scale()) * 0.62))
     tw = round(th * 1.75)
     track = pygame.Rect(0, 0, tw, th)
     track.midright = (r.right - 4, r.centery)

@@ -57,7 +57,7 @@ TILE_WIDTH = 330
 
 def narrow(m: Metrics, width: int) -> bool:
     """Whether a row of ``width`` is too narrow for a control beside its label."""
-    return width < 500 * min(m.s, 1.25)
+    return width < 500 * min(m.s, 1.25) * theme.text_scale()
 
 
 # --------------------------------------------------------------------------- rows
@@ -162,14 +162,15 @@ class Field(Row):
 
     def _control_width(self, m, width):
         if self.kind == TOGGLE:
-            return round(64 * m.s)
+            return round(64 * m.s * theme.control_scale())
         if self.kind == STEPPER:
             return 3 * m.target
         return width if narrow(m, width) else min(round(320 * m.s), width * 46 // 100)
 
     def _below(self, m, width):
         """Whether the control sits under the text (choices and buttons on a narrow panel)."""
-        return self.kind in (CHOICE, BUTTON) and narrow(m, width)
+        below = (CHOICE, BUTTON, STEPPER) if theme.text_scale() > 1 else (CHOICE, BUTTON)
+        return self.kind in below and narrow(m, width)
 
     def _text(self, m, width):
         cw = self._control_width(m, width)
@@ -605,7 +606,8 @@ class PageScene(Scene):
                    lay.title_pos, theme.INK, "center", True)
         if sub := self.subtitle():
             px = theme.fit_px(sub, m.small_px, lay.panel.w)
-            theme.text(surface, sub, px, lay.subtitle_pos, theme.INK_DIM, "midtop")
+            theme.text(surface, theme.cut(sub, px, lay.panel.w), px, lay.subtitle_pos,
+                       theme.INK_DIM, "midtop")
         if lay.back is not None:
             widgets.draw_button(surface, lay.back, self._press == ("back", ""))
         fill = MODAL_FILL if self.dim_below else PANEL_FILL
