@@ -26,9 +26,9 @@ from .layout import (
     TableLayout,
     inspect_meld_rects,
     meld_captions,
-    meld_label,
     meld_step,
     message_spot,
+    my_meld_label,
 )
 from .model import counted, points
 
@@ -272,7 +272,9 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
                                theme.ACCENT if turn else None), r)
     seatd = f.seats[seat]
     px = L.font
-    score = theme.text(surface, points(st.totals[seat]), px,
+    total = points(st.totals[seat])
+    score = theme.text(surface, total, theme.fit_px(total, px, box.header.w, True,
+                                                     _smallest(px)),
                        (box.header.right, box.header.center[1]), theme.INK, "midright",
                        bold=True)
     room = box.header.w - score.w - 8
@@ -294,10 +296,12 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
         short_count = str(len(st.hands[seat]))
         words = count if theme.text_width(count, px) * 3 <= room else short_count
         width = theme.text_width(words, px) + px // 2
-        theme.text(surface, words, px, (box.header.x + room, box.header.center[1]),
-                   theme.INK_DIM, "midright")
-        room -= width
-    fit_line(surface, name, px, box.header, room, theme.INK, bold=True)
+        if width <= room:  # (where not even that fits, the total alone: a tap shows all)
+            theme.text(surface, words, px, (box.header.x + room, box.header.center[1]),
+                       theme.INK_DIM, "midright")
+            room -= width
+    if room >= theme.text_width(name[:1] + "\u2026", _smallest(px), True):
+        fit_line(surface, name, px, box.header, room, theme.INK, bold=True)
     melds = st.melds[seat]
     caption = f.model.last_move.get(seat, "")
     together = f.revealed_melds(seat) if f.revealed else None
@@ -384,8 +388,11 @@ def _draw_plate(surface, f: TableFrame) -> None:
                                fill=theme.ACCENT, ink=theme.ACCENT_INK)
     name = fit_line(surface, f.seats[seat].name, px, inner, room * 2 // 3, theme.INK,
                     bold=True)
-    fit_line(surface, count, px, Rect(name.right + px // 2 + 1, box.y, 0, box.h),
-             inner.x + room - name.right - px // 2, theme.INK_DIM)
+    left = inner.x + room - name.right - px // 2
+    if theme.text_width(count, _smallest(px)) > left:  # "6 cards" shortened, not cut: "6"
+        count = str(len(st.hands[seat]))
+    fit_line(surface, count, px, Rect(name.right + px // 2 + 1, box.y, 0, box.h), left,
+             theme.INK_DIM)
 
 
 def _draw_inspect(surface, f: TableFrame, seat: int) -> None:
@@ -400,8 +407,14 @@ def _draw_inspect(surface, f: TableFrame, seat: int) -> None:
     for meld, mr, p in zip(melds, rects, f.model.meld_points(seat)):
         if mr.w:
             _draw_meld(surface, f, meld.cards, mr, cw)
-            theme.text(surface, f"{p} pts", L.font, (mr.x + 2, mr.bottom), theme.INK,
-                       "bottomleft")
+            if L.terse:  # on a plate over the foot of the cards, as your own melds'
+                words = theme.text_width(f"{p} pts", L.font) + theme.scaled(L.font) // 2
+                widgets.draw_badge(surface, f"{p} pts", (mr.x + 1 + words / 2, mr.bottom
+                                                         - theme.line_height(L.font) * 0.6),
+                                   L.font)
+            else:
+                theme.text(surface, f"{p} pts", L.font, (mr.x + 2, mr.bottom), theme.INK,
+                           "bottomleft")
 
 
 def _draw_revealed(surface, f: TableFrame, seat: int) -> None:
@@ -509,13 +522,13 @@ def _draw_my_melds(surface, f: TableFrame) -> None:
         _glow(surface, area.inflate(-10, -10))
     if not melds:
         if m.my_turn and st.phase is Phase.MELD:
-            low = area.bottom - (cardart.height(L.meld_card_w) + meld_label(L.font)) // 2
+            low = area.bottom - (cardart.height(L.meld_card_w) + my_meld_label(L)) // 2
             theme.text(surface, "Your melds go here", L.font, (area.centerx, low),
                        theme.INK_DIM, "center")
         return
     cw, rects = f.my_meld_rects()
     pts = m.meld_points(m.viewer)
-    label = meld_label(L.font)
+    label = my_meld_label(L)
     captions, px = meld_captions(pts, [r.w - 2 if r.w else 1 << 20 for r in rects], L.font)
     for i, (meld, mr) in enumerate(zip(melds, rects)):
         if not mr.w:
@@ -525,8 +538,14 @@ def _draw_my_melds(surface, f: TableFrame) -> None:
         if f.hidden[("meld", m.viewer, i)]:
             continue
         _draw_meld(surface, f, meld.cards, mr, cw)
-        theme.text(surface, captions[i], px, (mr.x + 2, mr.bottom - label // 2), theme.INK,
-                   "midleft")
+        if label:
+            theme.text(surface, captions[i], px, (mr.x + 2, mr.bottom - label // 2),
+                       theme.INK, "midleft")
+        else:  # no strip under the melds: on a dark plate over the foot of the cards
+            words = theme.text_width(captions[i], px) + theme.scaled(px) // 2
+            badge = theme.line_height(px)
+            widgets.draw_badge(surface, captions[i], (mr.x + 1 + words / 2,
+                                                      mr.bottom - badge * 0.6), px)
 
 
 def _draw_seven(surface, f: TableFrame, areas: SevenAreas) -> None:

@@ -184,6 +184,9 @@ class TableLayout:
     panels have no room for meld cards (phones with many seats); None elsewhere."""
     text: float = 1.0
     """The text size this layout was made for (``theme.text_scale``)."""
+    terse: bool = False
+    """The window is short for the text size: opponents' panels are their header alone and
+    your melds' points are written on them, not under them (``my_meld_label``)."""
 
     def controls(self) -> list[tuple[str, Rect]]:
         """Every tappable area with a name (for tests and the fuzzer)."""
@@ -266,28 +269,36 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
     """The line under the stock and the pile ("Stock 48")."""
     plate_h = round(line_height(font) * 1.46)
     """Your plate on a phone: one line of name, cards and score, with room round it."""
-    meld_row = card_height(MIN_MINI_WIDTH) + meld_label(font)
     hand_least = round(card_height(MIN_CARD_WIDTH) * (1 + LIFT))
     # Your melds at their smallest, across the width: the rows they need come before
     # anything else of the middle (the stock and the pile shrink, the opponents keep only
     # their header lines).
     mine_rows = meld_rows(tuple(mine), w - 2 * pad, MIN_MINI_WIDTH)
     band_rows = max(2 if portrait else 1, mine_rows)
-    band_h = band_rows * meld_row + (band_rows - 1) * _row_gap(MIN_MINI_WIDTH) + GLOW
     stack_least = card_height(MIN_MINI_WIDTH) + label
-    if not mine:
-        centre_least = stack_least
-    elif portrait or mine_rows > 1:
-        centre_least = stack_least + 2 * pad + band_h  # your melds' band under the stock
-    else:
-        centre_least = max(stack_least, band_h)  # one row: beside the stock will do
+
+    def least_middle(caption: int) -> tuple[int, int, int]:
+        """A row of your melds, their band and the least the centre needs, with captions
+        ``caption`` px tall under the melds."""
+        row = card_height(MIN_MINI_WIDTH) + caption
+        band = band_rows * row + (band_rows - 1) * _row_gap(MIN_MINI_WIDTH) + GLOW
+        if not mine:
+            return row, band, stack_least
+        if portrait or mine_rows > 1:
+            return row, band, stack_least + 2 * pad + band  # the band under the stock
+        return row, band, max(stack_least, band)  # one row: beside the stock will do
+
+    meld_row, band_h, centre_least = least_middle(meld_label(font))
     fixed = centre_least + target + 3 * pad + (plate_h + pad if portrait else 0)
-    terse = k > 0 and h - top - (rows * least + pad * rows) - fixed - pad < hand_least
+    terse = h - top - (rows * least + pad * rows) - fixed - pad < hand_least
     if terse:
         # Large text on a small window: an opponent's panel is its header alone (name,
-        # cards, total), their last turn in the log, before any of your melds goes unseen.
+        # cards, total), their last turn in the log, and your melds' points are written on
+        # them, before any of your melds goes unseen.
         least = line + pad
         rows = _opp_rows(k, w - 2 * pad, portrait, terse)
+        meld_row, band_h, centre_least = least_middle(0)
+        fixed = centre_least + target + 3 * pad + (plate_h + pad if portrait else 0)
     needed = (rows * least + pad * rows) + fixed
     hand = _hand(full.inset(pad), hand_count, size, settings, h - top - needed - pad)
     bar = Rect(pad, hand.rect.y - pad - target, w - 2 * pad, target)
@@ -417,7 +428,7 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
 
     layout = TableLayout(size, s, target, font, status, pause, log_button, opponents, stock,
                          stock_card, pile, pile_card, pile_fan, melds_area, meld_card_w, sort,
-                         actions, message, hand, log_panel, plate, beside, text_scale())
+                         actions, message, hand, log_panel, plate, beside, text_scale(), terse)
     return mirrored(layout) if settings.left_handed else layout
 
 
@@ -593,12 +604,18 @@ def meld_captions(points, widths, font: int) -> tuple[tuple[str, ...], int]:
     return tuple(words), px
 
 
+def my_meld_label(layout: TableLayout) -> int:
+    """The strip under each of your melds for its points: none where the layout is
+    ``terse`` (the points are written over the foot of the meld's cards)."""
+    return 0 if layout.terse else meld_label(layout.font)
+
+
 def my_meld_rects(layout: TableLayout, sizes) -> tuple[int, tuple[Rect, ...]]:
     """Your melds of ``sizes`` cards in their band: the card width and each meld's rect."""
     a = layout.my_melds
     inner = Rect(a.x, a.y, a.w, max(0, a.h - GLOW))  # points clear of the band's glow
     return meld_groups(inner, sizes, layout.meld_card_w,
-                       label=meld_label(layout.font), band=True)
+                       label=my_meld_label(layout), band=True)
 
 
 @functools.lru_cache(maxsize=64)
@@ -615,7 +632,7 @@ def message_spot(layout: TableLayout, size: tuple[int, int], melds: tuple[Rect, 
     cross your melds over the foot of their band, clear of the buttons, where it always sat."""
     w, h = size
     gap = max(4, round(6 * layout.scale))
-    label = meld_label(layout.font)
+    label = my_meld_label(layout)
     theirs = [layout.beside, *(o.box for o in layout.opponents)]
     yours = [layout.status, layout.pause, layout.log_button, layout.stock, layout.pile,
              layout.pile_fan, layout.plate, layout.sort, layout.hand.rect, *buttons, *drawn,
@@ -726,8 +743,7 @@ def inspect_meld_rects(layout: TableLayout, sizes) -> tuple[Rect, int, tuple[Rec
     panel = layout.log_panel
     title = line_height(layout.font)
     area = Rect(panel.x + 12, panel.y + 16 + title, panel.w - 24, panel.h - 28 - title)
-    cw, rects = meld_groups(area, sizes, layout.meld_card_w,
-                            label=meld_label(layout.font))
+    cw, rects = meld_groups(area, sizes, layout.meld_card_w, label=my_meld_label(layout))
     return panel, cw, rects
 
 
@@ -832,7 +848,7 @@ def seven_layout(layout: TableLayout, teams: bool, least: int
     band = layout.my_melds
     foot = min(band.bottom, layout.message.y)
     strip = Rect(band.x + pad, foot - strip_h - pad // 2, band.w - 2 * pad, strip_h)
-    row = card_height(layout.meld_card_w) + meld_label(layout.font)
+    row = card_height(layout.meld_card_w) + my_meld_label(layout)
     box = _beside_stock(layout, pad) if teams else None
     melds = Rect(band.x, band.y, band.w, max(0, strip.y - pad // 2 - band.y))
     status = layout.status
@@ -870,4 +886,4 @@ def mirrored(layout: TableLayout) -> TableLayout:
                        m(layout.pile_fan), m(layout.my_melds), layout.meld_card_w,
                        m(layout.sort), tuple(reversed([m(r) for r in layout.actions])),
                        m(layout.message), layout.hand, m(layout.log_panel), m(layout.plate),
-                       m(layout.beside), layout.text)
+                       m(layout.beside), layout.text, layout.terse)
