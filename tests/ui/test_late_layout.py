@@ -410,3 +410,15 @@ def test_before_you_draw_a_refusal_leaves_the_stock_and_the_pile_in_sight(player
     assert _pixels(app.surface, Rect(0, 0, *size)) != _pixels(before, Rect(0, 0, *size))
     for r in (layout.stock, layout.pile, *rects):
         assert _pixels(app.surface, r) == _pixels(before, r), (name, r)
+
+
+def test_at_a_larger_text_size_your_cards_grow_where_the_window_has_room():
+    """The corner index of your cards grows with the text on an upright phone, whose cards
+    are as wide as its width allows (the window's height and the opponents' felt keep a
+    wide window's cards as they are)."""
+    _, game = late_hands(4)[0]
+    usual = layout_for(game, (390, 844))
+    desk = layout_for(game, (1280, 720))
+    with theme.using(Settings(text_size=150)):
+        assert layout_for(game, (390, 844)).hand.card_w > usual.hand.card_w
+        assert layout_for(game, (1280, 720)).hand.card_w == desk.hand.card_w

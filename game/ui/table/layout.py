@@ -437,7 +437,11 @@ def _hand(area: Rect, n: int, size, settings: Settings, room: int) -> HandLayout
     when one row would shrink them too much (a phone with a long hand), never taller than
     ``room`` unless the cards would become unreadable."""
     w, h = size
-    prefer = min(w * 0.24, h * 0.14, 150) * _CARD_SCALE[settings.card_size]
+    # Larger text asks for wider cards too, so their corner index grows with the words,
+    # where the window has the room: not taller than usual (the opponents' melds keep their
+    # felt on a wide window), and never past the least the rest needs (``room``).
+    grow = control_scale()
+    prefer = min(w * 0.24 * grow, h * 0.14, 150 * grow) * _CARD_SCALE[settings.card_size]
     prefer = max(MIN_CARD_WIDTH, prefer)
 
     def fit(per_row: int) -> float:
