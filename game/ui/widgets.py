@@ -120,25 +120,26 @@ def draw_button(surface: pygame.Surface, button: Button, pressed: bool = False,
 
 
 def focus_width(height: int) -> int:
-    """How thick the focus ring round a control ``height`` tall is drawn (thicker in high
-    contrast)."""
-    base = max(2, round(height / 16))
+    """How thick the focus ring's light band round a control ``height`` tall is (thicker in
+    high contrast)."""
+    base = max(2, min(4, round(height / 16)))
     return base + 1 if theme.look() is theme.HIGH_CONTRAST else base
 
 
 def draw_focus_ring(surface: pygame.Surface, rect, radius: int = 8) -> pygame.Rect:
-    """The keyboard's focus round ``rect``: a light ring outside it with a dark halo either
-    side, so it shows on the felt, on a panel and on the accent alike (3:1 or more against
-    each, in both looks). Every control the keyboard can reach draws its focus with this;
-    returns the area drawn."""
+    """The keyboard's focus round ``rect``, all of it outside: a light band with a dark halo
+    either side, so it shows on the felt, on a panel, on a card and on the accent alike (3:1
+    or more against each, in both looks). Every control the keyboard can reach draws its
+    focus with this; returns the area drawn."""
     rect = _rect(rect)
     w = focus_width(rect.h)
-    ring = rect.inflate(4 * w, 4 * w)
-    outer = radius + 2 * w
-    surface.blit(theme.rounded(ring.size, outer, (0, 0, 0, 0), 3 * w, theme.FOCUS_HALO), ring)
-    light = rect.inflate(2 * w, 2 * w)
-    surface.blit(theme.rounded(light.size, radius + w, (0, 0, 0, 0), w + max(1, w // 2),
-                               theme.FOCUS), light)
+    edge = max(1, w // 2)
+    ring = rect.inflate(2 * (w + 2 * edge), 2 * (w + 2 * edge))
+    surface.blit(theme.rounded(ring.size, radius + w + 2 * edge, (0, 0, 0, 0), w + 2 * edge,
+                               theme.FOCUS_HALO), ring)
+    light = rect.inflate(2 * (w + edge), 2 * (w + edge))
+    surface.blit(theme.rounded(light.size, radius + w + edge, (0, 0, 0, 0), w, theme.FOCUS),
+                 light)
     return ring
 
 

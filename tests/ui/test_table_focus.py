@@ -22,10 +22,15 @@ def press(app, k, shift: bool = False) -> None:
 
 
 def ring_shows(app, rect) -> bool:
-    """Whether the focus ring's light band runs along the left of ``rect`` (a pygame or
-    layout rect): the look's focus colour just outside it, halfway down."""
-    x, y = rect.x, rect.y + rect.h // 2
-    return any(app.surface.get_at((x - d, y))[:3] == theme.FOCUS[:3] for d in range(0, 5))
+    """Whether the focus ring's light band runs along ``rect`` (a pygame or layout rect):
+    the look's focus colour just outside the middle of its top side (its bottom side at the
+    window's top edge), where no neighbour's ring reaches."""
+    x = rect.x + rect.w // 2
+    if rect.y > 10:
+        return any(app.surface.get_at((x, rect.y - d))[:3] == theme.FOCUS[:3]
+                   for d in range(1, 6))
+    bottom = rect.y + rect.h
+    return any(app.surface.get_at((x, bottom + d))[:3] == theme.FOCUS[:3] for d in range(0, 5))
 
 
 def bar_rect(table, name):

@@ -153,6 +153,7 @@ def draw_board(surface: pygame.Surface, f: TableFrame,
         _draw_seven(surface, f, f.seven)
     _draw_plate(surface, f)
     _draw_bar(surface, f)
+    _draw_focus(surface, f)
     return drawn
 
 
@@ -237,10 +238,9 @@ def _draw_status(surface, f: TableFrame, px: int, lines: list[str]) -> None:
         theme.text(surface, lines[0], px, (L.status.x, L.pause.center[1]), theme.INK,
                    "midleft", bold=True)  # level with the buttons beside it
     widgets.draw_button(surface, widgets.Button(_pg(L.pause), "Menu", "pause"),
-                        f.held == "pause", focused=_focus(f) == "pause")
+                        f.held == "pause")
     widgets.draw_button(surface, widgets.Button(_pg(L.log_button), "Log", "log",
-                                                primary=f.show_log), f.held == "log",
-                        focused=_focus(f) == "log")
+                                                primary=f.show_log), f.held == "log")
 
 
 def status_lines(text: str, font: int, bar: Rect) -> tuple[int, list[str]]:
@@ -581,13 +581,23 @@ def _focus(f: TableFrame) -> str | None:
 
 def _draw_bar(surface, f: TableFrame) -> None:
     label = "By suit" if f.model.sort_mode is not Sort.SUIT else "By rank"
-    focus = _focus(f)
     widgets.draw_button(surface, widgets.Button(_pg(f.layout.sort), label, "sort"),
-                        f.held == "sort", focused=focus == "sort")
+                        f.held == "sort")
     for i, (rect, item, text) in enumerate(f.slots):
         primary = i == 0 and item not in ("cancel", "undo", "hint", "rules", "more", "close")
         widgets.draw_button(surface, widgets.Button(_pg(rect), text, str(i), True, primary),
-                            f.held == str(i), focused=focus == f"slot{i}")
+                            f.held == str(i))
+
+
+def _draw_focus(surface, f: TableFrame) -> None:
+    """The focus ring round the button the keyboard is on, over its neighbours (a ring
+    reaches past the gap between two buttons)."""
+    focus, L = _focus(f), f.layout
+    rects = {"pause": L.pause, "log": L.log_button, "sort": L.sort}
+    rects.update((f"slot{i}", r) for i, (r, _, _) in enumerate(f.slots))
+    if focus in rects:
+        r = rects[focus]
+        widgets.draw_focus_ring(surface, _pg(r), widgets.button_radius(r.h))
 
 
 def _draw_hand(surface, f: TableFrame) -> None:
