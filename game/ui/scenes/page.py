@@ -327,7 +327,7 @@ def page_layout(size, title: str, rows, footer, has_back: bool,
     header_h = m.target + 2 * m.margin // 2
     back = None
     if has_back:
-        bw = round(92 * m.s)
+        bw = max(round(92 * m.s), min(round(92 * m.s * theme.text_scale()), col_w // 4))
         back = widgets.Button(pygame.Rect(x0, m.margin // 2 + 2, bw, m.target), "\u2190 Back",
                               "back")
     title_pos = (w // 2, m.margin // 2 + 2 + m.target // 2)
