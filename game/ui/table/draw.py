@@ -459,8 +459,8 @@ def _draw_stock(surface, f: TableFrame, glow: bool) -> None:
         card(surface, f, None, r, shadow=False)
     else:
         surface.blit(theme.rounded(r.size, 8, (0, 0, 0, 50), 2, theme.INK_DIM), r)
-    theme.text(surface, f"Stock {len(st.stock)}", L.font, (L.stock.center[0], L.stock.bottom),
-               theme.INK, "midbottom")
+    theme.text(surface, stack_label("Stock", len(st.stock), L), L.font,
+               (L.stock.center[0], L.stock.bottom), theme.INK, "midbottom")
 
 
 def _draw_pile(surface, f: TableFrame, glow: bool) -> None:
@@ -484,8 +484,16 @@ def _draw_pile(surface, f: TableFrame, glow: bool) -> None:
         card(surface, f, pile[-1], r, shadow=len(pile) == 1)
     else:
         surface.blit(theme.rounded(r.size, 8, (0, 0, 0, 50), 2, theme.INK_DIM), r)
-    theme.text(surface, "Discard" if f.seven is not None else f"Pile {len(st.pile)}", L.font,
-               (r.center[0], L.pile.bottom), theme.INK, "midbottom")
+    words = stack_label("Pile", len(st.pile), L) if f.seven is None \
+        else theme.cut("Discard", L.font, L.pile.w)
+    theme.text(surface, words, L.font, (r.center[0], L.pile.bottom), theme.INK, "midbottom")
+
+
+def stack_label(name: str, count: int, L: TableLayout) -> str:
+    """The line under the stock or the pile: "Stock 48", or the count alone where the
+    layout is terse and the words do not fit its width."""
+    words = f"{name} {count}"
+    return words if theme.text_width(words, L.font) <= L.stock.w else str(count)
 
 
 def _draw_beside(surface, f: TableFrame) -> None:

@@ -361,7 +361,8 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
         pile_card_w = max(MIN_MINI_WIDTH, pile_card_w - 2)
         stack_h = card_height(pile_card_w) + label
     # As wide as their labels ("Stock 48"), so a short window's small cards do not clip them.
-    stack_w = max(target, pile_card_w, text_width("Stock 108", font) + 4)
+    # (where the layout is terse, as wide as the count alone: "108" under the card's back)
+    stack_w = max(target, pile_card_w, text_width("108" if terse else "Stock 108", font) + 4)
     # The fanned pile (the assist): room for about seven cards at a relaxed step, and at
     # most what the centre leaves beside the stock, so every index shows on a phone too.
     fan = max(0, min(centre.w - 2 * stack_w - 4 * pad, 3 * pile_card_w)) \
@@ -499,7 +500,7 @@ def _opp_cols(k: int, width: int, portrait: bool, terse: bool = False) -> int:
     (three where a panel is its header alone, ``terse``, and many seats need rows)."""
     if k <= 0:
         return 1
-    most = (3 if width >= 600 or (terse and k > 4) else 2) if portrait \
+    most = (3 if width >= 600 or (terse and k > 2) else 2) if portrait \
         else (max(1, width // 200) if k > 4 else k)
     rows = math.ceil(k / most)
     return math.ceil(k / rows)  # balanced rows: 4 + 3, not 6 + 1
