@@ -280,15 +280,19 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
     room = box.header.w - score.w - 8
     mark = seven.partner_mark(seat, f.viewer, st.options, st.players)
     px_mark = round(px * 0.85)
-    w = theme.text_width(mark, px_mark) + px_mark
-    if mark and (mark == "partner" or room - w - 6 >= theme.text_width(seatd.name, px, True)):
+    w = theme.text_width(mark, px_mark) + theme.scaled(px_mark)  # the pill (draw_badge)
+    name = seatd.name
+    fits = room - w - 6 >= theme.text_width(name[:1] + "\u2026", _smallest(px), True)
+    if mark and fits and (mark == "partner"
+                          or room - w - 6 >= theme.text_width(seatd.name, px, True)):
         # partnerships: the pill left of the total (a rival team's only where the name
         # still shows whole), the name in what is left
         offer_panel.draw_partner_mark(surface, (score.x - 6 - w / 2, box.header.center[1]),
                                       seat, f.viewer, st.options, st.players,
                                       scale=px_mark / 13)
         room -= w + 6
-    name = seatd.name
+    elif mark == "partner":  # no room for the pill beside a name: the word leads the name
+        name = f"partner \u00b7 {name}"
     if seatd.level and levels:
         name = f"{name} · {seatd.level}"
     count = counted(len(st.hands[seat]), "card")

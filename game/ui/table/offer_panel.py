@@ -62,10 +62,15 @@ def _px(scale: float, base: int) -> int:
     return max(12, round(base * scale))
 
 
+def _button_h(scale: float) -> int:
+    """Take and Pass's height: a finger's at least, growing with the text size."""
+    return round(max(MIN_TARGET, BUTTON_H * scale) * theme.control_scale())
+
+
 def _frame_h(scale: float, asks: bool) -> int:
     """The panel's height less its card's: padding, the headline and the buttons' row."""
     pad = round(14 * scale)
-    buttons = max(MIN_TARGET, round(BUTTON_H * scale)) + pad if asks else 0
+    buttons = _button_h(scale) + pad if asks else 0
     return pad + theme.line_height(_px(scale, 17)) + pad // 2 + pad + buttons
 
 
@@ -81,7 +86,7 @@ def offer_panel_layout(area, scale: float = 1.0, asks: bool = True) -> OfferPane
     area = pygame.Rect(area)
     pad = round(14 * scale)
     w = min(area.w - 2 * round(8 * scale), round(PANEL_MAX_W * scale))
-    bh = max(MIN_TARGET, round(BUTTON_H * scale))
+    bh = _button_h(scale)
     head = theme.line_height(_px(scale, 17))
     rest = _frame_h(scale, asks)
     cw = max(SMALLEST_CARD, min(round(CARD_W * scale), w // 4,
@@ -121,15 +126,31 @@ def draw_offer_panel(surface: pygame.Surface, area, offer: seven.Offer, names, v
     cardart.draw(surface, offer.card, card, four_colour, queen)
     x, y = card.right + pad, card.y
     room = r.right - pad - x
-    lines = (seven.offer_passed(offer, names, viewer), seven.offer_note(offer, names, viewer))
-    for line in filter(None, lines):
-        for part in theme.wrap(line, small, room):
-            theme.text(surface, part, small, (x, y), theme.PANEL_DIM)
-            y += theme.line_height(small)
+    lines = [line for line in (seven.offer_passed(offer, names, viewer),
+                               seven.offer_note(offer, names, viewer)) if line]
+    small, parts = _beside_card(lines, small, room, card.h)
+    for part in parts:
+        theme.text(surface, part, small, (x, y), theme.PANEL_DIM)
+        y += theme.line_height(small)
     for button in panel.buttons():
         draw_button(surface, button, pressed == button.key, theme.PANEL_INK,
                     focused=focused == button.key)
     return panel
+
+
+def _beside_card(lines, px: int, width: int, height: int) -> tuple[int, list[str]]:
+    """The words beside the offered card at the largest size up to ``px`` whose wrapped
+    lines stand within the card's ``height`` (a large text size makes them smaller, down
+    to 11 px asked; past that the last line that fits ends with an ellipsis)."""
+    while True:
+        parts = [part for line in lines for part in theme.wrap(line, px, width)]
+        if len(parts) * theme.line_height(px) <= height or px <= 11:
+            break
+        px -= 1
+    most = max(1, height // theme.line_height(px))
+    if len(parts) > most:
+        parts = parts[:most - 1] + [theme.cut(" ".join(parts[most - 1:]), px, width)]
+    return px, parts
 
 
 def draw_status_strip(surface: pygame.Surface, rect, view, viewer: int, *,
