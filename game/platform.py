@@ -481,6 +481,21 @@ def startup_mark(name: str) -> None:
         mark(name)
 
 
+def prefers_reduced_motion() -> bool:
+    """Whether the browser asks for reduced motion (the CSS media feature
+    ``prefers-reduced-motion: reduce``); False on the desktop, or when the page cannot say.
+    Asked for every action the table animates, so a change in the system's setting counts
+    from the next move on."""
+    window = browser_window()
+    match = getattr(window, "matchMedia", None) if window is not None else None
+    if match is None:
+        return False
+    try:
+        return bool(match("(prefers-reduced-motion: reduce)").matches)
+    except Exception:  # a page without the feature (a JS error): nothing asked for
+        return False
+
+
 # --- keeping the browser's storage -----------------------------------------------------------
 # A browser may clear a site's storage (Safari after seven days without a visit, any browser
 # short of space) unless it was asked to keep it (``navigator.storage.persist()``). The page

@@ -19,6 +19,19 @@ from ..rules.state import Rule
 from .seats import LEVELS
 
 
+class Motion(enum.Enum):
+    """Whether cards fly, shake or slide: as the device asks (a browser's
+    ``prefers-reduced-motion``; the desktop asks for nothing), or always calm, or never."""
+
+    DEVICE = "device"
+    REDUCED = "reduced"
+    FULL = "full"
+
+
+TEXT_SIZES = (100, 125, 150, 200)
+"""The text sizes a player may choose, in per cent of the table's own."""
+
+
 class CardSize(enum.Enum):
     """How large the player's own hand is drawn, relative to what the layout fits."""
 
@@ -43,6 +56,12 @@ class Settings:
     """0..1."""
     left_handed: bool = False
     """Mirror the controls: the action buttons on the left."""
+    text_size: int = 100
+    """Every text, in per cent (``TEXT_SIZES``); controls grow with it."""
+    high_contrast: bool = False
+    """Text at least 7:1 against its background, card faces and focus rings with a 3:1 edge."""
+    reduced_motion: Motion = Motion.DEVICE
+    """Cards appear where they land, nothing shakes or slides (``moves_calmly``)."""
     pile_assist: bool = False
     """Show the whole discard pile fanned (every card in it was seen face up)."""
     confirm_go_out: bool = True
@@ -70,8 +89,10 @@ _NUMBER_RANGES = {"animation_speed": (0.0, 4.0), "think_seconds": (0.05, 5.0),
 """Inclusive bounds of every numeric setting."""
 
 
-_CHOICES = {"preset": tuple(PRESETS), "level": LEVELS,
-            "card_size": tuple(s.value for s in CardSize)}
+_CHOICES: dict[str, tuple] = {"preset": tuple(PRESETS), "level": LEVELS,
+                              "card_size": tuple(s.value for s in CardSize),
+                              "reduced_motion": tuple(m.value for m in Motion),
+                              "text_size": TEXT_SIZES}
 """The values each choice setting may take (JSON form)."""
 
 
@@ -89,7 +110,8 @@ def problem(name: str, value) -> str | None:
         return None if isinstance(value, bool) else "must be on or off"
     if name in _CHOICES:
         allowed = _CHOICES[name]
-        return None if value in allowed else f"must be one of {', '.join(allowed)}"
+        ok = value in allowed and not isinstance(value, bool) and type(value) is type(allowed[0])
+        return None if ok else f"must be one of {', '.join(map(str, allowed))}"
     low, high = _NUMBER_RANGES[name]
     kinds = (int,) if isinstance(default, int) else (int, float)
     if isinstance(value, bool) or not isinstance(value, kinds):
@@ -124,6 +146,8 @@ def from_json(data) -> tuple[Settings, list[str]]:
         value = data[name]
         if name == "card_size":
             value = CardSize(value)
+        elif name == "reduced_motion":
+            value = Motion(value)
         elif name == "tips_seen":
             value = tuple(r for r in RULE_NAMES if r in value)
         elif isinstance(getattr(_DEFAULTS, name), float):
@@ -134,6 +158,14 @@ def from_json(data) -> tuple[Settings, list[str]]:
         values.pop("players", None)  # e.g. 8 players kept from before choosing ``book``
         bad.append("players")
     return Settings(**values), bad
+
+
+def moves_calmly(settings: Settings) -> bool:
+    """Whether the table moves nothing: the player chose reduced motion, or left it to the
+    device and the device asks for it (only ``platform`` knows the browser's wish)."""
+    if settings.reduced_motion is Motion.DEVICE:
+        return platform.prefers_reduced_motion()
+    return settings.reduced_motion is Motion.REDUCED
 
 
 def load() -> tuple[Settings, str | None]:

@@ -16,6 +16,7 @@ import pygame
 from ..platform import Handed, browser_canvas_size, read_handed, take_picked_file
 from ..services.seats import Seat
 from ..services.settings import Settings
+from . import theme
 from .keeper import Keeper, MatchTable, as_table
 from .mirror import Mirror
 from .pointer import PointerStream
@@ -71,6 +72,7 @@ class App:
         self.mirror = Mirror()
         """The accessible mirror (in the browser) and its live log."""
         self.settings = settings if settings is not None else self.keeper.load_settings()
+        theme.use(self.settings)
         self.scenes = SceneManager(on_change=self._scene_changed)
         self.pointers = PointerStream(self.size)
         self.running = True
@@ -120,6 +122,7 @@ class App:
         if new == self.settings:
             return
         self.settings = new
+        theme.use(new)
         self.keeper.settings_changed(new)
         for scene in self.scenes.stack:
             scene.settings_changed()

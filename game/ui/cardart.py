@@ -44,22 +44,20 @@ from . import theme
 CARD_RATIO = 88 / 63
 """Height / width of a poker-size card."""
 
-FACE = (253, 252, 248)
-"""The card's paper."""
-EDGE = (178, 176, 168)
-"""The hairline round every card, which keeps overlapped cards apart."""
-BLACK = (28, 30, 36)
-RED = (200, 32, 48)
-BLUE = (28, 86, 196)
-GREEN = (18, 128, 64)
+FACE = theme.USUAL.CARD_FACE
+"""The card's paper (in the usual look; ``theme.look()`` has the one drawn now)."""
+BLACK = theme.USUAL.SUIT_BLACK
+RED = theme.USUAL.SUIT_RED
 JOKER_INK = (96, 52, 156)
 GOLD = (212, 160, 40)
 """Crowns, the wild mark, the back's frame."""
 GOLD_DARK = (150, 104, 18)
 
-TWO_COLOURS = {SPADES: BLACK, HEARTS: RED, DIAMONDS: RED, CLUBS: BLACK}
-"""Suit inks of the usual deck."""
-FOUR_COLOURS = {SPADES: BLACK, HEARTS: RED, DIAMONDS: BLUE, CLUBS: GREEN}
+TWO_COLOURS = {SPADES: "SUIT_BLACK", HEARTS: "SUIT_RED", DIAMONDS: "SUIT_RED",
+               CLUBS: "SUIT_BLACK"}
+"""Suit inks of the usual deck (the look's colours by name: high contrast has its own)."""
+FOUR_COLOURS = {SPADES: "SUIT_BLACK", HEARTS: "SUIT_RED", DIAMONDS: "SUIT_BLUE",
+                CLUBS: "SUIT_GREEN"}
 """Suit inks of the four-colour deck."""
 
 # The corner index, as fractions of the card's width.
@@ -87,8 +85,8 @@ def height(width: int) -> int:
 
 
 def suit_colour(suit: int, four_colour: bool = False):
-    """Ink of a suit in the two- or four-colour deck."""
-    return (FOUR_COLOURS if four_colour else TWO_COLOURS)[suit]
+    """Ink of a suit in the two- or four-colour deck, in the look drawn now."""
+    return getattr(theme.look(), (FOUR_COLOURS if four_colour else TWO_COLOURS)[suit])
 
 
 def _scale(width: int) -> int:
@@ -229,7 +227,7 @@ def _glyph(text: str, colour) -> tuple[pygame.Surface, float]:
     Each character is cropped and set close to the next, so "10" stays narrow enough for the
     index column. The crop starts at the cap line, so a tail (Q) hangs below the others' base.
     """
-    f = theme.font(MASTER_PX, bold=True)
+    f = theme.exact_font(MASTER_PX, bold=True)
     cap = f.render("H", True, colour).get_bounding_rect(min_alpha=1)
     parts = []
     for ch in text:
@@ -266,13 +264,17 @@ def draw_glyph(surface: pygame.Surface, text: str, colour, cap_height: float, x:
 
 # --- faces ---------------------------------------------------------------------------------------
 
-def _body(width: int, k: int, fill=FACE, edge=EDGE) -> pygame.Surface:
-    """The card's rounded blank at ``k`` times its size, with a hairline edge."""
+def _body(width: int, k: int, fill=None) -> pygame.Surface:
+    """The card's rounded blank (the face, or ``fill``) at ``k`` times its size, with a hairline
+    edge (a firm line in high contrast: 3:1 against the face, so overlapped cards stay
+    apart)."""
+    look = theme.look()
+    fill, edge = fill or look.CARD_FACE, look.CARD_EDGE
     W, H = width * k, height(width) * k
     big = theme.blank((W, H), edge)
     r = round(CORNER * W)
     pygame.draw.rect(big, edge, big.get_rect(), border_radius=r)
-    line = max(k, round(0.011 * W))
+    line = max(k, round(look.CARD_EDGE_WIDTH * W))
     pygame.draw.rect(big, fill, big.get_rect().inflate(-2 * line, -2 * line),
                      border_radius=max(0, r - line))
     return big
@@ -334,7 +336,7 @@ def _mirror_index(big: pygame.Surface, u: float) -> None:
 
 def _tint(colour, amount: float):
     """``colour`` mixed with the card's face: 0 is the face, 1 the colour."""
-    return tuple(round(f + (c - f) * amount) for c, f in zip(colour, FACE))
+    return tuple(round(f + (c - f) * amount) for c, f in zip(colour, theme.look().CARD_FACE))
 
 
 def _crown(big: pygame.Surface, rank: int, cx: float, top: float, w: float, h: float,
@@ -418,7 +420,7 @@ def _court(big: pygame.Surface, c: int, u: float, ink) -> None:
         hair = pygame.Rect(0, 0, round(hr * 2.7), round(hr * 3.0))
         hair.midtop = (round(cx), round(head_y - hr * 1.1))
         pygame.draw.ellipse(big, _tint(ink, 0.6), hair)
-    pygame.draw.circle(big, FACE, (cx, head_y), hr)
+    pygame.draw.circle(big, theme.look().CARD_FACE, (cx, head_y), hr)
     pygame.draw.circle(big, ink, (cx, head_y), hr, line)
     crown_h = 0.075 * u if rank == JACK else 0.08 * u
     _crown(big, rank, cx, head_y - hr - crown_h + 0.02 * u, 0.15 * u, crown_h, ink)
@@ -427,7 +429,7 @@ def _court(big: pygame.Surface, c: int, u: float, ink) -> None:
     big.blit(pygame.transform.flip(top, True, True), (box.left, box.bottom - half.h))
     pygame.draw.line(big, GOLD, (cx - sw, mid), (cx + sw, mid), max(1, round(0.012 * u)))
     pip = 0.075 * u
-    pygame.draw.circle(big, FACE, (cx, mid), pip * 0.8)
+    pygame.draw.circle(big, theme.look().CARD_FACE, (cx, mid), pip * 0.8)
     pygame.draw.circle(big, GOLD, (cx, mid), pip * 0.8, max(1, round(0.01 * u)))
     inner = round(pip * 0.85)
     draw_suit(big, suit_of(c), pygame.Rect(round(cx - inner / 2), round(mid - inner / 2),

@@ -6,6 +6,10 @@ no suit glyphs), found from the package, so it loads from any working directory 
 browser.
 Everything costly (fonts, rendered strings, the felt, rounded boxes) is cached, with bounded
 caches so a storm of resizes cannot grow memory without end.
+
+It is also the one place of the player's text size and look (``use``): every text is asked
+for at the size the scene designs with and drawn ``scaled`` (``font``, ``text_width`` and
+``line_height`` agree), and the colours are the look's (``USUAL`` or ``HIGH_CONTRAST``).
 """
 
 from __future__ import annotations
@@ -13,43 +17,196 @@ from __future__ import annotations
 import random
 from array import array
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache, wraps
 
 import pygame
 
 from .. import ASSETS
+from ..services.settings import Settings
 
 FONT_DIR = ASSETS / "fonts"
 FONT_FILES = {False: FONT_DIR / "Arlington-Regular.ttf", True: FONT_DIR / "Arlington-Bold.ttf"}
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
-FELT = (22, 94, 62)
-"""The table cloth at its centre."""
-FELT_EDGE = (9, 46, 31)
-"""The cloth at the window's corners (the vignette fades to it)."""
-INK = (244, 241, 230)
-"""Text and lines drawn on the felt."""
-INK_DIM = (168, 199, 182)
-"""Secondary text on the felt (counts, hints, captions)."""
-PANEL = (250, 247, 239)
-"""Boxes that hold text and controls (summaries, dialogs, the log)."""
-PANEL_INK = (35, 40, 44)
-"""Text on a panel."""
-PANEL_DIM = (112, 118, 122)
-"""Secondary text on a panel."""
-ACCENT = (246, 186, 58)
-"""The one action colour: primary buttons, the seat whose turn it is."""
-ACCENT_INK = (46, 32, 6)
-"""Text on the accent colour."""
-DANGER = (205, 64, 56)
-"""Refusals and warnings."""
-SELECT = (255, 221, 94)
-"""Outline of selected cards."""
-HILITE = (132, 236, 190)
-"""Glow of a place where the selection could go."""
+@dataclass(frozen=True, slots=True)
+class Look:
+    """Every colour the game draws with, as one value: the usual look and the high-contrast
+    one (``HIGH_CONTRAST``). ``use`` makes one of them the module's colours (``theme.INK``
+    and the rest), so every scene draws with it without asking."""
+
+    FELT: Colour = (22, 94, 62)
+    """The table cloth at its centre."""
+    FELT_EDGE: Colour = (9, 46, 31)
+    """The cloth at the window's corners (the vignette fades to it)."""
+    INK: Colour = (244, 241, 230)
+    """Text and lines drawn on the felt."""
+    INK_DIM: Colour = (180, 208, 192)
+    """Secondary text on the felt (counts, hints, captions)."""
+    PANEL: Colour = (250, 247, 239)
+    """Boxes that hold text and controls (summaries, dialogs, the log)."""
+    PANEL_INK: Colour = (35, 40, 44)
+    """Text on a panel."""
+    PANEL_DIM: Colour = (104, 110, 114)
+    """Secondary text on a panel."""
+    ACCENT: Colour = (246, 186, 58)
+    """The one action colour: primary buttons, the seat whose turn it is."""
+    ACCENT_INK: Colour = (46, 32, 6)
+    """Text on the accent colour."""
+    DANGER: Colour = (205, 64, 56)
+    """Refusals and warnings (a strip with ``DANGER_INK`` on it)."""
+    DANGER_INK: Colour = (255, 255, 255)
+    """Text on ``DANGER``."""
+    SELECT: Colour = (255, 221, 94)
+    """Outline of selected cards."""
+    HILITE: Colour = (132, 236, 190)
+    """Glow of a place where the selection could go."""
+    FOCUS: Colour = (255, 255, 255)
+    """The keyboard's focus ring (with a dark ``FOCUS_HALO`` so it shows on light and dark)."""
+    FOCUS_HALO: Colour = (10, 24, 18)
+    SHADE: Colour = (10, 24, 18, 200)
+    """A dark plate laid on the felt under light text (badges, the teams, a hint)."""
+    BOX: Colour = (0, 0, 0, 70)
+    """An opponent's panel: a faint darkening of the felt."""
+    NOTE: Colour = (20, 30, 26, 225)
+    """A message strip that informs (``INK`` on it)."""
+    CARD_FACE: Colour = (253, 252, 248)
+    CARD_EDGE: Colour = (178, 176, 168)
+    """The hairline round every card, which keeps overlapped cards apart."""
+    CARD_EDGE_WIDTH: float = 0.011
+    """The hairline's width, as a share of the card's width."""
+    SUIT_BLACK: Colour = (28, 30, 36)
+    SUIT_RED: Colour = (200, 32, 48)
+    SUIT_BLUE: Colour = (28, 86, 196)
+    SUIT_GREEN: Colour = (18, 128, 64)
+    TEAMS: tuple[Colour, Colour] = ((44, 108, 190), (190, 70, 50))
+    """The two partnerships' marks (``TEAM_INK`` words on them)."""
+    TEAM_INK: Colour = (255, 255, 255)
+
+
+HIGH_CONTRAST = Look(
+    FELT=(6, 38, 24), FELT_EDGE=(0, 16, 9), INK=(255, 255, 255), INK_DIM=(214, 236, 224),
+    PANEL=(255, 255, 255), PANEL_INK=(0, 0, 0), PANEL_DIM=(52, 56, 60),
+    ACCENT=(255, 204, 51), ACCENT_INK=(0, 0, 0), DANGER=(150, 16, 12),
+    DANGER_INK=(255, 255, 255), SELECT=(255, 236, 0), HILITE=(0, 255, 204),
+    FOCUS=(255, 255, 255), FOCUS_HALO=(0, 0, 0), SHADE=(0, 0, 0, 235), BOX=(0, 0, 0, 150),
+    NOTE=(0, 0, 0, 245), CARD_FACE=(255, 255, 255), CARD_EDGE=(0, 0, 0), CARD_EDGE_WIDTH=0.02,
+    SUIT_BLACK=(0, 0, 0), SUIT_RED=(176, 0, 24), SUIT_BLUE=(0, 56, 168),
+    SUIT_GREEN=(0, 96, 36), TEAMS=((120, 180, 255), (255, 150, 110)), TEAM_INK=(0, 0, 0))
+"""Text at least 7:1 on its background, edges and rings at least 3:1 (tests/ui/test_contrast)."""
+USUAL = Look()
+
+TEXT_ON: tuple[tuple[str, str], ...] = (
+    ("INK", "FELT"), ("INK", "FELT_EDGE"), ("INK_DIM", "FELT"), ("INK_DIM", "FELT_EDGE"),
+    ("INK", "BOX"), ("INK_DIM", "BOX"), ("INK", "SHADE"), ("INK", "NOTE"),
+    ("PANEL_INK", "PANEL"), ("PANEL_DIM", "PANEL"), ("ACCENT_INK", "ACCENT"),
+    ("ACCENT", "BOX"), ("ACCENT", "SHADE"), ("DANGER_INK", "DANGER"),
+    ("SUIT_BLACK", "CARD_FACE"), ("SUIT_RED", "CARD_FACE"), ("SUIT_BLUE", "CARD_FACE"),
+    ("SUIT_GREEN", "CARD_FACE"), ("TEAM_INK", "TEAMS"))
+"""Every text colour and what it is drawn on (a translucent background over the felt).
+``TEAMS`` stands for each team's colour."""
+EDGES: tuple[tuple[str, str], ...] = (
+    ("CARD_EDGE", "CARD_FACE"), ("CARD_FACE", "FELT"), ("CARD_FACE", "FELT_EDGE"),
+    ("FOCUS", "FELT"), ("FOCUS_HALO", "PANEL"), ("FOCUS_HALO", "ACCENT"), ("SELECT", "FELT"),
+    ("HILITE", "FELT"), ("ACCENT", "BOX"), ("TEAMS", "FELT"), ("TEAMS", "SHADE"))
+"""Every edge, ring and mark that must stand out of what lies round it (3:1 in high
+contrast)."""
+
+
+# The colours now (``use`` rebinds them): read as ``theme.INK`` at draw time, never bound early.
+FELT = USUAL.FELT
+FELT_EDGE = USUAL.FELT_EDGE
+INK = USUAL.INK
+INK_DIM = USUAL.INK_DIM
+PANEL = USUAL.PANEL
+PANEL_INK = USUAL.PANEL_INK
+PANEL_DIM = USUAL.PANEL_DIM
+ACCENT = USUAL.ACCENT
+ACCENT_INK = USUAL.ACCENT_INK
+DANGER = USUAL.DANGER
+DANGER_INK = USUAL.DANGER_INK
+SELECT = USUAL.SELECT
+HILITE = USUAL.HILITE
+FOCUS = USUAL.FOCUS
+FOCUS_HALO = USUAL.FOCUS_HALO
+SHADE = USUAL.SHADE
+BOX = USUAL.BOX
+NOTE = USUAL.NOTE
+CARD_FACE = USUAL.CARD_FACE
+CARD_EDGE = USUAL.CARD_EDGE
+CARD_EDGE_WIDTH = USUAL.CARD_EDGE_WIDTH
+SUIT_BLACK = USUAL.SUIT_BLACK
+SUIT_RED = USUAL.SUIT_RED
+SUIT_BLUE = USUAL.SUIT_BLUE
+SUIT_GREEN = USUAL.SUIT_GREEN
+TEAMS = USUAL.TEAMS
+TEAM_INK = USUAL.TEAM_INK
 SHADOW = (0, 0, 0, 96)
 """Soft drop shadows (alpha included)."""
+
+CONTROL_GROWTH = 0.6
+"""How much of the text's growth a control's height follows: at 200 % text a button is 1.6
+times as tall and its label, at half its height, twice as large."""
+
+_now: dict = {"look": USUAL, "text": 1.0}
+_clearers: list = []
+"""The caches of drawings made with the colours or sizes now (cleared by ``use``)."""
+
+
+def when_changed(fn):
+    """Register a cached function to be cleared when the text size or the look changes (a
+    decorator over ``lru_cache``: its entries were made with the sizes or colours before)."""
+    _clearers.append(fn.cache_clear)
+    return fn
+
+
+def look() -> Look:
+    """The look the game draws with now."""
+    return _now["look"]
+
+
+def text_scale() -> float:
+    """The player's text size as a factor (1.0 at 100 %)."""
+    return _now["text"]
+
+
+def control_scale() -> float:
+    """How much taller than usual a control is drawn, for the text size now."""
+    return 1 + (text_scale() - 1) * CONTROL_GROWTH
+
+
+def scaled(px: float) -> int:
+    """The pixel size of text asked for at ``px`` (every text drawn is this much larger)."""
+    return max(1, round(px * text_scale()))
+
+
+def use(settings: Settings) -> bool:
+    """Draw from now on with ``settings``' text size and look; whether anything changed
+    (every cached drawing is then made afresh)."""
+    new_look = HIGH_CONTRAST if settings.high_contrast else USUAL
+    new_text = settings.text_size / 100
+    if new_look is look() and new_text == text_scale():
+        return False
+    _now.update(look=new_look, text=new_text)
+    globals().update({f.name: getattr(new_look, f.name) for f in fields(Look)})
+    for clear in _clearers:
+        clear()
+    return True
+
+
+@contextmanager
+def using(settings: Settings) -> Iterator[None]:
+    """``use(settings)`` for the length of a ``with`` block, then the look before it."""
+    before = (look() is HIGH_CONTRAST, round(text_scale() * 100))
+    use(settings)
+    try:
+        yield
+    finally:
+        use(replace(settings, high_contrast=before[0], text_size=before[1]))
+
 
 LINE_SPACING = 1.3
 """Line height as a multiple of the font size, for wrapped text."""
@@ -85,6 +242,7 @@ def surface_cache(max_pixels: int):
             kept[0] = 0
 
         cached.cache_clear = cache_clear
+        _clearers.append(cache_clear)
         return cached
 
     return decorate
@@ -95,9 +253,16 @@ def _ensure_font_module() -> None:
         pygame.font.init()
 
 
+def font(px: float, bold: bool = False) -> pygame.font.Font:
+    """The game's font for text asked for at ``px`` pixels (the em size), regular or bold,
+    at the player's text size (``scaled``)."""
+    return exact_font(scaled(px), bold)
+
+
 @lru_cache(maxsize=64)
-def font(px: int, bold: bool = False) -> pygame.font.Font:
-    """The game's font at ``px`` pixels (the em size), regular or bold."""
+def exact_font(px: int, bold: bool = False) -> pygame.font.Font:
+    """The game's font at exactly ``px`` pixels, whatever the text size (the cards' indices,
+    which are sized by the card)."""
     _ensure_font_module()
     return pygame.font.Font(str(FONT_FILES[bool(bold)]), max(1, int(px)))
 
@@ -127,13 +292,18 @@ def _measure(f: pygame.font.Font, text: str, px: int) -> int:
                for run in _runs(text))
 
 
-@lru_cache(maxsize=1024)
 def rendered(text: str, px: int, colour: Colour, bold: bool = False) -> pygame.Surface:
-    """``text`` rendered anti-aliased with per-pixel alpha (cached: labels repeat every frame).
+    """``text`` rendered anti-aliased with per-pixel alpha at ``px`` (at the text size) (cached:
+    labels repeat every frame).
 
     Suit characters become suit shapes in the same colour, sized to the capitals.
     """
-    f = font(px, bold)
+    return _rendered(text, scaled(px), tuple(colour), bool(bold))
+
+
+@lru_cache(maxsize=1024)
+def _rendered(text: str, px: int, colour: Colour, bold: bool) -> pygame.Surface:
+    f = exact_font(px, bold)
     if not any(ch in SUIT_CHARS for ch in text):
         return f.render(text, True, colour)
     from . import cardart  # cardart draws with this module; imported late to avoid a cycle
@@ -154,26 +324,31 @@ def rendered(text: str, px: int, colour: Colour, bold: bool = False) -> pygame.S
     return out
 
 
-def text(surface: pygame.Surface, text: str, px: float, pos, colour: Colour = INK,
+def text(surface: pygame.Surface, text: str, px: float, pos, colour: Colour | None = None,
          anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
     """Draw one line of ``text`` with its ``anchor`` point (a Rect attribute name) at ``pos``
     (a fractional ``px`` is cut to whole pixels)."""
-    image = rendered(text, int(px), tuple(colour), bool(bold))
+    image = rendered(text, int(px), INK if colour is None else colour, bool(bold))
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(image, rect)
     return rect
 
 
-@lru_cache(maxsize=4096)
 def text_width(text: str, px: int, bold: bool = False) -> int:
-    """Width in pixels of one line of ``text`` (cached: a frame measures the same labels
-    again and again while fitting them)."""
-    return _measure(font(int(px), bold), text, int(px))
+    """Width in pixels of one line of ``text`` asked for at ``px`` (at the text size)."""
+    return _text_width(text, scaled(int(px)), bool(bold))
 
 
-def line_height(px: int) -> int:
-    """Distance between two baselines of wrapped text at ``px``."""
-    return round(px * LINE_SPACING)
+@lru_cache(maxsize=4096)
+def _text_width(text: str, px: int, bold: bool) -> int:
+    """Cached: a frame measures the same labels again and again while fitting them."""
+    return _measure(exact_font(px, bold), text, px)
+
+
+def line_height(px: float) -> int:
+    """Distance between two baselines of wrapped text asked for at ``px`` (at the text size):
+    the one line height every scene and the table's layout count with."""
+    return round(scaled(int(px)) * LINE_SPACING)
 
 
 def fit_px(text: str, px: int, width: int, bold: bool = False, smallest: int = 10) -> int:
@@ -196,12 +371,12 @@ def cut(text: str, px: int, width: int, bold: bool = False) -> str:
 def wrap(text: str, px: int, width: int, bold: bool = False) -> list[str]:
     """``text`` broken into lines no wider than ``width`` at ``px`` (newlines kept, long words
     cut); a new list each call, so the caller may change it."""
-    return list(_wrap(text, int(px), int(width), bool(bold)))
+    return list(_wrap(text, scaled(int(px)), int(width), bool(bold)))
 
 
 @lru_cache(maxsize=512)
 def _wrap(text: str, px: int, width: int, bold: bool) -> tuple[str, ...]:
-    f = font(px, bold)
+    f = exact_font(px, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
@@ -223,12 +398,13 @@ def _wrap(text: str, px: int, width: int, bold: bool) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def draw_text_block(surface: pygame.Surface, lines, px: int, pos, colour: Colour = INK,
+def draw_text_block(surface: pygame.Surface, lines, px: int, pos, colour: Colour | None = None,
                     bold: bool = False, align: str = "left") -> pygame.Rect:
     """Draw ``lines`` one under another from ``pos`` (top-left, or top-centre when centred)."""
     x, y = pos
     step = line_height(px)
     anchor = {"left": "topleft", "center": "midtop", "right": "topright"}[align]
+    colour = INK if colour is None else colour
     area = pygame.Rect(round(x), round(y), 0, 0)
     for i, line in enumerate(lines):
         area.union_ip(text(surface, line, px, (x, y + i * step), colour, anchor, bold))
@@ -358,11 +534,16 @@ def draw_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, blur: i
 
 # --- the felt -----------------------------------------------------------------------------------
 
-@lru_cache(maxsize=2)
 def felt(size: tuple[int, int]) -> pygame.Surface:
-    """The cloth for a window of ``size``: centre colour fading to the edge colour, fine grain."""
+    """The cloth for a window of ``size`` in the look now (cached)."""
+    return _felt(size, look())
+
+
+@lru_cache(maxsize=2)
+def _felt(size: tuple[int, int], look: Look) -> pygame.Surface:
+    """The cloth: centre colour fading to the edge colour, fine grain."""
     w, h = max(1, int(size[0])), max(1, int(size[1]))
-    surface = pygame.transform.smoothscale(_vignette(), (w, h))
+    surface = pygame.transform.smoothscale(_vignette(look.FELT, look.FELT_EDGE), (w, h))
     tile = _grain()
     tw, th = tile.get_size()
     for ty in range(0, h, th):
@@ -371,8 +552,8 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     return surface
 
 
-@lru_cache(maxsize=1)
-def _vignette() -> pygame.Surface:
+@lru_cache(maxsize=2)
+def _vignette(centre: Colour, edge: Colour) -> pygame.Surface:
     """The felt's light-to-dark fall-off, small: stretched to the window, it stays smooth."""
     n = 48
     small = pygame.Surface((n, n))
@@ -387,7 +568,7 @@ def _vignette() -> pygame.Surface:
                 d = min(1.0, r2 / 2 * 1.25)
                 t = d * d * (3 - 2 * d) * 0.85
                 shades[r2] = small.map_rgb([round(c + (e - c) * t)
-                                            for c, e in zip(FELT, FELT_EDGE)])
+                                            for c, e in zip(centre, edge)])
             pixels.append(shades[r2])
     return _filled(small, pixels)
 

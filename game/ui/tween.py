@@ -6,12 +6,15 @@ of the window, ...). The table resolves the names against its current layout eve
 a resize mid-animation re-targets every card instead of breaking anything. No pygame here.
 
 Motion is calm: 150-300 ms a card, ease-out, nothing bouncing. The pile sweep is a fan that
-opens over the pile, then collapses into the taker's hand. A tap skips to the end.
+opens over the pile, then collapses into the taker's hand. A tap skips to the end. With
+reduced motion (``Timeline.still``) nothing flies: each card is where it lands on the frame
+after the action, and only the pauses (the reveal held a moment) remain.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 CARD_MOVE = 0.24
@@ -48,17 +51,29 @@ class Flight:
         return min(1.0, max(0.0, (clock - self.begin) / self.duration)) if self.duration else 1.0
 
 
-class Timeline:
-    """Flights on one clock. ``speed`` 0 means no animation at all."""
+def _never() -> bool:
+    return False
 
-    def __init__(self, speed: float = 1.0):
+
+class Timeline:
+    """Flights on one clock. ``speed`` 0 means no animation at all; ``still`` (asked each
+    time an action is animated, so a device's setting changed meanwhile counts) means cards
+    do not move but the pauses stay, at ``speed``."""
+
+    def __init__(self, speed: float = 1.0, still: Callable[[], bool] = _never):
         self.speed = speed
+        self.still = still
         self.clock = 0.0
         self.flights: list[Flight] = []
         self.tail = 0.0
         """When the last scheduled flight lands."""
         self.hold_until = 0.0
         """A pause with nothing moving (the reveal stays on screen a moment)."""
+
+    @property
+    def moving(self) -> bool:
+        """Whether cards fly now (neither animation off nor reduced motion)."""
+        return self.speed > 0 and not self.still()
 
     @property
     def busy(self) -> bool:
@@ -73,7 +88,7 @@ class Timeline:
 
     def add(self, card, start, end, *, begin: float | None = None, duration: float | None = None,
             fan=None, flip: bool = False, hides=None) -> Flight | None:
-        if self.speed <= 0:
+        if not self.moving:
             return None
         f = Flight(card, start, end, self.next_start() if begin is None else begin,
                    self.seconds(CARD_MOVE) if duration is None else duration, fan, flip, hides)

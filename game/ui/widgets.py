@@ -29,8 +29,10 @@ def button_radius(height: int) -> int:
 
 
 def button_label_px(height: int) -> int:
-    """The size a control ``height`` tall draws its label at (when the label fits)."""
-    return max(12, min(28, round(height * 0.4)))
+    """The size a control ``height`` tall asks its label at (when the label fits): controls
+    grow with the text size less than text does (``theme.control_scale``), so the label
+    takes a larger share of a taller control, half its height at 200 %."""
+    return max(12, min(28, round(height * 0.4 / theme.control_scale())))
 
 
 def _radius(rect: pygame.Rect) -> int:
@@ -87,13 +89,15 @@ def shadow_reach(height: int) -> int:
 
 
 def draw_button(surface: pygame.Surface, button: Button, pressed: bool = False,
-                ink=theme.INK) -> None:
+                ink=None, focused: bool = False) -> None:
     """Draw ``button``: accent fill when primary, faded when disabled, pushed in when pressed.
 
     ``ink`` is the text colour of what lies around it (theme.INK on felt, PANEL_INK on a
-    panel): a disabled button is a wash of it, so it reads as "not now" on either.
+    panel; by default the felt's): a disabled button is a wash of it, so it reads as "not now"
+    on either. ``focused``: the keyboard's focus ring round it (``draw_focus_ring``).
     """
     r = button.rect
+    ink = theme.INK if ink is None else ink
     if not button.enabled:
         fill, ink = _wash(ink, 34), _dim(ink)
     elif button.primary:
@@ -106,8 +110,37 @@ def draw_button(surface: pygame.Surface, button: Button, pressed: bool = False,
     if button.enabled and not pressed:
         theme.draw_shadow(surface, r, _radius(r), _blur(r.h), (0, _DROP))
     surface.blit(theme.rounded(body.size, _radius(r), fill), body)
+    if theme.look() is theme.HIGH_CONTRAST and button.enabled:
+        edge = theme.PANEL_INK if fill == theme.PANEL or button.primary else theme.INK
+        surface.blit(theme.rounded(body.size, _radius(r), (0, 0, 0, 0), 2, edge), body)
     px = theme.fit_px(button.label, _label_px(r), r.w - 2 * _radius(r), bold=True)
     theme.text(surface, button.label, px, body.center, ink, "center", bold=True)
+    if focused:
+        draw_focus_ring(surface, r, _radius(r))
+
+
+def focus_width(height: int) -> int:
+    """How thick the focus ring's light band round a control ``height`` tall is (thicker in
+    high contrast)."""
+    base = max(2, min(4, round(height / 16)))
+    return base + 1 if theme.look() is theme.HIGH_CONTRAST else base
+
+
+def draw_focus_ring(surface: pygame.Surface, rect, radius: int = 8) -> pygame.Rect:
+    """The keyboard's focus round ``rect``, all of it outside: a light band with a dark halo
+    either side, so it shows on the felt, on a panel, on a card and on the accent alike (3:1
+    or more against each, in both looks). Every control the keyboard can reach draws its
+    focus with this; returns the area drawn."""
+    rect = _rect(rect)
+    w = focus_width(rect.h)
+    edge = max(1, w // 2)
+    ring = rect.inflate(2 * (w + 2 * edge), 2 * (w + 2 * edge))
+    surface.blit(theme.rounded(ring.size, radius + w + 2 * edge, (0, 0, 0, 0), w + 2 * edge,
+                               theme.FOCUS_HALO), ring)
+    light = rect.inflate(2 * (w + edge), 2 * (w + edge))
+    surface.blit(theme.rounded(light.size, radius + w + edge, (0, 0, 0, 0), w, theme.FOCUS),
+                 light)
+    return ring
 
 
 @dataclass(frozen=True, eq=False)
@@ -132,10 +165,12 @@ class Toggle:
         return replace(self, on=not self.on)
 
 
-def draw_toggle(surface: pygame.Surface, toggle: Toggle, ink=theme.INK) -> None:
-    """Draw ``toggle`` as a row: label, then a pill switch (accent when on)."""
+def draw_toggle(surface: pygame.Surface, toggle: Toggle, ink=None) -> None:
+    """Draw ``toggle`` as a row: label, then a pill switch (accent when on, and its knob at
+    the right with a tick in it: not only a colour)."""
+    ink = theme.INK if ink is None else ink
     r = toggle.rect
-    th = max(20, round(min(r.h, MIN_TARGET) * 0.62))
+    th = max(20, round(min(r.h, MIN_TARGET * theme.control_scale()) * 0.62))
     tw = round(th * 1.75)
     track = pygame.Rect(0, 0, tw, th)
     track.midright = (r.right - 4, r.centery)
@@ -149,6 +184,11 @@ def draw_toggle(surface: pygame.Surface, toggle: Toggle, ink=theme.INK) -> None:
         (track.left + th // 2, track.centery)
     theme.draw_shadow(surface, knob, knob_d // 2, 2, (0, 1))
     surface.blit(theme.rounded(knob.size, knob_d // 2, (255, 255, 255)), knob)
+    if toggle.on:
+        k = knob_d / 10
+        pygame.draw.lines(surface, theme.ACCENT_INK, False,
+                          [(knob.x + 3 * k, knob.y + 5.2 * k), (knob.x + 4.4 * k, knob.y + 6.6 * k),
+                           (knob.x + 7.2 * k, knob.y + 3.6 * k)], max(2, round(k)))
     label_ink = ink if toggle.enabled else _dim(ink)
     px = theme.fit_px(toggle.label, _label_px(r), track.left - r.left - 12)
     theme.text(surface, toggle.label, px, (r.left + 4, r.centery), label_ink, "midleft")
@@ -213,8 +253,9 @@ def _round_button(surface, rect: pygame.Rect, label: str, live: bool, around) ->
     theme.text(surface, label, round(inner.h * 0.62), inner.center, ink, "center", bold=True)
 
 
-def draw_stepper(surface: pygame.Surface, stepper: Stepper, ink=theme.INK) -> None:
+def draw_stepper(surface: pygame.Surface, stepper: Stepper, ink=None) -> None:
     """Draw ``stepper``: label, then  (-)  value  (+)."""
+    ink = theme.INK if ink is None else ink
     r = stepper.rect
     live = stepper.enabled
     _round_button(surface, stepper.minus_rect, "\u2212", live and stepper.value > stepper.low,
@@ -284,8 +325,9 @@ class Choice:
         return self if index is None else replace(self, index=index)
 
 
-def draw_choice(surface: pygame.Surface, choice: Choice, ink=theme.INK) -> None:
+def draw_choice(surface: pygame.Surface, choice: Choice, ink=None) -> None:
     """Draw ``choice``: label, then  <  value  >  in a rounded box."""
+    ink = theme.INK if ink is None else ink
     r = choice.rect
     live = choice.enabled and len(choice.values) > 1
     box = choice.box.inflate(-4, -6)
@@ -317,8 +359,10 @@ class ScrollList:
     px: int = 18
     offset: int = 0
     padding: int = 12
-    ink: tuple = theme.PANEL_INK
-    fill: tuple | None = theme.PANEL
+    ink: tuple | None = None
+    """The text's colour (None: the look's ``PANEL_INK``)."""
+    fill: tuple | None = None
+    """The box's colour (None: the look's ``PANEL``)."""
 
     def __post_init__(self):
         object.__setattr__(self, "rect", _rect(self.rect))
@@ -376,6 +420,7 @@ class ScrollList:
         return new.at_end() if follow else new
 
 
+@theme.when_changed
 @lru_cache(maxsize=32)
 def _rows(lines: tuple[str, ...], px: int, width: int) -> tuple[str, ...]:
     return tuple(row for line in lines for row in theme.wrap(line, px, width))
@@ -384,8 +429,8 @@ def _rows(lines: tuple[str, ...], px: int, width: int) -> tuple[str, ...]:
 def draw_scroll_list(surface: pygame.Surface, lst: ScrollList) -> None:
     """Draw ``lst`` into its rect, clipped, with a thin scroll bar when it overflows."""
     r = lst.rect
-    if lst.fill is not None:
-        surface.blit(theme.rounded(r.size, 12, lst.fill), r)
+    ink = theme.PANEL_INK if lst.ink is None else lst.ink
+    surface.blit(theme.rounded(r.size, 12, theme.PANEL if lst.fill is None else lst.fill), r)
     inner = lst.inner
     step = theme.line_height(lst.px)
     first = lst.offset // step
@@ -396,7 +441,7 @@ def draw_scroll_list(surface: pygame.Surface, lst: ScrollList) -> None:
     for row in rows[first:]:
         if y > inner.bottom:
             break
-        theme.text(surface, row, lst.px, (inner.left, y), lst.ink)
+        theme.text(surface, row, lst.px, (inner.left, y), ink)
         y += step
     surface.set_clip(old_clip)
     if lst.max_offset:
@@ -404,13 +449,15 @@ def draw_scroll_list(surface: pygame.Surface, lst: ScrollList) -> None:
         bar_h = max(24, round(track_h * inner.h / lst.content_height))
         bar_y = r.top + 8 + round((track_h - bar_h) * lst.offset / lst.max_offset)
         bar = pygame.Rect(r.right - 7, bar_y, 4, bar_h)
-        surface.blit(theme.rounded(bar.size, 2, (*lst.ink[:3], 90)), bar)
+        surface.blit(theme.rounded(bar.size, 2, (*ink[:3], 90)), bar)
 
 
-def draw_panel(surface: pygame.Surface, rect, fill=theme.PANEL, radius: int = 14,
+def draw_panel(surface: pygame.Surface, rect, fill=None, radius: int = 14,
                shadow: bool = True, border=None) -> pygame.Rect:
-    """A raised box (like a card) to hold text and controls; returns its rect."""
+    """A raised box (like a card; by default the look's ``PANEL``) to hold text and controls;
+    returns its rect."""
     rect = _rect(rect)
+    fill = theme.PANEL if fill is None else fill
     if shadow:
         theme.draw_shadow(surface, rect, radius, 8, (0, 4))
     if border is not None:
@@ -420,12 +467,13 @@ def draw_panel(surface: pygame.Surface, rect, fill=theme.PANEL, radius: int = 14
     return rect
 
 
-TOAST_KINDS: dict[str, tuple[theme.Colour, theme.Colour]] = {
-    "refusal": (theme.DANGER, (255, 255, 255)),
-    "info": ((20, 30, 26, 225), theme.INK),
-    "good": (theme.ACCENT, theme.ACCENT_INK),
+TOAST_KINDS: dict[str, tuple[str, str]] = {
+    "refusal": ("DANGER", "DANGER_INK"),
+    "info": ("NOTE", "INK"),
+    "good": ("ACCENT", "ACCENT_INK"),
 }
-"""Fill and text colour of each kind of message strip."""
+"""Fill and text colour of each kind of message strip (the look's colours, by name). A
+refusal also carries a mark, a "!" in a ring at its left: not a colour alone."""
 
 
 @dataclass(frozen=True)
@@ -453,11 +501,17 @@ class Toast:
         return 255 if left >= 0.4 else max(0, round(255 * left / 0.4))
 
 
+def _mark_w(toast: Toast, px: int) -> int:
+    """The room a refusal's mark takes at the left of its text (none for other kinds)."""
+    return round(theme.scaled(px) * 1.5) if toast.kind == "refusal" else 0
+
+
 def toast_rect(toast: Toast, anchor, max_width: int, px: int = 17) -> pygame.Rect:
     """Where ``toast`` goes when centred on ``anchor`` (wrapped to at most ``max_width``)."""
-    pad = round(px * 0.8)
-    lines = theme.wrap(toast.text, px, max(1, max_width - 2 * pad))
-    w = max(theme.text_width(line, px) for line in lines) + 2 * pad
+    pad = round(theme.scaled(px) * 0.8)
+    mark = _mark_w(toast, px)
+    lines = theme.wrap(toast.text, px, max(1, max_width - 2 * pad - mark))
+    w = max(theme.text_width(line, px) for line in lines) + 2 * pad + mark
     h = max(MIN_TARGET, len(lines) * theme.line_height(px) + pad)
     rect = pygame.Rect(0, 0, w, h)
     rect.center = (round(anchor[0]), round(anchor[1]))
@@ -470,26 +524,34 @@ def draw_toast(surface: pygame.Surface, toast: Toast, anchor, max_width: int,
     if not toast.alive:
         return pygame.Rect(round(anchor[0]), round(anchor[1]), 0, 0)
     rect = toast_rect(toast, anchor, max_width, px)
-    fill, ink = TOAST_KINDS[toast.kind]
+    fill, ink = (getattr(theme, name) for name in TOAST_KINDS[toast.kind])
     layer = theme.blank(rect.size, fill)
     radius = min(rect.h // 2, 22)
     theme.draw_shadow(layer, layer.get_rect().inflate(-8, -8), radius, 3, (0, 2))
     layer.blit(theme.rounded(rect.size, radius, fill), (0, 0))
-    pad = round(px * 0.8)
-    lines = theme.wrap(toast.text, px, max(1, max_width - 2 * pad))
+    pad = round(theme.scaled(px) * 0.8)
+    mark = _mark_w(toast, px)
+    lines = theme.wrap(toast.text, px, max(1, max_width - 2 * pad - mark))
     top = rect.h / 2 - len(lines) * theme.line_height(px) / 2
-    theme.draw_text_block(layer, lines, px, (rect.w / 2, top), ink, align="center")
+    theme.draw_text_block(layer, lines, px, ((rect.w + mark) / 2, top), ink, align="center")
+    if mark:
+        r = round(theme.scaled(px) * 0.6)
+        centre = (pad // 2 + mark // 2 + 2, rect.h // 2)
+        pygame.draw.circle(layer, ink, centre, r, max(2, r // 5))
+        theme.text(layer, "!", px, centre, ink, "center", bold=True)
     layer.set_alpha(toast.alpha)
     surface.blit(layer, rect)
     return rect
 
 
 def draw_badge(surface: pygame.Surface, text: str, center, px: int = 14,
-               fill=(10, 24, 18, 200), ink=theme.INK) -> pygame.Rect:
+               fill=None, ink=None) -> pygame.Rect:
     """A small pill with a count or a word (cards left, stock size, a score) centred on
-    ``center``; returns its rect."""
-    w = theme.text_width(text, px, bold=True) + px
-    h = round(px * 1.5)
+    ``center`` (by default ``INK`` on the look's ``SHADE``); returns its rect."""
+    fill = theme.SHADE if fill is None else fill
+    ink = theme.INK if ink is None else ink
+    w = theme.text_width(text, px, bold=True) + theme.scaled(px)
+    h = round(theme.scaled(px) * 1.5)
     rect = pygame.Rect(0, 0, max(w, h), h)
     rect.center = (round(center[0]), round(center[1]))
     surface.blit(theme.rounded(rect.size, h // 2, fill), rect)

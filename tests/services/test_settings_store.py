@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from game import platform
 from game.services import settings
-from game.services.settings import CardSize, Settings
+from game.services.settings import TEXT_SIZES, CardSize, Motion, Settings
 
 valid_settings = st.builds(
     Settings,
@@ -23,6 +23,8 @@ valid_settings = st.builds(
     confirm_go_out=st.booleans(), players=st.integers(2, 4),
     preset=st.sampled_from(["digital", "classic", "book"]),
     level=st.sampled_from(["easy", "medium", "hard"]), tips=st.booleans(),
+    text_size=st.sampled_from(TEXT_SIZES), high_contrast=st.booleans(),
+    reduced_motion=st.sampled_from(Motion),
     tips_seen=st.sets(st.sampled_from(settings.RULE_NAMES)).map(
         lambda seen: tuple(r for r in settings.RULE_NAMES if r in seen)))
 
@@ -46,6 +48,20 @@ def test_whole_numbers_are_accepted_for_fractional_settings():
     assert loaded.animation_speed == 2.0
 
 
+def test_a_file_from_before_the_text_size_contrast_and_motion_loads_as_it_was():
+    """Every field a settings file had before text size, high contrast and reduced motion
+    came: it loads without a message, the new three at their defaults (100 %, the usual
+    look, as the device)."""
+    old = Settings(four_colour=True, left_handed=True, volume=0.4, level="hard")
+    data = {k: v for k, v in settings.to_json(old).items()
+            if k not in ("text_size", "high_contrast", "reduced_motion")}
+    platform.write(settings.KEY, json.dumps(data))
+    loaded, message = settings.load()
+    assert message is None and loaded == old
+    assert (loaded.text_size, loaded.high_contrast, loaded.reduced_motion) == (
+        100, False, Motion.DEVICE)
+
+
 def test_missing_fields_take_defaults_without_complaint():
     platform.write(settings.KEY, json.dumps({"version": 1, "sound": False}))
     assert settings.load() == (Settings(sound=False), None)
@@ -57,7 +73,9 @@ BAD_VALUES = [("animation_speed", -1), ("animation_speed", 9.5), ("animation_spe
               ("sound", "yes"), ("card_size", "huge"), ("players", 9), ("players", 2.0),
               ("players", 1), ("preset", "poker"), ("level", "genius"), ("left_handed", None),
               ("tips", "on"), ("tips_seen", "pile_take"), ("tips_seen", ["nonsense"]),
-              ("tips_seen", [1])]
+              ("tips_seen", [1]), ("text_size", 175), ("text_size", 150.0),
+              ("text_size", "150"), ("text_size", True), ("high_contrast", "yes"),
+              ("reduced_motion", "sometimes"), ("reduced_motion", True)]
 
 
 @pytest.mark.parametrize("name,value", BAD_VALUES)

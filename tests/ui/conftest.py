@@ -31,3 +31,15 @@ def artifacts(tmp_path_factory) -> Path:
     path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+@pytest.fixture(autouse=True)
+def _usual_look():
+    """Every test starts and ends with the usual look at 100 % text: an App made with other
+    settings switches the theme (``theme.use``), and layout tests that make no App read it."""
+    from game.services.settings import Settings
+    from game.ui import theme
+
+    theme.use(Settings())
+    yield
+    theme.use(Settings())

@@ -15,16 +15,19 @@ from ui_events import mouse_tap
 
 from game.ai.registry import make_agent
 from game.rules.save import Game
+from game.rules.scoring import meld_points
 from game.rules.state import Phase
 from game.services.seats import default_seats
 from game.services.settings import Settings
 from game.ui import theme
 from game.ui.cardart import MIN_READABLE_WIDTH
 from game.ui.scenes.table import TableScene
+from game.ui.table.draw import status_lines
 from game.ui.table.layout import (
     Rect,
     card_height,
     inspect_meld_rects,
+    meld_captions,
     meld_label,
     my_meld_rects,
     opponent_meld_preview,
@@ -101,6 +104,68 @@ def test_every_meld_of_a_late_hand_is_drawn_or_a_tap_away(players):
             found[f"{name} {size[0]}x{size[1]} left={settings.left_handed}"] = problems
     assert not found, found
 
+
+
+LARGE_TEXT = (150, 200)
+SMALLEST = ((360, 640), (844, 390))
+
+
+def sizes_at(text_size: int, players: int) -> list:
+    """The sizes a large text size keeps every meld in sight at: at 200 % with five seats or
+    more, the smallest phones (360x640 upright, 844x390 on its side) have no room for all of
+    your melds under text twice the size, beside controls 1.6 times as tall."""
+    if text_size >= 200 and players > 4:
+        return [s for s in SIZES if s not in SMALLEST]
+    return SIZES
+
+
+@pytest.mark.parametrize("text_size", LARGE_TEXT)
+@pytest.mark.parametrize("players", range(2, 9))
+def test_at_a_large_text_size_every_meld_of_a_late_hand_is_still_drawn(players, text_size):
+    """At 150 % text the same late hands at every size, and at 200 % too (with more than four
+    seats, on every window but the smallest phones): every one of your melds drawn whole
+    inside the window, every opponent's a tap away, nothing overlapping, and your melds'
+    captions ("2: 45 pts", or shorter) each within its meld, so two never run into each
+    other."""
+    found = {}
+    with theme.using(Settings(text_size=text_size)):
+        for (name, game), size, settings in itertools.product(
+                late_hands(players), sizes_at(text_size, players), SETTINGS):
+            problems = check_position(game, size, settings)
+            L = layout_for(game, size, settings)
+            _, rects = my_meld_rects(L, sizes_of(game, 0))
+            points = [meld_points(m, game.state.options) for m in game.state.melds[0]]
+            words, px = meld_captions(points, [r.w - 2 for r in rects], L.font)
+            for r, w in zip(rects, words):
+                if theme.text_width(w, px) > r.w - 2:
+                    problems.append(f"caption {w!r} is wider than its meld {r}")
+            if problems:
+                found[f"{name} {size[0]}x{size[1]} left={settings.left_handed}"] = problems
+    assert not found, found
+
+
+STATUSES = ("Draw from the stock or take the pile", "Meld, lay off, or discard to end your turn",
+            "Take the 10\u2665 or pass it on", "The match is over: Computer 7 wins",
+            "The hand is over: nobody went out", "Tap a glowing place or a button")
+
+
+@pytest.mark.parametrize("players", [2, 4, 8])
+def test_at_150_percent_on_a_small_phone_the_status_is_never_cut_short(players):
+    """360x640 at 150 % text: what is expected of you shows whole in the status bar beside
+    the Log and Menu buttons (on up to three lines), and every control is taller than at
+    100 %, so a finger finds it as easily as the eye reads it."""
+    (_, game), size = late_hands(players)[0], (360, 640)
+    usual = layout_for(game, size)
+    with theme.using(Settings(text_size=150)):
+        L = layout_for(game, size)
+        for text in STATUSES:
+            px, lines = status_lines(text, L.font, L.status)
+            assert " ".join(lines) == text, (L.status, lines)
+            assert all(theme.text_width(line, px, True) <= L.status.w for line in lines)
+            assert len(lines) * theme.line_height(px) <= L.status.h
+        assert L.target > usual.target
+        assert all(r.h >= L.target for _, r in L.controls() if _.startswith("action"))
+        assert min(L.pause.h, L.log_button.h, L.sort.h) >= L.target
 
 DESKTOP = [(1024, 768), (1280, 720), (1920, 1080)]
 
@@ -353,3 +418,15 @@ def test_before_you_draw_a_refusal_leaves_the_stock_and_the_pile_in_sight(player
     assert _pixels(app.surface, Rect(0, 0, *size)) != _pixels(before, Rect(0, 0, *size))
     for r in (layout.stock, layout.pile, *rects):
         assert _pixels(app.surface, r) == _pixels(before, r), (name, r)
+
+
+def test_at_a_larger_text_size_your_cards_grow_where_the_window_has_room():
+    """The corner index of your cards grows with the text on an upright phone, whose cards
+    are as wide as its width allows (the window's height and the opponents' felt keep a
+    wide window's cards as they are)."""
+    _, game = late_hands(4)[0]
+    usual = layout_for(game, (390, 844))
+    desk = layout_for(game, (1280, 720))
+    with theme.using(Settings(text_size=150)):
+        assert layout_for(game, (390, 844)).hand.card_w > usual.hand.card_w
+        assert layout_for(game, (1280, 720)).hand.card_w == desk.hand.card_w

@@ -18,7 +18,6 @@ from game.ui.pointer import P, PointerStream
 from game.ui.table import offer_panel, seven
 from game.ui.table.offer_panel import (
     SMALLEST_CARD,
-    TEAM_COLOURS,
     draw_offer_panel,
     draw_partner_mark,
     draw_status_strip,
@@ -170,9 +169,9 @@ def test_partner_marks_and_team_totals():
     rival = draw_partner_mark(surface, (250, 20), 1, 0, st.options, 4)
     assert partner.h >= 14 and rival.h >= 14
     assert surface.get_at((partner.x + partner.h // 2, partner.bottom - 3))[:3] == \
-        pytest.approx(TEAM_COLOURS[0], abs=24)
+        pytest.approx(theme.TEAMS[0], abs=24)
     assert surface.get_at((rival.x + rival.h // 2, rival.bottom - 3))[:3] == \
-        pytest.approx(TEAM_COLOURS[1], abs=24)
+        pytest.approx(theme.TEAMS[1], abs=24)
     both = seven.teams(st.view(0), NAMES)
     pad, line = 8, theme.line_height(16)
     wide, narrow = pygame.Rect(10, 60, 330, 130), pygame.Rect(10, 60, 90, 130)

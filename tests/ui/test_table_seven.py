@@ -314,7 +314,7 @@ def test_partners_totals_stand_beside_the_stock_or_ride_in_the_strip(size):
         box = pygame.Rect(f.seven.teams.x, f.seven.teams.y, f.seven.teams.w, f.seven.teams.h)
         inks = {app.surface.get_at((x, y))[:3] for x in range(box.x, box.right, 2)
                 for y in range(box.y, box.bottom, 2)}
-        for colour in offer_panel.TEAM_COLOURS:
+        for colour in theme.TEAMS:
             assert any(max(abs(a - b) for a, b in zip(ink, colour)) < 12 for ink in inks)
     melds = ((3, 4, 4, 3, 3, 4),) + ((3, 3, 3),) * 3
     for hand, mine, theirs in ((13, (), ((),) * 3), (3, melds[0], melds[1:])):
@@ -364,3 +364,26 @@ def test_take_shows_pushed_in_while_held_and_sliding_off_answers_nothing():
     Mouse(app).tap(take.center)
     assert table.game.actions[done].kind is Act.TAKE_OFFER and offer.card in st.hands[0]
     assert table.held is None
+
+
+def test_the_last_discard_of_a_hand_is_not_left_lying_as_a_pile():
+    """Seven-hand has no discard pile: the discard that ends a hand (no one is offered it)
+    stays in the engine's pile, but the table draws the empty spot there, as between offers,
+    until the next deal."""
+    app, table = start((390, 844), 2, seed=3)
+    seen = 0
+    for _ in range(6):
+        play_hand(app, table, Mouse(app), Tally())
+        st = table.game.state
+        if st.pile and st.phase is Phase.HAND_OVER:
+            surface = pygame.Surface(app.size)
+            table.draw(surface)
+            r = table.layout.pile_card.inset(4)
+            paper = [(x, y) for x in range(r.x, r.right, 2) for y in range(r.y, r.bottom, 2)
+                     if min(surface.get_at((x, y))[:3]) > 235]
+            assert not paper, f"a card is drawn on the discard spot at {paper[:3]}"
+            seen += 1
+        if st.phase is Phase.MATCH_OVER or seen:
+            break
+        to_next_hand(app, table, Mouse(app))
+    assert seen, "no hand ended with a discard"

@@ -158,6 +158,23 @@ def test_toast_fades_and_its_strip_is_big_enough_to_read():
     assert widgets.draw_toast(s, t.aged(10), (195, 400), 300).w == 0
 
 
+def test_a_refusal_says_so_by_a_mark_not_only_by_its_colour():
+    """A refused move's strip carries a "!" in a ring before its words, in its text's ink
+    (found with the colours taken away: bright pixels in grey); a strip that only informs
+    has no such room before its words."""
+    s = surface_of((390, 200))
+    refusal = widgets.draw_toast(s, Toast("Draw first", "refusal"), (195, 60), 360)
+    info = widgets.toast_rect(Toast("Draw first", "info"), (195, 140), 360)
+    mark = refusal.w - info.w
+    assert mark >= theme.scaled(17)
+    pad = round(theme.scaled(17) * 0.8)
+    ring = s.subsurface(pygame.Rect(refusal.x + pad // 2, refusal.y, mark, refusal.h))
+    grey = pygame.transform.grayscale(ring)
+    bright = sum(grey.get_at((x, y))[0] >= 200 for x in range(grey.get_width())
+                 for y in range(grey.get_height()))
+    assert bright >= 20
+
+
 def test_panel_draws_where_asked():
     before = surface_of()
     after = surface_of()
@@ -234,7 +251,9 @@ def test_the_felts_light_fall_off_and_grain_are_the_pixels_they_always_were():
         theme._grain: "2fe6c3efe96b0cd08f5c3fffb3c071493e31db9c5feb0891abd84a70126b3603",
     }
     for made, digest in expected.items():
-        rgba = pygame.image.tobytes(made(), "RGBA")
+        image = made(theme.USUAL.FELT, theme.USUAL.FELT_EDGE) if made is theme._vignette \
+            else made()
+        rgba = pygame.image.tobytes(image, "RGBA")
         assert hashlib.sha256(rgba).hexdigest() == digest, made.__name__
 
 

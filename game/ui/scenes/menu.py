@@ -167,8 +167,7 @@ class MenuScene(Scene):
         for b in lay.buttons:
             widgets.draw_button(surface, b, self._press == b.key)
             if b.key == self.focus:
-                pygame.draw.rect(surface, theme.SELECT, b.rect.inflate(8, 8), 3,
-                                 border_radius=lay.m.radius)
+                widgets.draw_focus_ring(surface, b.rect, lay.m.radius)
 
 
 def draw_heading(surface, lay: MenuLayout, title: str, subtitle: str = "",

@@ -46,7 +46,8 @@ def metrics(size: tuple[int, int]) -> Metrics:
     w, h = size
     s = max(1.0, min(w / 390, h / 600, 1.6))
     return Metrics(s=s, margin=round(14 * s), gap=round(10 * s),
-                   target=max(widgets.MIN_TARGET, round(46 * s)), title_px=round(26 * s),
+                   target=max(widgets.MIN_TARGET, round(46 * s * theme.control_scale())),
+                   title_px=round(26 * s),
                    label_px=round(17 * s), body_px=round(16 * s), small_px=round(14 * s),
                    radius=round(14 * s), pad=round(14 * s))
 
@@ -57,7 +58,7 @@ TILE_WIDTH = 330
 
 def narrow(m: Metrics, width: int) -> bool:
     """Whether a row of ``width`` is too narrow for a control beside its label."""
-    return width < 500 * min(m.s, 1.25)
+    return width < 500 * min(m.s, 1.25) * theme.text_scale()
 
 
 # --------------------------------------------------------------------------- rows
@@ -197,14 +198,15 @@ class Field(Row):
 
     def _control_width(self, m, width):
         if self.kind == TOGGLE:
-            return round(64 * m.s)
+            return round(64 * m.s * theme.control_scale())
         if self.kind == STEPPER:
             return 3 * m.target
         return width if narrow(m, width) else min(round(320 * m.s), width * 46 // 100)
 
     def _below(self, m, width):
         """Whether the control sits under the text (choices and buttons on a narrow panel)."""
-        return self.kind in (CHOICE, BUTTON) and narrow(m, width)
+        below = (CHOICE, BUTTON, STEPPER) if theme.text_scale() > 1 else (CHOICE, BUTTON)
+        return self.kind in below and narrow(m, width)
 
     def _text(self, m, width):
         cw = self._control_width(m, width)
@@ -361,7 +363,7 @@ def page_layout(size, title: str, rows, footer, has_back: bool,
     header_h = m.target + 2 * m.margin // 2
     back = None
     if has_back:
-        bw = round(92 * m.s)
+        bw = max(round(92 * m.s), min(round(92 * m.s * theme.text_scale()), col_w // 4))
         back = widgets.Button(pygame.Rect(x0, m.margin // 2 + 2, bw, m.target), "\u2190 Back",
                               "back")
     title_pos = (w // 2, m.margin // 2 + 2 + m.target // 2)
@@ -651,8 +653,7 @@ class PageScene(Scene):
         for key, _, rect, in_content in self.focusables():
             if key == self.focus:
                 r = rect.move(lay.view.x, lay.view.y - self.scroll) if in_content else rect
-                pygame.draw.rect(surface, theme.SELECT, r.inflate(6, 6), 2,
-                                 border_radius=lay.m.radius // 2)
+                widgets.draw_focus_ring(surface, r, lay.m.radius // 2)
                 return
 
     def wheel(self, dy: int) -> None:
@@ -687,7 +688,8 @@ class PageScene(Scene):
                    lay.title_pos, theme.INK, "center", True)
         if sub := self.subtitle():
             px = theme.fit_px(sub, m.small_px, lay.panel.w)
-            theme.text(surface, sub, px, lay.subtitle_pos, theme.INK_DIM, "midtop")
+            theme.text(surface, theme.cut(sub, px, lay.panel.w), px, lay.subtitle_pos,
+                       theme.INK_DIM, "midtop")
         if lay.back is not None:
             widgets.draw_button(surface, lay.back, self._press == ("back", ""))
         fill = MODAL_FILL if self.dim_below else PANEL_FILL

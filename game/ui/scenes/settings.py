@@ -12,7 +12,7 @@ from typing import Any
 from ... import platform
 from ...services import tips
 from ...services.seats import LEVELS
-from ...services.settings import CardSize, Settings
+from ...services.settings import TEXT_SIZES, CardSize, Motion, Settings
 from ...services.storage import storage_line
 from ..presets import PRESET_NAMES, TABLE_PRESETS
 from .page import CHOICE, STEPPER, TOGGLE, Field, FooterButton, Heading, PageScene, Text
@@ -30,6 +30,15 @@ class Spec:
 
 
 SECTIONS = (
+    ("Seeing and moving", (
+        Spec("text_size", "Text size", "Every text in the game, and the controls with it.",
+             TEXT_SIZES, tuple(f"{v}%" for v in TEXT_SIZES)),
+        Spec("high_contrast", "High contrast", "Stronger colours: text stands out 7:1 from "
+             "its background, cards and the focus ring have firm edges."),
+        Spec("reduced_motion", "Reduced motion", "Cards appear where they land instead of "
+             "flying; nothing shakes or slides. \"As the device\" follows your system's "
+             "setting in a browser.", tuple(Motion), ("As the device", "On", "Off")),
+    )),
     ("The table", (
         Spec("animation_speed", "Animation speed", "How fast cards move. Off shows every "
              "move at once.", (0.0, 0.5, 1.0, 2.0, 4.0),

@@ -20,7 +20,7 @@ import pygame
 from ...rules.options import Discards
 from ...rules.phase import ACTING
 from ...rules.state import Phase
-from ...services.settings import Settings
+from ...services.settings import Settings, moves_calmly
 from .. import widgets
 from ..controllers import controllers_for, pace_for
 from ..scene import Scene
@@ -58,7 +58,8 @@ class TableScene(Scene):
         self.seats = tuple(seats)
         self.model = TableModel(game, self.seats, self.settings)
         self.controllers = controllers_for(self.seats, game, self.settings)
-        self.timeline = Timeline(self.settings.animation_speed)
+        self.timeline = Timeline(self.settings.animation_speed,
+                                 lambda: moves_calmly(self.settings))
         self.show_log = False
         self.more = False
         """The bar's More… is open: every button in a column above the bar."""

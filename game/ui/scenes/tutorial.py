@@ -19,6 +19,7 @@ from ...rules.scoring import hand_penalty, meld_points
 from ...rules.state import Phase
 from ...services import tips
 from ...services import tutorial as lesson
+from ...services.settings import moves_calmly
 from ...services.sound import for_action
 from .. import mirror, theme, widgets
 from ..pointer import P, Pointer
@@ -392,7 +393,8 @@ class TutorialScene(Scene):
                 r = _pg(self._card_rect(i)).inflate(6, 6)
                 pygame.draw.rect(surface, theme.HILITE, r, 2, border_radius=8)
         r = _pg(spot[0]).inflate(12, 12)
-        pulse = 3 + (self._frames // 20) % 2 * 2  # a steady beat of the ring, counted in frames
+        beat = 0 if moves_calmly(self.app.settings) else (self._frames // 20) % 2 * 2
+        pulse = 3 + beat  # a steady beat of the ring, counted in frames (none: reduced motion)
         pygame.draw.rect(surface, theme.ACCENT, r, pulse, border_radius=10)
 
     def coach(self) -> Coach:

@@ -21,6 +21,7 @@ from .kinds import Where
 from .layout import TableLayout
 from .model import TableModel, short
 from .motion import origins
+from .offer_panel import PASS, TAKE
 
 if TYPE_CHECKING:
     from ...rules.events import Event
@@ -251,8 +252,33 @@ def _drop(scene: Controlled, drag: Drag, pos: tuple[int, int]) -> None:
     _place(scene, f, pos)
 
 
+def focus_stops(scene: Controlled, offered: bool) -> list[str | None]:
+    """Where Tab goes, in the order the table reads: your hand (None), the bar's buttons,
+    the sort button, an offered discard's Take and Pass while you are asked, Log and Menu."""
+    slots = [f"slot{i}" for i in range(len(scene.button_slots()))]
+    offer = [TAKE, PASS] if offered else []
+    return [None, *offer, *slots, "sort", "log", "pause"]
+
+
+def _press_focused(scene: Controlled, focus: str, offer) -> None:
+    """Enter or Space on the button the keyboard's focus is on: as a tap on it."""
+    m = scene.model
+    if focus.startswith("slot"):
+        scene.choose(scene.button_slots()[int(focus[4:])][1])
+    elif focus in (TAKE, PASS) and offer is not None:
+        scene.act(m.play(offer.take if focus == TAKE else offer.refuse))
+    elif focus == "sort":
+        m.sort()
+    elif focus == "log":
+        scene.show_log = not scene.show_log
+    elif focus == "pause":
+        scene.pause()
+
+
 def key(scene: Controlled, event: pygame.event.Event) -> None:
-    """A key: Escape pauses; letters and numbers stand for the taps (see the README)."""
+    """A key: Escape pauses; letters and numbers stand for the taps (see the README); Tab
+    and Shift+Tab move the focus over your hand and the buttons, Enter or Space press the
+    button it is on."""
     m = scene.model
     k = event.key
     scene.keyboard = True
@@ -269,6 +295,17 @@ def key(scene: Controlled, event: pygame.event.Event) -> None:
     n = len(m.order)
     scene.pending_origins = origins(scene.layout, m, scene.app.size)
     offer = seven.pending_offer(scene.game.state) if m.my_turn else None
+    if k == pygame.K_TAB:
+        stops = focus_stops(scene, offer is not None)
+        at = stops.index(m.focus) if m.focus in stops else 0
+        back = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        m.focus = stops[(at + (-1 if back else 1)) % len(stops)]
+        return
+    if m.focus is not None and m.focus not in focus_stops(scene, offer is not None):
+        m.focus = None  # the button it was on has gone (the bar changed): back to the hand
+    if m.focus is not None and k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        _press_focused(scene, m.focus, offer)
+        return
     if offer is not None and k in ANSWERS:
         scene.act(m.play(offer.take if k in ANSWERS[:3] else offer.refuse))
         return

@@ -18,11 +18,19 @@ from ..tween import position
 from . import offer_panel, seven
 from .frame import TableFrame
 from .kinds import Say, Sort, Where
-from .layout import LIFT, Rect, SevenAreas, TableLayout, inspect_meld_rects, meld_step, message_spot
+from .layout import (
+    LIFT,
+    MIN_LABEL_PX,
+    Rect,
+    SevenAreas,
+    TableLayout,
+    inspect_meld_rects,
+    meld_captions,
+    meld_step,
+    message_spot,
+    my_meld_label,
+)
 from .model import counted, points
-
-MIN_LABEL_PX = 11
-"""The smallest text on the table (CSS pixels on a phone): longer lines are cut short."""
 
 
 def _pg(r: Rect) -> pygame.Rect:
@@ -96,7 +104,7 @@ def hand_key(f: TableFrame) -> tuple:
     m = f.model
     return (f.layout.hand, tuple(m.order), tuple(f.hidden[("hand", c)] for c in m.order),
             frozenset(m.selected), m.drawn_index(), tuple(f.drag[0]) if f.drag else None,
-            f.keyboard, m.cursor, f.settings.four_colour, f.queen_mark)
+            f.keyboard, m.cursor, m.focus, f.settings.four_colour, f.queen_mark)
 
 
 def board_key(f: TableFrame) -> tuple:
@@ -110,7 +118,7 @@ def board_key(f: TableFrame) -> tuple:
             frozenset(kn for kn in f.hidden.items() if kn[0][0] != "hand"),
             st.hand_no, len(st.out_of_play), f.seven,
             tuple((r, text, item if isinstance(item, str) else "") for r, item, text in f.slots),
-            f.held)
+            f.held, _focus(f), theme.look(), theme.text_scale())
 
 
 def draw_board(surface: pygame.Surface, f: TableFrame,
@@ -145,6 +153,7 @@ def draw_board(surface: pygame.Surface, f: TableFrame,
         _draw_seven(surface, f, f.seven)
     _draw_plate(surface, f)
     _draw_bar(surface, f)
+    _draw_focus(surface, f)
     return drawn
 
 
@@ -226,8 +235,8 @@ def _draw_status(surface, f: TableFrame, px: int, lines: list[str]) -> None:
             fit_line(surface, line, px, Rect(L.status.x, round(y + i * step) - step // 2,
                                              L.status.w, step), L.status.w, theme.INK, True)
     else:
-        theme.text(surface, lines[0], px, (L.status.x, L.status.center[1]), theme.INK,
-                   "midleft", bold=True)
+        theme.text(surface, lines[0], px, (L.status.x, L.pause.center[1]), theme.INK,
+                   "midleft", bold=True)  # level with the buttons beside it
     widgets.draw_button(surface, widgets.Button(_pg(L.pause), "Menu", "pause"),
                         f.held == "pause")
     widgets.draw_button(surface, widgets.Button(_pg(L.log_button), "Log", "log",
@@ -259,37 +268,53 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
     box = L.opponents[f.opponent_index(seat)]
     r = _pg(box.box)
     turn = f.is_turn(seat)
-    surface.blit(theme.rounded(r.size, 12, (0, 0, 0, 70), 2 if turn else 0,
+    surface.blit(theme.rounded(r.size, 12, theme.BOX, 2 if turn else 0,
                                theme.ACCENT if turn else None), r)
     seatd = f.seats[seat]
     px = L.font
-    score = theme.text(surface, points(st.totals[seat]), px,
+    total = points(st.totals[seat])
+    score = theme.text(surface, total, theme.fit_px(total, px, box.header.w, True,
+                                                     _smallest(px)),
                        (box.header.right, box.header.center[1]), theme.INK, "midright",
                        bold=True)
     room = box.header.w - score.w - 8
     mark = seven.partner_mark(seat, f.viewer, st.options, st.players)
     px_mark = round(px * 0.85)
-    w = theme.text_width(mark, px_mark) + px_mark
-    if mark and (mark == "partner" or room - w - 6 >= theme.text_width(seatd.name, px, True)):
+    w = theme.text_width(mark, px_mark) + theme.scaled(px_mark)  # the pill (draw_badge)
+    name = seatd.name
+    fits = room - w - 6 >= theme.text_width(name[:1] + "\u2026", _smallest(px), True)
+    if mark and fits and (mark == "partner"
+                          or room - w - 6 >= theme.text_width(seatd.name, px, True)):
         # partnerships: the pill left of the total (a rival team's only where the name
         # still shows whole), the name in what is left
         offer_panel.draw_partner_mark(surface, (score.x - 6 - w / 2, box.header.center[1]),
                                       seat, f.viewer, st.options, st.players,
                                       scale=px_mark / 13)
         room -= w + 6
-    name = seatd.name
+    elif mark == "partner":  # no room for the pill beside a name: the word leads the name
+        name = f"partner \u00b7 {name}"
     if seatd.level and levels:
         name = f"{name} · {seatd.level}"
-    fit_line(surface, name, px, box.header, room, theme.INK, bold=True)
-    melds = st.melds[seat]
     count = counted(len(st.hands[seat]), "card")
+    if not box.caption.h:  # no caption line: the cards in hand stand after the name
+        short_count = str(len(st.hands[seat]))
+        words = count if theme.text_width(count, px) * 3 <= room else short_count
+        width = theme.text_width(words, px) + px // 2
+        if width <= room:  # (where not even that fits, the total alone: a tap shows all)
+            theme.text(surface, words, px, (box.header.x + room, box.header.center[1]),
+                       theme.INK_DIM, "midright")
+            room -= width
+    if room >= theme.text_width(name[:1] + "\u2026", _smallest(px), True):
+        fit_line(surface, name, px, box.header, room, theme.INK, bold=True)
+    melds = st.melds[seat]
     caption = f.model.last_move.get(seat, "")
     together = f.revealed_melds(seat) if f.revealed else None
     readable = f.opponent_meld_rects(seat) is not None if together is None else True
     if melds and not readable and box.melds.h < theme.line_height(px):
         count += f", {counted(len(melds), 'meld')}"  # no room for more
-    fit_line(surface, latest(count, caption, round(px * 0.9), box.caption.w),
-             round(px * 0.9), box.caption, box.caption.w, theme.INK_DIM)
+    if box.caption.h:
+        fit_line(surface, latest(count, caption, round(px * 0.9), box.caption.w),
+                 round(px * 0.9), box.caption, box.caption.w, theme.INK_DIM)
     if f.revealed and together is None and st.hands[seat]:
         _draw_revealed(surface, f, seat)  # no room for both: the hand shows
         return
@@ -338,7 +363,7 @@ def _draw_plate(surface, f: TableFrame) -> None:
         return  # a column of choices stands over it for now
     turn = f.is_turn(seat)
     r = _pg(box)
-    surface.blit(theme.rounded(r.size, min(12, r.h // 2), (0, 0, 0, 70), 2 if turn else 0,
+    surface.blit(theme.rounded(r.size, min(12, r.h // 2), theme.BOX, 2 if turn else 0,
                                theme.ACCENT if turn else None), r)
     px = L.font
     step = theme.line_height(px)
@@ -367,8 +392,11 @@ def _draw_plate(surface, f: TableFrame) -> None:
                                fill=theme.ACCENT, ink=theme.ACCENT_INK)
     name = fit_line(surface, f.seats[seat].name, px, inner, room * 2 // 3, theme.INK,
                     bold=True)
-    fit_line(surface, count, px, Rect(name.right + px // 2 + 1, box.y, 0, box.h),
-             inner.x + room - name.right - px // 2, theme.INK_DIM)
+    left = inner.x + room - name.right - px // 2
+    if theme.text_width(count, _smallest(px)) > left:  # "6 cards" shortened, not cut: "6"
+        count = str(len(st.hands[seat]))
+    fit_line(surface, count, px, Rect(name.right + px // 2 + 1, box.y, 0, box.h), left,
+             theme.INK_DIM)
 
 
 def _draw_inspect(surface, f: TableFrame, seat: int) -> None:
@@ -383,8 +411,14 @@ def _draw_inspect(surface, f: TableFrame, seat: int) -> None:
     for meld, mr, p in zip(melds, rects, f.model.meld_points(seat)):
         if mr.w:
             _draw_meld(surface, f, meld.cards, mr, cw)
-            theme.text(surface, f"{p} pts", L.font, (mr.x + 2, mr.bottom), theme.INK,
-                       "bottomleft")
+            if L.terse:  # on a plate over the foot of the cards, as your own melds'
+                words = theme.text_width(f"{p} pts", L.font) + theme.scaled(L.font) // 2
+                widgets.draw_badge(surface, f"{p} pts", (mr.x + 1 + words / 2, mr.bottom
+                                                         - theme.line_height(L.font) * 0.6),
+                                   L.font)
+            else:
+                theme.text(surface, f"{p} pts", L.font, (mr.x + 2, mr.bottom), theme.INK,
+                           "bottomleft")
 
 
 def _draw_revealed(surface, f: TableFrame, seat: int) -> None:
@@ -429,13 +463,15 @@ def _draw_stock(surface, f: TableFrame, glow: bool) -> None:
         card(surface, f, None, r, shadow=False)
     else:
         surface.blit(theme.rounded(r.size, 8, (0, 0, 0, 50), 2, theme.INK_DIM), r)
-    theme.text(surface, f"Stock {len(st.stock)}", L.font, (L.stock.center[0], L.stock.bottom),
-               theme.INK, "midbottom")
+    theme.text(surface, stack_label("Stock", len(st.stock), L), L.font,
+               (L.stock.center[0], L.stock.bottom), theme.INK, "midbottom")
 
 
 def _draw_pile(surface, f: TableFrame, glow: bool) -> None:
     L, st, hidden = f.layout, f.state, f.hidden
     pile = st.pile[:len(st.pile) - hidden[("pile",)]] if hidden[("pile",)] else st.pile
+    if f.seven is not None and st.phase is not Phase.DISCARD_OFFER:
+        pile = []  # seven-hand has no pile: a discard lies there only while it is offered
     r = _pg(L.pile_card)
     if glow:
         _glow(surface, _pg(L.pile_fan) if L.pile_fan else r)
@@ -452,8 +488,16 @@ def _draw_pile(surface, f: TableFrame, glow: bool) -> None:
         card(surface, f, pile[-1], r, shadow=len(pile) == 1)
     else:
         surface.blit(theme.rounded(r.size, 8, (0, 0, 0, 50), 2, theme.INK_DIM), r)
-    theme.text(surface, "Discard" if f.seven is not None else f"Pile {len(st.pile)}", L.font,
-               (r.center[0], L.pile.bottom), theme.INK, "midbottom")
+    words = stack_label("Pile", len(st.pile), L) if f.seven is None \
+        else theme.cut("Discard", L.font, L.pile.w)
+    theme.text(surface, words, L.font, (r.center[0], L.pile.bottom), theme.INK, "midbottom")
+
+
+def stack_label(name: str, count: int, L: TableLayout) -> str:
+    """The line under the stock or the pile: "Stock 48", or the count alone where the
+    layout is terse and the words do not fit its width."""
+    words = f"{name} {count}"
+    return words if theme.text_width(words, L.font) <= L.stock.w else str(count)
 
 
 def _draw_beside(surface, f: TableFrame) -> None:
@@ -490,13 +534,14 @@ def _draw_my_melds(surface, f: TableFrame) -> None:
         _glow(surface, area.inflate(-10, -10))
     if not melds:
         if m.my_turn and st.phase is Phase.MELD:
-            low = area.bottom - (cardart.height(L.meld_card_w) + round(L.font * 1.3)) // 2
+            low = area.bottom - (cardart.height(L.meld_card_w) + my_meld_label(L)) // 2
             theme.text(surface, "Your melds go here", L.font, (area.centerx, low),
                        theme.INK_DIM, "center")
         return
     cw, rects = f.my_meld_rects()
     pts = m.meld_points(m.viewer)
-    label = round(L.font * 1.3)
+    label = my_meld_label(L)
+    captions, px = meld_captions(pts, [r.w - 2 if r.w else 1 << 20 for r in rects], L.font)
     for i, (meld, mr) in enumerate(zip(melds, rects)):
         if not mr.w:
             continue
@@ -505,8 +550,14 @@ def _draw_my_melds(surface, f: TableFrame) -> None:
         if f.hidden[("meld", m.viewer, i)]:
             continue
         _draw_meld(surface, f, meld.cards, mr, cw)
-        theme.text(surface, f"{i + 1}: {pts[i]} pts", L.font,
-                   (mr.x + 2, mr.bottom - label // 2), theme.INK, "midleft")
+        if label:
+            theme.text(surface, captions[i], px, (mr.x + 2, mr.bottom - label // 2),
+                       theme.INK, "midleft")
+        else:  # no strip under the melds: on a dark plate over the foot of the cards
+            words = theme.text_width(captions[i], px) + theme.scaled(px) // 2
+            badge = theme.line_height(px)
+            widgets.draw_badge(surface, captions[i], (mr.x + 1 + words / 2,
+                                                      mr.bottom - badge * 0.6), px)
 
 
 def _draw_seven(surface, f: TableFrame, areas: SevenAreas) -> None:
@@ -532,7 +583,12 @@ def _draw_offer(surface, f: TableFrame) -> None:
     offer_panel.draw_offer_panel(
         surface, _pg(a), offer, [s.name for s in f.seats], f.viewer, scale=f.layout.scale,
         four_colour=f.settings.four_colour, queen=f.queen_mark, pressed=f.held,
-        partner=seven.partner_of(f.viewer, st.options, st.players))
+        partner=seven.partner_of(f.viewer, st.options, st.players), focused=_focus(f))
+
+
+def _focus(f: TableFrame) -> str | None:
+    """The button the keyboard's focus ring is drawn round now (None: none, or your hand)."""
+    return f.model.focus if f.keyboard else None
 
 
 def _draw_bar(surface, f: TableFrame) -> None:
@@ -543,6 +599,17 @@ def _draw_bar(surface, f: TableFrame) -> None:
         primary = i == 0 and item not in ("cancel", "undo", "hint", "rules", "more", "close")
         widgets.draw_button(surface, widgets.Button(_pg(rect), text, str(i), True, primary),
                             f.held == str(i))
+
+
+def _draw_focus(surface, f: TableFrame) -> None:
+    """The focus ring round the button the keyboard is on, over its neighbours (a ring
+    reaches past the gap between two buttons)."""
+    focus, L = _focus(f), f.layout
+    rects = {"pause": L.pause, "log": L.log_button, "sort": L.sort}
+    rects.update((f"slot{i}", r) for i, (r, _, _) in enumerate(f.slots))
+    if focus in rects:
+        r = rects[focus]
+        widgets.draw_focus_ring(surface, _pg(r), widgets.button_radius(r.h))
 
 
 def _draw_hand(surface, f: TableFrame) -> None:
@@ -569,8 +636,8 @@ def _draw_hand(surface, f: TableFrame) -> None:
         if i == drawn:  # the card you drew, wherever sorting put it
             pygame.draw.rect(surface, theme.ACCENT, (r.x + 3, r.y - 6, r.w - 6, 4),
                              border_radius=2)
-        if f.keyboard and i == m.cursor:
-            pygame.draw.rect(surface, theme.ACCENT, (r.x + 4, r.bottom + 2, r.w // 3, 4))
+        if f.keyboard and m.focus is None and i == m.cursor:
+            widgets.draw_focus_ring(surface, r, max(4, r.w // 10))
 
 
 def _draw_flights(surface, f: TableFrame) -> None:

@@ -5,8 +5,10 @@ the font's text widths are read, so buttons are as wide as their words). ``table
 places the status line, the pause and log buttons, the opponents round the table, the stock
 and the pile, your melds, your plate, the action buttons and your hand, for 2-8 seats,
 portrait phones to desktop windows.
-Every control is at least ``target`` pixels tall (44 on a phone, scaled up on large screens),
-nothing overlaps, and the hand's cards never get narrower than ``MIN_CARD_WIDTH``.
+Every control is at least ``target`` pixels tall (44 on a phone, scaled up on large screens
+and with the player's text size), nothing overlaps, and the hand's cards never get narrower
+than ``MIN_CARD_WIDTH``. Text is measured at the player's text size (``theme``): every line
+height here is ``theme.line_height``, so larger text makes room for itself.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from ...services.settings import CardSize, Settings
 from ..cardart import CARD_RATIO, MIN_READABLE_WIDTH
-from ..theme import line_height, text_width
+from ..theme import control_scale, line_height, scaled, text_scale, text_width
 from ..widgets import button_label_px, button_radius  # the buttons' own sizing, so labels fit
 
 MIN_CARD_WIDTH = MIN_READABLE_WIDTH
@@ -39,6 +41,12 @@ LIFT = 0.2
 """A selected card rises by this share of its height."""
 MIN_TARGET = 44
 """Smallest control height at scale 1 (a finger; CSS pixels on a phone)."""
+MIN_LABEL_PX = 11
+"""The smallest text on the table, asked for (CSS pixels on a phone at 100 %): longer lines
+are cut short."""
+STATUS_LINES = 3
+"""The lines a phone's status bar has room for at the smallest text (at a large text size
+"Meld, lay off, or discard to end your turn" needs them beside the Log and Menu buttons)."""
 DEFAULT = Settings()
 _CARD_SCALE = {CardSize.SMALL: 0.85, CardSize.NORMAL: 1.0, CardSize.LARGE: 1.15}
 
@@ -144,7 +152,7 @@ class TableLayout:
     target: int
     """The smallest control height here."""
     font: int
-    """Body text size in pixels."""
+    """Body text size asked for, in pixels (drawn at the player's text size: ``theme``)."""
     status: Rect
     pause: Rect
     log_button: Rect
@@ -174,6 +182,11 @@ class TableLayout:
     beside: Rect | None = None
     """Felt beside the stock and the pile where one opponent's melds are drawn, when the
     panels have no room for meld cards (phones with many seats); None elsewhere."""
+    text: float = 1.0
+    """The text size this layout was made for (``theme.text_scale``)."""
+    terse: bool = False
+    """The window is short for the text size: opponents' panels are their header alone and
+    your melds' points are written on them, not under them (``my_meld_label``)."""
 
     def controls(self) -> list[tuple[str, Rect]]:
         """Every tappable area with a name (for tests and the fuzzer)."""
@@ -228,7 +241,7 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
     hand. A window too short for the melds' band under the stock keeps them beside it."""
     w, h = size
     s = scale_of(size)
-    target = round(MIN_TARGET * s)
+    target = round(MIN_TARGET * s * control_scale())
     pad = round(6 * s)
     font = round(15 * s)
     portrait = h >= w
@@ -239,56 +252,77 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
     pause = Rect(w - pad - pause_w, pad // 2, pause_w, target)
     log_w = button_w((LOG_LABEL,), target)
     log_button = Rect(pause.x - pad - log_w, pause.y, log_w, target)
-    status = Rect(pad, pause.y, max(0, log_button.x - 2 * pad), target)
-    top = pause.bottom + pad
+    status_h = max(target, STATUS_LINES * line_height(MIN_LABEL_PX)) if h >= w else target
+    status = Rect(pad, pause.y, max(0, log_button.x - 2 * pad), status_h)
+    top = status.bottom + pad
 
     # Bottom: the hand; above it the action bar, with your plate at its left on a wide
     # window, or as a strip of its own over the bar on a phone.
     # The least the middle needs (the opponents' header lines, the smallest stock) bounds
     # how tall the hand may grow on a short window.
     k = seats - 1
-    line = round(font * 1.3)
+    line = line_height(font)
     rows = _opp_rows(k, w - 2 * pad, portrait)
     least = 2 * line + pad
     """An opponent's header and caption lines; their melds need a readable card more."""
-    label = round(font * 1.4)
-    meld_row = card_height(MIN_MINI_WIDTH) + meld_label(font)
+    label = round(line_height(font) * 1.08)
+    """The line under the stock and the pile ("Stock 48")."""
+    plate_h = round(line_height(font) * 1.46)
+    """Your plate on a phone: one line of name, cards and score, with room round it."""
+    hand_least = round(card_height(MIN_CARD_WIDTH) * (1 + LIFT))
     # Your melds at their smallest, across the width: the rows they need come before
     # anything else of the middle (the stock and the pile shrink, the opponents keep only
     # their header lines).
     mine_rows = meld_rows(tuple(mine), w - 2 * pad, MIN_MINI_WIDTH)
     band_rows = max(2 if portrait else 1, mine_rows)
-    band_h = band_rows * meld_row + (band_rows - 1) * _row_gap(MIN_MINI_WIDTH) + GLOW
     stack_least = card_height(MIN_MINI_WIDTH) + label
-    if not mine:
-        centre_least = stack_least
-    elif portrait or mine_rows > 1:
-        centre_least = stack_least + 2 * pad + band_h  # your melds' band under the stock
-    else:
-        centre_least = max(stack_least, band_h)  # one row: beside the stock will do
-    needed = (rows * least + pad * rows) + centre_least
-    needed += target + 3 * pad + (round(font * 1.9) + pad if portrait else 0)
+
+    def least_middle(caption: int) -> tuple[int, int, int]:
+        """A row of your melds, their band and the least the centre needs, with captions
+        ``caption`` px tall under the melds."""
+        row = card_height(MIN_MINI_WIDTH) + caption
+        band = band_rows * row + (band_rows - 1) * _row_gap(MIN_MINI_WIDTH) + GLOW
+        if not mine:
+            return row, band, stack_least
+        if portrait or mine_rows > 1:
+            return row, band, stack_least + 2 * pad + band  # the band under the stock
+        return row, band, max(stack_least, band)  # one row: beside the stock will do
+
+    meld_row, band_h, centre_least = least_middle(meld_label(font))
+    fixed = centre_least + target + 3 * pad + (plate_h + pad if portrait else 0)
+    terse = h - top - (rows * least + pad * rows) - fixed - pad < hand_least
+    if terse:
+        # Large text on a small window: an opponent's panel is its header alone (name,
+        # cards, total), their last turn in the log, and your melds' points are written on
+        # them, before any of your melds goes unseen.
+        least = line + pad
+        rows = _opp_rows(k, w - 2 * pad, portrait, terse)
+        meld_row, band_h, centre_least = least_middle(0)
+        fixed = centre_least + target + 3 * pad + (plate_h + pad if portrait else 0)
+    needed = (rows * least + pad * rows) + fixed
     hand = _hand(full.inset(pad), hand_count, size, settings, h - top - needed - pad)
     bar = Rect(pad, hand.rect.y - pad - target, w - 2 * pad, target)
     # A narrow phone draws the sort label a little smaller, so the actions keep their words.
     sort_w = button_w(SORT_LABELS, target, None if w >= 480 else min(16, label_px(target)))
     if portrait:
-        plate = Rect(pad, bar.y - pad - round(font * 1.9), w - 2 * pad, round(font * 1.9))
+        plate = Rect(pad, bar.y - pad - plate_h, w - 2 * pad, plate_h)
         sort, actions = _bar(bar, pad, s, sort_w)
         above = plate.y
     else:
-        plate = Rect(bar.x, bar.y, min(round(w * 0.24), round(300 * s)), bar.h)
+        plate = Rect(bar.x, bar.y, min(round(w * 0.24), round(300 * s * control_scale())),
+                     bar.h)
         sort, actions = _bar(Rect(plate.right + pad, bar.y, bar.right - plate.right - pad,
                                   bar.h), pad, s, sort_w)
         above = bar.y
-    message = Rect(pad, above - pad - round(30 * s), w - 2 * pad, round(30 * s))
+    message_h = round(30 * s * control_scale())
+    message = Rect(pad, above - pad - message_h, w - 2 * pad, message_h)
 
     # The middle: opponents first, then the stock, the pile and your melds.
     middle = Rect(pad, top, w - 2 * pad, max(0, above - pad - top))
     # An opponent's panel is as tall as the rows their melds need at a readable size in its
     # width (at least one, at most three), where the felt has room for that.
     card_row = round(card_height(round(MIN_MINI_WIDTH * s)) * 1.1)
-    cell_w = _cell_w(k, middle.w, pad, font, portrait) - 2 * pad
+    cell_w = _cell_w(k, middle.w, pad, font, portrait, terse) - 2 * pad
     their_rows = max([1] + [meld_rows(tuple(t), cell_w, round(MIN_MINI_WIDTH * s))
                             for t in theirs])
     ideal = least + min(3, their_rows) * card_row
@@ -316,7 +350,8 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
         spare = middle.h - (card_height(smallest_pile) + label + pad + band_h)
         text_h = rows * (least + line + pad) + gaps
         opp_h = text_h if text_h <= spare else rows * least + gaps
-    opponents = _opponents(Rect(middle.x, middle.y, middle.w, opp_h), k, pad, font, portrait)
+    opponents = _opponents(Rect(middle.x, middle.y, middle.w, opp_h), k, pad, font, portrait,
+                           not terse)
     beside = None
     centre = Rect(middle.x, middle.y + opp_h + pad, middle.w, max(0, middle.h - opp_h - pad))
     # Smaller stock and pile cards rather than no band for your melds under them.
@@ -326,7 +361,8 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
         pile_card_w = max(MIN_MINI_WIDTH, pile_card_w - 2)
         stack_h = card_height(pile_card_w) + label
     # As wide as their labels ("Stock 48"), so a short window's small cards do not clip them.
-    stack_w = max(target, pile_card_w, text_width("Stock 108", font) + 4)
+    # (where the layout is terse, as wide as the count alone: "108" under the card's back)
+    stack_w = max(target, pile_card_w, text_width("108" if terse else "Stock 108", font) + 4)
     # The fanned pile (the assist): room for about seven cards at a relaxed step, and at
     # most what the centre leaves beside the stock, so every index shows on a phone too.
     fan = max(0, min(centre.w - 2 * stack_w - 4 * pad, 3 * pile_card_w)) \
@@ -393,7 +429,7 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
 
     layout = TableLayout(size, s, target, font, status, pause, log_button, opponents, stock,
                          stock_card, pile, pile_card, pile_fan, melds_area, meld_card_w, sort,
-                         actions, message, hand, log_panel, plate, beside)
+                         actions, message, hand, log_panel, plate, beside, text_scale(), terse)
     return mirrored(layout) if settings.left_handed else layout
 
 
@@ -402,7 +438,11 @@ def _hand(area: Rect, n: int, size, settings: Settings, room: int) -> HandLayout
     when one row would shrink them too much (a phone with a long hand), never taller than
     ``room`` unless the cards would become unreadable."""
     w, h = size
-    prefer = min(w * 0.24, h * 0.14, 150) * _CARD_SCALE[settings.card_size]
+    # Larger text asks for wider cards too, so their corner index grows with the words,
+    # where the window has the room: not taller than usual (the opponents' melds keep their
+    # felt on a wide window), and never past the least the rest needs (``room``).
+    grow = control_scale()
+    prefer = min(w * 0.24 * grow, h * 0.14, 150 * grow) * _CARD_SCALE[settings.card_size]
     prefer = max(MIN_CARD_WIDTH, prefer)
 
     def fit(per_row: int) -> float:
@@ -443,48 +483,56 @@ def _bar(bar: Rect, pad: int, s: float, sort_w: int) -> tuple[Rect, tuple[Rect, 
     """The sort button at the left of the bar and up to four action slots filling the rest."""
     sort = Rect(bar.x, bar.y, sort_w, bar.h)
     rest = Rect(sort.right + pad, bar.y, bar.right - sort.right - pad, bar.h)
-    slots = max(1, min(4, rest.w // max(1, round(110 * s))))
-    slot_w = min(round(240 * s), (rest.w - pad * (slots - 1)) // slots)
+    grow = s * control_scale()  # labels at a larger text size need wider buttons
+    slots = max(1, min(4, rest.w // max(1, round(110 * grow))))
+    slot_w = min(round(240 * grow), (rest.w - pad * (slots - 1)) // slots)
     actions = tuple(Rect(rest.x + i * (slot_w + pad), bar.y, slot_w, bar.h)
                     for i in range(slots))
     return sort, actions
 
 
-def _opp_rows(k: int, width: int, portrait: bool) -> int:
-    return math.ceil(k / _opp_cols(k, width, portrait)) if k else 0
+def _opp_rows(k: int, width: int, portrait: bool, terse: bool = False) -> int:
+    return math.ceil(k / _opp_cols(k, width, portrait, terse)) if k else 0
 
 
-def _opp_cols(k: int, width: int, portrait: bool) -> int:
-    """Columns of opponent panels: a row across a wide window, two or three on a phone."""
+def _opp_cols(k: int, width: int, portrait: bool, terse: bool = False) -> int:
+    """Columns of opponent panels: a row across a wide window, two or three on a phone
+    (three where a panel is its header alone, ``terse``, and many seats need rows)."""
     if k <= 0:
         return 1
-    most = (2 if width < 600 else 3) if portrait else (max(1, width // 200) if k > 4 else k)
+    most = (3 if width >= 600 or (terse and k > 2) else 2) if portrait \
+        else (max(1, width // 200) if k > 4 else k)
     rows = math.ceil(k / most)
     return math.ceil(k / rows)  # balanced rows: 4 + 3, not 6 + 1
 
 
-def _cell_w(k: int, width: int, pad: int, font: int, portrait: bool) -> int:
+def _cell_w(k: int, width: int, pad: int, font: int, portrait: bool, terse: bool = False) -> int:
     """An opponent panel's width: a few opponents sit across the table in panels of a
     readable width, not stretched from edge to edge."""
-    cols = _opp_cols(k, width, portrait)
-    return min((width - pad * (cols - 1)) // cols, round(font * 31))
+    cols = _opp_cols(k, width, portrait, terse)
+    return min((width - pad * (cols - 1)) // cols, scaled(font) * 31)
 
 
-def _opponents(area: Rect, k: int, pad: int, font: int, portrait: bool) -> tuple:
+def _opponents(area: Rect, k: int, pad: int, font: int, portrait: bool,
+               captions: bool = True) -> tuple:
+    """The opponents' panels in ``area``; without ``captions`` a panel has no line for the
+    last turn (its caption is empty: the header carries the cards in hand)."""
     if k <= 0 or area.h <= 0:
         return ()
-    cols = _opp_cols(k, area.w, portrait)
+    cols = _opp_cols(k, area.w, portrait, not captions)
     rows = math.ceil(k / cols)
-    cell_w = _cell_w(k, area.w, pad, font, portrait)
+    cell_w = _cell_w(k, area.w, pad, font, portrait, not captions)
     cell_h = (area.h - pad * (rows - 1)) // rows
     x0 = area.x + (area.w - cols * cell_w - pad * (cols - 1)) // 2
-    line = round(font * 1.3)
+    line = line_height(font)
     out = []
     for i in range(k):
         r, c = divmod(i, cols)
         box = Rect(x0 + c * (cell_w + pad), area.y + r * (cell_h + pad), cell_w, cell_h)
         header = Rect(box.x + pad, box.y + pad // 2, box.w - 2 * pad, line)
-        caption = Rect(box.x + pad, box.bottom - line - pad // 2, box.w - 2 * pad, line)
+        caption_h = line if captions else 0
+        caption = Rect(box.x + pad, box.bottom - caption_h - pad // 2, box.w - 2 * pad,
+                       caption_h)
         melds = Rect(box.x + pad, header.bottom, box.w - 2 * pad,
                      max(0, caption.y - header.bottom))
         out.append(OpponentBox(box, header, caption, melds))
@@ -542,7 +590,29 @@ def meld_step(rect: Rect, cw: int, n: int) -> float:
 
 def meld_label(font: int) -> int:
     """The strip under one of your melds where its points are written."""
-    return round(font * 1.3)
+    return line_height(font)
+
+
+def meld_captions(points, widths, font: int) -> tuple[tuple[str, ...], int]:
+    """What is written under each of your melds (``points`` each, in rects of ``widths``) and
+    the size asked for: "2: 45 pts" under every one, else "45 pts", else "45", smaller if even
+    that is too wide; one form for all, so two melds' captions never run into each other at
+    any text size and all read alike."""
+    forms = ([f"{i + 1}: {p} pts" for i, p in enumerate(points)], [f"{p} pts" for p in points])
+    for words in forms:
+        if all(text_width(t, font) <= w for t, w in zip(words, widths)):
+            return tuple(words), font
+    words = [str(p) for p in points]
+    px = font
+    while px > 6 and any(text_width(t, px) > w for t, w in zip(words, widths)):
+        px -= 1
+    return tuple(words), px
+
+
+def my_meld_label(layout: TableLayout) -> int:
+    """The strip under each of your melds for its points: none where the layout is
+    ``terse`` (the points are written over the foot of the meld's cards)."""
+    return 0 if layout.terse else meld_label(layout.font)
 
 
 def my_meld_rects(layout: TableLayout, sizes) -> tuple[int, tuple[Rect, ...]]:
@@ -550,7 +620,7 @@ def my_meld_rects(layout: TableLayout, sizes) -> tuple[int, tuple[Rect, ...]]:
     a = layout.my_melds
     inner = Rect(a.x, a.y, a.w, max(0, a.h - GLOW))  # points clear of the band's glow
     return meld_groups(inner, sizes, layout.meld_card_w,
-                       label=meld_label(layout.font), band=True)
+                       label=my_meld_label(layout), band=True)
 
 
 @functools.lru_cache(maxsize=64)
@@ -567,7 +637,7 @@ def message_spot(layout: TableLayout, size: tuple[int, int], melds: tuple[Rect, 
     cross your melds over the foot of their band, clear of the buttons, where it always sat."""
     w, h = size
     gap = max(4, round(6 * layout.scale))
-    label = meld_label(layout.font)
+    label = my_meld_label(layout)
     theirs = [layout.beside, *(o.box for o in layout.opponents)]
     yours = [layout.status, layout.pause, layout.log_button, layout.stock, layout.pile,
              layout.pile_fan, layout.plate, layout.sort, layout.hand.rect, *buttons, *drawn,
@@ -678,8 +748,7 @@ def inspect_meld_rects(layout: TableLayout, sizes) -> tuple[Rect, int, tuple[Rec
     panel = layout.log_panel
     title = line_height(layout.font)
     area = Rect(panel.x + 12, panel.y + 16 + title, panel.w - 24, panel.h - 28 - title)
-    cw, rects = meld_groups(area, sizes, layout.meld_card_w,
-                            label=meld_label(layout.font))
+    cw, rects = meld_groups(area, sizes, layout.meld_card_w, label=my_meld_label(layout))
     return panel, cw, rects
 
 
@@ -738,7 +807,7 @@ TEAMS_MAX_W = 330
 def _seven_rows(layout: TableLayout) -> tuple[int, int]:
     """The strip's height and the padding around it."""
     pad = max(4, round(8 * layout.scale))
-    return max(layout.target * 2 // 3, layout.font + pad), pad
+    return max(layout.target * 2 // 3, line_height(layout.font) + pad), pad
 
 
 def _stock_row(layout: TableLayout) -> Rect:
@@ -784,7 +853,7 @@ def seven_layout(layout: TableLayout, teams: bool, least: int
     band = layout.my_melds
     foot = min(band.bottom, layout.message.y)
     strip = Rect(band.x + pad, foot - strip_h - pad // 2, band.w - 2 * pad, strip_h)
-    row = card_height(layout.meld_card_w) + meld_label(layout.font)
+    row = card_height(layout.meld_card_w) + my_meld_label(layout)
     box = _beside_stock(layout, pad) if teams else None
     melds = Rect(band.x, band.y, band.w, max(0, strip.y - pad // 2 - band.y))
     status = layout.status
@@ -822,4 +891,4 @@ def mirrored(layout: TableLayout) -> TableLayout:
                        m(layout.pile_fan), m(layout.my_melds), layout.meld_card_w,
                        m(layout.sort), tuple(reversed([m(r) for r in layout.actions])),
                        m(layout.message), layout.hand, m(layout.log_panel), m(layout.plate),
-                       m(layout.beside))
+                       m(layout.beside), layout.text, layout.terse)

@@ -124,6 +124,10 @@ class TableModel:
         self.sort_mode = Sort.RANK
         self.selected: set[int] = set()
         self.cursor = 0
+        self.focus: str | None = None
+        """What the keyboard's Tab reached: ``"slot2"`` (the bar's third button), ``"sort"``,
+        ``"log"``, ``"pause"``, or an offered discard's Take or Pass (``offer_panel.TAKE``,
+        ``PASS``); None is your hand, where the arrows move ``cursor``."""
         self.drawn: int | None = None
         """The card you drew this turn (marked in the hand until you discard)."""
         self.message = ""

@@ -32,7 +32,7 @@ def origins(L: TableLayout, model: TableModel, size: tuple[int, int]) -> dict:
 def deal(tl: Timeline, state, viewer: int, mine) -> None:
     """Fly the hand's cards from the stock to every seat; ``mine`` is the viewer's hand in
     the order it is shown."""
-    if tl.speed <= 0:
+    if not tl.moving:
         return
     n = state.players
     mine = list(mine)
@@ -57,7 +57,7 @@ def deal(tl: Timeline, state, viewer: int, mine) -> None:
 def events(tl: Timeline, evs, viewer: int, starts: dict) -> None:
     """Flights for one action's events, in order; ``starts`` holds where the viewer's
     selected cards were (from ``origins``), taken as they fly."""
-    if tl.speed <= 0:
+    if not tl.moving:
         return
     took_top = None
 
@@ -111,8 +111,12 @@ def events(tl: Timeline, evs, viewer: int, starts: dict) -> None:
 
 
 def reveal(tl: Timeline, state, viewer: int) -> None:
-    """Every hand turns face up where its owner sits, then stays a moment."""
+    """Every hand turns face up where its owner sits, then stays a moment (with reduced
+    motion they are face up at once, and stay as long)."""
     if tl.speed <= 0:
+        return
+    if not tl.moving:
+        tl.hold(REVEAL_HOLD)
         return
     t0 = tl.next_start()
     k = 0

@@ -31,10 +31,6 @@ CARD_W = 78
 SMALLEST_CARD = cardart.MIN_READABLE_WIDTH + 8
 """The narrowest the card gets in a short area: its index still easily read."""
 
-TEAM_COLOURS = ((64, 132, 214), (214, 92, 70))
-"""Fill of team 1 & 3's marks and of team 2 & 4's (with their words: never colour alone)."""
-
-
 @dataclass(frozen=True, eq=False)
 class OfferPanel:
     """Where the drawn panel's parts are: the panel, the card, and the buttons (None when
@@ -66,10 +62,15 @@ def _px(scale: float, base: int) -> int:
     return max(12, round(base * scale))
 
 
+def _button_h(scale: float) -> int:
+    """Take and Pass's height: a finger's at least, growing with the text size."""
+    return round(max(MIN_TARGET, BUTTON_H * scale) * theme.control_scale())
+
+
 def _frame_h(scale: float, asks: bool) -> int:
     """The panel's height less its card's: padding, the headline and the buttons' row."""
     pad = round(14 * scale)
-    buttons = max(MIN_TARGET, round(BUTTON_H * scale)) + pad if asks else 0
+    buttons = _button_h(scale) + pad if asks else 0
     return pad + theme.line_height(_px(scale, 17)) + pad // 2 + pad + buttons
 
 
@@ -85,7 +86,7 @@ def offer_panel_layout(area, scale: float = 1.0, asks: bool = True) -> OfferPane
     area = pygame.Rect(area)
     pad = round(14 * scale)
     w = min(area.w - 2 * round(8 * scale), round(PANEL_MAX_W * scale))
-    bh = max(MIN_TARGET, round(BUTTON_H * scale))
+    bh = _button_h(scale)
     head = theme.line_height(_px(scale, 17))
     rest = _frame_h(scale, asks)
     cw = max(SMALLEST_CARD, min(round(CARD_W * scale), w // 4,
@@ -106,11 +107,12 @@ def offer_panel_layout(area, scale: float = 1.0, asks: bool = True) -> OfferPane
 def draw_offer_panel(surface: pygame.Surface, area, offer: seven.Offer, names, viewer: int,
                      *, scale: float = 1.0, four_colour: bool = False,
                      pressed: str | None = None, partner: int | None = None,
-                     queen: bool = True) -> OfferPanel:
+                     queen: bool = True, focused: str | None = None) -> OfferPanel:
     """Draw ``offer`` as a panel centred in ``area`` for the eyes of ``viewer``; returns its
     hit rects. ``names``: each seat's name; ``pressed``: the key of a button held down;
     ``partner``: the viewer's partner (``seven.partner_of``), named so in the headline;
-    ``queen``: the queen of spades carries its "50" (``cardart.queen_marked``)."""
+    ``queen``: the queen of spades carries its "50" (``cardart.queen_marked``); ``focused``:
+    the key of the button the keyboard's focus is on (its ring drawn round it)."""
     asks = offer.asked == viewer
     layout = offer_panel_layout(area, scale, asks)
     panel = OfferPanel(layout.rect, layout.card, layout.take, layout.pass_, offer)
@@ -124,14 +126,31 @@ def draw_offer_panel(surface: pygame.Surface, area, offer: seven.Offer, names, v
     cardart.draw(surface, offer.card, card, four_colour, queen)
     x, y = card.right + pad, card.y
     room = r.right - pad - x
-    lines = (seven.offer_passed(offer, names, viewer), seven.offer_note(offer, names, viewer))
-    for line in filter(None, lines):
-        for part in theme.wrap(line, small, room):
-            theme.text(surface, part, small, (x, y), theme.PANEL_DIM)
-            y += theme.line_height(small)
+    lines = [line for line in (seven.offer_passed(offer, names, viewer),
+                               seven.offer_note(offer, names, viewer)) if line]
+    small, parts = _beside_card(lines, small, room, card.h)
+    for part in parts:
+        theme.text(surface, part, small, (x, y), theme.PANEL_DIM)
+        y += theme.line_height(small)
     for button in panel.buttons():
-        draw_button(surface, button, pressed == button.key, theme.PANEL_INK)
+        draw_button(surface, button, pressed == button.key, theme.PANEL_INK,
+                    focused=focused == button.key)
     return panel
+
+
+def _beside_card(lines, px: int, width: int, height: int) -> tuple[int, list[str]]:
+    """The words beside the offered card at the largest size up to ``px`` whose wrapped
+    lines stand within the card's ``height`` (a large text size makes them smaller, down
+    to 11 px asked; past that the last line that fits ends with an ellipsis)."""
+    while True:
+        parts = [part for line in lines for part in theme.wrap(line, px, width)]
+        if len(parts) * theme.line_height(px) <= height or px <= 11:
+            break
+        px -= 1
+    most = max(1, height // theme.line_height(px))
+    if len(parts) > most:
+        parts = parts[:most - 1] + [theme.cut(" ".join(parts[most - 1:]), px, width)]
+    return px, parts
 
 
 def draw_status_strip(surface: pygame.Surface, rect, view, viewer: int, *,
@@ -141,7 +160,7 @@ def draw_status_strip(surface: pygame.Surface, rect, view, viewer: int, *,
     ``strip_fit``. Returns the text drawn."""
     rect = pygame.Rect(rect)
     surface.blit(theme.rounded(rect.size, min(rect.h // 2, round(12 * scale)),
-                               (10, 24, 18, 200)), rect)
+                               theme.SHADE), rect)
     text, px = strip_fit(seven.strip_pieces(view, viewer, teams), rect, scale)
     theme.text(surface, text, px, rect.center, theme.INK, "center")
     return text
@@ -172,8 +191,8 @@ def draw_partner_mark(surface: pygame.Surface, center, seat: int, viewer: int, o
     word = seven.partner_mark(seat, viewer, options, players)
     if not word:
         return None
-    fill = TEAM_COLOURS[seat % 2]
-    return draw_badge(surface, word, center, _px(scale, 13), (*fill, 235), (255, 255, 255))
+    fill = theme.TEAMS[seat % 2]  # team 1 & 3's, team 2 & 4's: with their words, never alone
+    return draw_badge(surface, word, center, _px(scale, 13), (*fill[:3], 235), theme.TEAM_INK)
 
 
 def draw_team_totals(surface: pygame.Surface, area, teams, *, scale: float = 1.0
@@ -195,13 +214,13 @@ def draw_team_totals(surface: pygame.Surface, area, teams, *, scale: float = 1.0
                    <= inner for t, total in zip(teams, totals))
     h = 2 * pad + len(teams) * line * (1 if one_line else 2) + pad * (len(teams) - 1)
     plate = pygame.Rect(area.x, area.centery - min(h, area.h) // 2, area.w, min(h, area.h))
-    surface.blit(theme.rounded(plate.size, round(10 * scale), (10, 24, 18, 200)), plate)
+    surface.blit(theme.rounded(plate.size, round(10 * scale), theme.SHADE), plate)
     y = plate.y + pad
     for team, total in zip(teams, totals):
         ink = theme.ACCENT if team.total == best else theme.INK
         rows = line * (1 if one_line else 2)
         mark = pygame.Rect(plate.x + pad, y + 3, mark_w, rows - 6)
-        surface.blit(theme.rounded(mark.size, mark.w // 2, TEAM_COLOURS[team.number]), mark)
+        surface.blit(theme.rounded(mark.size, mark.w // 2, theme.TEAMS[team.number]), mark)
         left = mark.right + pad
         right = plate.right - pad
         room = (right - left - pad - theme.text_width(total, px, True)) if one_line \
