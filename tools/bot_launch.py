@@ -24,6 +24,7 @@ imports nothing of the game or the tools, and starts in a few milliseconds.
 
 import ctypes
 import os
+import resource
 import signal
 import sys
 
@@ -66,6 +67,60 @@ def drop_capabilities() -> None:
     prctl(PR_SET_NO_NEW_PRIVS, 1)
 
 
+def apply_limits(spec: str) -> None:
+    """Lower this process's resource limits (about to ``exec`` the bot, or bubblewrap, which
+    passes them on to the bot and to everything it starts) to ``spec``,
+    ``ADDRESS_SPACE:CPU_SECONDS:OPEN_FILES:FILE_SIZE`` (bytes, seconds, count, bytes), never
+    above what this process may already use. A bot that uses more CPU time is killed by
+    SIGXCPU (by SIGKILL a second later, should it catch that); one that writes a file past the
+    size gets SIGXFSZ; more memory or more open files are refused to it (the allocation or the
+    ``open`` fails). No core files."""
+    space, cpu, files, size = (int(n) for n in spec.split(":"))
+    for which, soft, hard in ((resource.RLIMIT_AS, space, space),
+                              (resource.RLIMIT_CPU, cpu, cpu + 1),
+                              (resource.RLIMIT_NOFILE, files, files),
+                              (resource.RLIMIT_FSIZE, size, size),
+                              (resource.RLIMIT_CORE, 0, 0)):
+        _, most = resource.getrlimit(which)
+        if most != resource.RLIM_INFINITY:
+            soft, hard = min(soft, most), min(hard, most)
+        resource.setrlimit(which, (soft, hard))
+
+
+CGROUPS = "/sys/fs/cgroup"
+
+
+def pids_cgroup(most: int) -> str:
+    """A new cgroup of the pids controller that holds at most ``most`` processes (threads
+    included), for this process's bot: next to this process's own in cgroup v1, at the top of
+    the hierarchy in cgroup v2 (where a cgroup that holds processes cannot share its
+    controllers with cgroups below it). Root's processes are never counted against
+    ``RLIMIT_NPROC``; this is how a bot of root's is limited. OSError if it cannot be made."""
+    with open("/proc/self/cgroup") as f:
+        for line in f.read().splitlines():
+            _, controllers, path = line.split(":", 2)
+            if "pids" in controllers.split(","):
+                base = f"{CGROUPS}/pids{path}"
+                break
+        else:
+            base = CGROUPS
+    folder = os.path.join(base, f"arlington-bot-{os.getpid()}")
+    os.mkdir(folder)
+    try:
+        with open(os.path.join(folder, "pids.max"), "w") as f:
+            f.write(str(most))
+    except OSError:
+        os.rmdir(folder)
+        raise
+    return folder
+
+
+def join(cgroup: str) -> None:
+    """Move this process (about to ``exec`` the bot) into ``cgroup``, with all it starts."""
+    with open(os.path.join(cgroup, "cgroup.procs"), "w") as f:
+        f.write("0")
+
+
 def children() -> list[int]:
     """This process's children now (the bot, and whatever was reparented here)."""
     me = os.getpid()
@@ -98,24 +153,39 @@ def end_descendants() -> None:
 
 
 def main(argv: list[str]) -> int:
-    sandboxed = argv[:1] == ["--sandboxed"]
-    if sandboxed:
-        argv = argv[1:]
+    options = {}
+    while argv and argv[0] in ("--sandboxed", "--limits", "--pids"):
+        if argv[0] == "--sandboxed":
+            options[argv.pop(0)] = ""
+        else:
+            options[argv[0]] = argv[1]
+            argv = argv[2:]
+    sandboxed = "--sandboxed" in options
     prctl(PR_SET_DUMPABLE, 0)
+    try:
+        cgroup = pids_cgroup(int(options["--pids"])) if "--pids" in options else None
+    except (OSError, ValueError) as e:
+        print(f"cannot limit the bot's processes: {e}", file=sys.stderr, flush=True)
+        return 127
     prctl(PR_SET_CHILD_SUBREAPER, 1)
     prctl(PR_SET_PDEATHSIG, signal.SIGTERM)  # the arena gone: end the bot too
     parent = os.getppid()
     bot = os.fork()
     if bot == 0:
         os.setpgid(0, 0)  # a group of its own, for ``stop`` to kill whole
-        if sandboxed:
-            prctl(PR_SET_NO_NEW_PRIVS, 1)
-        else:
-            drop_capabilities()
         try:
+            if cgroup is not None:
+                join(cgroup)
+            if "--limits" in options:
+                apply_limits(options["--limits"])
+            if sandboxed:
+                prctl(PR_SET_NO_NEW_PRIVS, 1)
+            else:
+                drop_capabilities()
             os.execvp(argv[0], argv)
-        except OSError as e:
-            print(f"cannot start {argv[0]!r}: {e.strerror or e}", file=sys.stderr, flush=True)
+        except (OSError, ValueError) as e:
+            print(f"cannot start {argv[0]!r}: {getattr(e, 'strerror', None) or e}",
+                  file=sys.stderr, flush=True)
         os._exit(127)
 
     def stop(signum, frame):
@@ -140,6 +210,11 @@ def main(argv: list[str]) -> int:
         if pid == bot:
             break
     end_descendants()
+    if cgroup is not None:
+        try:
+            os.rmdir(cgroup)
+        except OSError:
+            pass
     if os.WIFSIGNALED(status):
         return 128 + os.WTERMSIG(status)
     return os.WEXITSTATUS(status) if os.WIFEXITED(status) else 1
