@@ -1,7 +1,12 @@
 """Starts one outside bot for the arena, on Linux, and ends everything the bot started.
 
-``python -I -S tools/bot_launch.py [--sandboxed] COMMAND...`` is what ``tools.bots`` runs for
-each bot: a small process of the standard library alone, between the arena and the bot, that
+``python -I -S tools/bot_launch.py [--limits L] [--pids N] [--sandboxed] COMMAND...`` is what
+``tools.bots`` runs for each bot: a small process of the standard library alone, between the
+arena and the bot, that
+
+- lowers the resource limits the bot starts with (``--limits``, ``apply_limits``) and, for
+  root, whose processes the kernel's process limit never counts, puts the bot in a cgroup
+  that holds at most N processes (``--pids``, ``pids_cgroup``), removed after it;
 
 - makes itself the **child subreaper** of the bot, so whatever the bot starts and abandons
   (a daemon that double-forks and calls ``setsid`` included) becomes this process's child
