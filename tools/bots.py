@@ -195,7 +195,10 @@ def sandbox_arguments(bwrap: str, cwd: str, no_userns: bool = True,
 
     Every namespace of its own (``--unshare-all``: user, PID, IPC, network, UTS, cgroup), so
     it sees no other process, no network and no IPC object; a fresh ``/proc`` for its PID
-    namespace; the whole filesystem read-only, with ``PRIVATE_FOLDERS`` and ``/dev/shm``
+    namespace, read-only (else a bot of root's, which is root to the kernel's file checks
+    even with no capability, could write the machine's own settings in ``/proc/sys``, such as
+    the program the kernel runs as root when a process crashes); the whole filesystem
+    read-only, with ``PRIVATE_FOLDERS`` and ``/dev/shm``
     empty, private, writable and each of at most ``tmp_bytes`` (they are held in memory), and
     a minimal ``/dev``, read-only but for its devices; no capability, even for root, no user
     namespace of its own to gain one in (``no_userns``: bubblewrap 0.8 and later), and no way
@@ -205,7 +208,7 @@ def sandbox_arguments(bwrap: str, cwd: str, no_userns: bool = True,
     folder, so relative paths work."""
     args = [bwrap, "--unshare-all", "--unshare-user"] + (["--disable-userns"] if no_userns else [])
     args += ["--cap-drop", "ALL", "--die-with-parent", "--new-session", "--ro-bind", "/", "/",
-             "--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev"]
+             "--proc", "/proc", "--remount-ro", "/proc", "--dev", "/dev", "--remount-ro", "/dev"]
     size = ["--size", str(tmp_bytes)] if tmp_bytes is not None else []
     for folder in PRIVATE_FOLDERS:
         if os.path.isdir(folder) and not os.path.islink(folder):

@@ -12,7 +12,9 @@ legal action each time) and, in mode ``attack``, at its hello and its first deci
 - to stop and kill every other bot, its launcher, the arena, any wrapper, its own parent,
   and the process SENTINEL (a process outside the sandbox, given by its host pid);
 - to connect to 127.0.0.1:PORT (a socket the test listens on, outside);
-- to write a file in the working folder, HOME, ``/tmp`` and ``/dev/shm``;
+- to write a file in the working folder, HOME, ``/tmp``, ``/dev/shm``, ``/dev`` and ``/proc``,
+  and to write the machine's settings in ``/proc/sys`` (the crash handler, the module loader:
+  it writes back what it read there, so nothing changes should the sandbox fail);
 - to leave a daemon behind (double fork, ``setsid``), which sleeps for ten minutes.
 
 It reports each round as one JSON line on standard error after ``PREFIX`` (it has no other
@@ -132,8 +134,16 @@ def attack(sentinel: int, port: int, tag: str) -> dict:
         found["connected"] = True
     except OSError as e:
         found["connected"] = e.strerror or str(e)
+    found["settings"] = []
+    for setting in ("/proc/sys/kernel/core_pattern", "/proc/sys/kernel/modprobe"):
+        try:  # writes back what is there: harmless should the sandbox fail
+            with open(setting, "r+b", buffering=0) as f:
+                f.write(f.read())
+            found["settings"].append(setting)
+        except OSError:
+            pass
     found["writable"] = []
-    for folder in (os.getcwd(), os.environ.get("HOME", "/"), "/tmp", "/dev/shm"):
+    for folder in (os.getcwd(), os.environ.get("HOME", "/"), "/tmp", "/dev/shm", "/dev", "/proc"):
         try:
             with open(os.path.join(folder, f"hostile-{os.getpid()}"), "w") as f:
                 f.write("x")
