@@ -303,6 +303,8 @@ class Sandbox:
 
     def unlimited(self) -> list[str]:
         """The limits this sandbox cannot set (for the report)."""
+        if not _LAUNCHED:
+            return list(DEFAULT_LIMITS.to_json())
         if self.bwrap is None:
             return ["processes", "tmp_mib"]
         return [] if self.processes else ["processes"]

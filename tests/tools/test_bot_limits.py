@@ -23,21 +23,25 @@ pytestmark = pytest.mark.skipif(sys.platform != "linux" or shutil.which("bwrap")
                                 reason="the limits are the sandbox's, on Linux")
 
 
-def run_away(user, mode: str, limit: list[str], request) -> tuple[dict, list, str]:
-    """One duplicate deal of the runaway bot against the example bot, with ``limit``: the
-    report, what the runaway logged, the arena's standard error."""
+def run_away(user, mode: str, limit: list[str], request, sandboxed: bool = True
+             ) -> tuple[dict, list, str]:
+    """One duplicate deal of the runaway bot against the example bot, with ``limit`` (and
+    without bubblewrap on the arena's path unless ``sandboxed``): the report's entry of the
+    runaway, what it logged, the arena's standard error."""
     prefix, python = user
+    env = dict(os.environ) if sandboxed else dict(os.environ, PATH="/nonexistent")
     tag = f"limits-test-{os.getpid()}-{request.node.name}".replace("[", "-").replace("]", "")
     agents = f"cmd:{python} {HOSTILE} {mode} 0 0 {tag},cmd:{python} {EXAMPLE} {tag}"
     done = subprocess.run(
         prefix + [python, "-m", "tools.arena", "--agents", agents, "--duplicate", "--deals",
-                  "1", "--bot-timeout", "2", "--require-sandbox", "--seed", "random", *limit],
-        cwd=ROOT, capture_output=True, text=True, timeout=300)
+                  "1", "--bot-timeout", "2", "--seed", "random", *limit]
+        + (["--require-sandbox"] if sandboxed else []),
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert running(tag) == []  # nothing of the match outlives the arena
     report = json.loads(done.stdout)
-    assert report["bot_limits"]["not_limited"] == []
+    assert report["bot_limits"]["not_limited"] == ([] if sandboxed else ["processes", "tmp_mib"])
     assert report["hands"] == 2 and len(report["per_deal"]) == 1
     runaway, honest = report["per_agent"]
     assert honest["bot_problems"] == [] and honest["illegal_actions"] == 0
@@ -66,6 +70,13 @@ def this_user():
 
 def test_a_memory_eater_meets_the_memory_limit(request):
     runaway, found, _ = run_away(this_user(), "memory", ["--bot-memory-mib", "256"], request)
+    refused(runaway, found, "MemoryError", 256 << 20)
+
+
+def test_without_a_sandbox_the_memory_limit_still_holds_and_the_report_names_what_does_not(
+        request):
+    runaway, found, _ = run_away(this_user(), "memory", ["--bot-memory-mib", "256"], request,
+                                 sandboxed=False)
     refused(runaway, found, "MemoryError", 256 << 20)
 
 
