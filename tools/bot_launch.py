@@ -32,6 +32,7 @@ import os
 import resource
 import signal
 import sys
+import time
 
 PR_SET_PDEATHSIG = 1
 PR_SET_DUMPABLE = 4
@@ -93,6 +94,7 @@ def apply_limits(spec: str) -> None:
 
 
 CGROUPS = "/sys/fs/cgroup"
+REMOVE_WAIT = 2.0
 
 
 def pids_cgroup(most: int) -> str:
@@ -124,6 +126,17 @@ def join(cgroup: str) -> None:
     """Move this process (about to ``exec`` the bot) into ``cgroup``, with all it starts."""
     with open(os.path.join(cgroup, "cgroup.procs"), "w") as f:
         f.write("0")
+
+
+def remove(cgroup: str) -> None:
+    """Remove the bot's cgroup once the last of its processes is gone (the kernel may still be
+    ending some a moment after the last was reaped), waiting up to ``REMOVE_WAIT`` seconds."""
+    for _ in range(int(REMOVE_WAIT / 0.01)):
+        try:
+            os.rmdir(cgroup)
+            return
+        except OSError:
+            time.sleep(0.01)
 
 
 def children() -> list[int]:
@@ -216,10 +229,7 @@ def main(argv: list[str]) -> int:
             break
     end_descendants()
     if cgroup is not None:
-        try:
-            os.rmdir(cgroup)
-        except OSError:
-            pass
+        remove(cgroup)
     if os.WIFSIGNALED(status):
         return 128 + os.WTERMSIG(status)
     return os.WEXITSTATUS(status) if os.WIFEXITED(status) else 1

@@ -4,6 +4,7 @@ counted, its seat plays on, the honest bot at the table is unharmed, and nothing
 outlives the arena. The fork bomb also as a user with every capability dropped (the process
 limit is set another way for root)."""
 
+import glob
 import json
 import os
 import shutil
@@ -62,6 +63,9 @@ def refused(runaway: dict, found: list, error: str, most: int) -> None:
 def test_a_fork_bomb_meets_the_process_limit(user, request):
     runaway, found, _ = run_away(as_user(user), "fork", ["--bot-processes", "32"], request)
     refused(runaway, found, "BlockingIOError", 32)
+    # root's bots were limited by cgroups of their own, each removed after its bot
+    assert glob.glob("/sys/fs/cgroup/pids/arlington-bot-*") == []
+    assert glob.glob("/sys/fs/cgroup/arlington-bot-*") == []
 
 
 def this_user():
