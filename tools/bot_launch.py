@@ -114,18 +114,26 @@ def pids_cgroup(most: int) -> str:
     folder = os.path.join(base, f"arlington-bot-{os.getpid()}")
     os.mkdir(folder)
     try:
-        with open(os.path.join(folder, "pids.max"), "w") as f:
-            f.write(str(most))
+        write(os.path.join(folder, "pids.max"), str(most))
     except OSError:
         os.rmdir(folder)
         raise
     return folder
 
 
+def write(path: str, text: str) -> None:
+    """Write a cgroup's file, which must be there: a folder that is no cgroup (a plain
+    ``/sys/fs/cgroup`` with no pids controller) has none, and nothing is created."""
+    fd = os.open(path, os.O_WRONLY)
+    try:
+        os.write(fd, text.encode())
+    finally:
+        os.close(fd)
+
+
 def join(cgroup: str) -> None:
     """Move this process (about to ``exec`` the bot) into ``cgroup``, with all it starts."""
-    with open(os.path.join(cgroup, "cgroup.procs"), "w") as f:
-        f.write("0")
+    write(os.path.join(cgroup, "cgroup.procs"), "0")
 
 
 def remove(cgroup: str) -> None:
