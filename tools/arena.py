@@ -40,7 +40,9 @@ memory does not grow with tasks waiting.
 
 Outside bots run in a sandbox where the system gives one (bubblewrap on Linux): the report's
 ``sandbox`` names it, or says ``none:`` and why (also said on standard error);
-``--require-sandbox`` refuses to play without one. Ctrl-C stops the run: a one-line message,
+``--require-sandbox`` refuses to play without one. Each outside bot runs under the limits of
+the ``--bot-...`` options (memory, processor time, processes, open files, file size, tmp
+size), listed in the report's ``bot_limits``. Ctrl-C stops the run: a one-line message,
 exit code 130, no report, no bot left running (``tools.cli``).
 """
 
@@ -94,13 +96,14 @@ DEAL_STRIDE = 100_000
 ``seed * 1000 + m``)."""
 MAX_RUN_SEED = (SEEDS[-1] - (MAX_GAMES - 1)) // DEAL_STRIDE
 """The largest ``--seed``: every deal's seed of the longest run is still one of ``SEEDS``."""
-LIMIT_OPTIONS = (("memory_mib", "MiB of address space per process", 1 << 20),
-                 ("cpu_seconds", "processor seconds per process", 86400),
-                 ("processes", "processes and threads", 4096),
-                 ("open_files", "open files per process", 1 << 16),
-                 ("file_size_mib", "MiB of the largest file written", 1 << 16),
-                 ("tmp_mib", "MiB of each private folder (/tmp...)", 1 << 16))
-"""The ``--bot-...`` options: a field of ``Limits``, what it is, its most."""
+LIMIT_OPTIONS = (
+    ("memory_mib", "MiB of address space each process of an outside bot may use", 1 << 20),
+    ("cpu_seconds", "processor seconds each process of an outside bot may use", 86400),
+    ("processes", "processes and threads an outside bot may run at once", 4096),
+    ("open_files", "files each process of an outside bot may hold open", 1 << 16),
+    ("file_size_mib", "MiB of the largest file an outside bot may write", 1 << 16),
+    ("tmp_mib", "MiB each private folder of an outside bot (/tmp...) may hold", 1 << 16))
+"""The ``--bot-...`` options (``bots.Limits``): a field, what it limits, its most."""
 NO_BOT = "not needed: no outside bot"
 """The report's ``sandbox`` when no seat is a ``cmd:`` bot."""
 
@@ -520,8 +523,8 @@ def _main(argv) -> int:
     for name, what, most in LIMIT_OPTIONS:
         default = getattr(DEFAULT_LIMITS, name)
         parser.add_argument(f"--bot-{name.replace('_', '-')}", type=cli.count(most),
-                            default=default, help=f"{what} of an outside bot (1 to {most}; "
-                                                  f"default {default}; docs/bots.md)")
+                            default=default,
+                            help=f"{what} (1 to {most}; default {default}; docs/bots.md)")
     parser.add_argument("--preset", default="digital", choices=list(PRESETS))
     parser.add_argument("--jobs", type=cli.count(MAX_JOBS), default=1,
                         help=f"processes to play on (1 to {MAX_JOBS})")
