@@ -181,6 +181,8 @@ these are the only places a bot can write, its files gone when its process ends.
 
 NO_USERNS_SINCE = (0, 8)
 """The bubblewrap version that first has ``--disable-userns`` (Debian 12 has 0.8.0)."""
+SIZE_SINCE = (0, 7)
+"""The bubblewrap version that first has ``--size`` for a tmpfs (Ubuntu 22.04 has 0.6.1)."""
 
 
 def version_of(text: str) -> tuple[int, ...]:
@@ -282,6 +284,8 @@ class Sandbox:
     ``RLIMIT_NPROC`` inside the sandbox, its path in ``prlimit``), ``"cgroup"`` (the arena is
     root), or ``""`` (not limited)."""
     prlimit: str = "prlimit"
+    sized: bool = True
+    """Whether this bubblewrap can limit the size of the bot's private folders."""
 
     def command(self, argv: list[str], limits: Limits = DEFAULT_LIMITS) -> list[str]:
         """The command that starts the bot ``argv`` on this system: through the launcher on
@@ -298,7 +302,7 @@ class Sandbox:
                   if self.processes == "prlimit" else [])
         return (launch + ["--sandboxed"]
                 + sandbox_arguments(self.bwrap, os.getcwd(), self.no_userns,
-                                    limits.tmp_mib * MIB)
+                                    limits.tmp_mib * MIB if self.sized else None)
                 + inside + argv)
 
     def unlimited(self) -> list[str]:
@@ -307,7 +311,7 @@ class Sandbox:
             return list(DEFAULT_LIMITS.to_json())
         if self.bwrap is None:
             return ["processes", "tmp_mib"]
-        return [] if self.processes else ["processes"]
+        return ([] if self.processes else ["processes"]) + ([] if self.sized else ["tmp_mib"])
 
 
 def _clean_environment() -> dict[str, str]:
@@ -329,11 +333,12 @@ def sandbox() -> Sandbox:
         version = subprocess.run([bwrap, "--version"], capture_output=True, text=True,
                                  timeout=STARTUP_TIMEOUT).stdout.strip() or "bubblewrap"
         no_userns = version_of(version) >= NO_USERNS_SINCE
+        sized = version_of(version) >= SIZE_SINCE
         # root's processes are never counted against RLIMIT_NPROC: a cgroup limits them,
         # where root may make one here
         ways = (["cgroup"] if os.geteuid() == 0 else ["prlimit"] if prlimit else []) + [""]
         for way in ways:
-            trial = Sandbox(version, bwrap, no_userns, way, prlimit or "prlimit")
+            trial = Sandbox(version, bwrap, no_userns, way, prlimit or "prlimit", sized)
             probe = subprocess.run(trial.command(["/bin/sh", "-c", ":"]),
                                    capture_output=True, text=True, env=_clean_environment(),
                                    stdin=subprocess.DEVNULL, timeout=STARTUP_TIMEOUT)

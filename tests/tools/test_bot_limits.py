@@ -4,6 +4,7 @@ counted, its seat plays on, the honest bot at the table is unharmed, and nothing
 outlives the arena. The fork bomb also as a user with every capability dropped (the process
 limit is set another way for root)."""
 
+import dataclasses
 import glob
 import json
 import os
@@ -14,6 +15,8 @@ from pathlib import Path
 
 import pytest
 from botlog import as_user, logged, running
+
+from tools import bots
 
 ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = Path(__file__).with_name("hostile_bot.py")
@@ -107,3 +110,15 @@ def test_a_limit_out_of_its_range_is_a_usage_error(option, value):
                           timeout=60)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert option in done.stderr
+
+
+def test_a_bubblewrap_too_old_to_size_a_tmpfs_still_sandboxes_and_says_so():
+    here = bots.sandbox()
+    if here.bwrap is None:
+        pytest.skip(here.name)
+    older = dataclasses.replace(here, sized=False)  # before bubblewrap 0.7
+    assert "--size" not in older.command(["/bin/true"])
+    done = subprocess.run(older.command(["/bin/sh", "-c", "echo sandboxed"]),
+                          capture_output=True, text=True, timeout=60)
+    assert done.stdout == "sandboxed\n"
+    assert "tmp_mib" in older.unlimited() and "tmp_mib" not in here.unlimited()
