@@ -234,7 +234,7 @@ class Limits:
 
     memory_mib: int = 4096
     """Address space of each of its processes (``RLIMIT_AS``)."""
-    cpu_seconds: int = 900
+    cpu_seconds: int = 3600
     """Processor time of each of its processes over its match (``RLIMIT_CPU``)."""
     processes: int = 256
     """Processes and threads of the whole bot at once: ``RLIMIT_NPROC`` in the sandbox's own
