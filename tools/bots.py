@@ -202,9 +202,9 @@ def sandbox_arguments(bwrap: str, cwd: str, no_userns: bool = True,
     the program the kernel runs as root when a process crashes); the whole filesystem
     read-only, with ``PRIVATE_FOLDERS`` and ``/dev/shm`` empty, private, writable and each of
     at most ``tmp_bytes`` (they are held in memory), and a minimal ``/dev``, read-only but
-    for its devices; no capability, even for root, no user
-    namespace of its own to gain one in (``no_userns``: bubblewrap 0.8 and later), and no way
-    back to the arena's terminal (a session of its own). The sandbox dies with the process
+    for its devices; no capability, even for root, no user namespace of its own to gain one
+    in (``no_userns``: bubblewrap 0.8 and later), and no way back to the arena's terminal (a
+    session of its own). The sandbox dies with the process
     that started bubblewrap (the launcher), and everything in it dies with its first process,
     which the bot cannot signal. The working folder stays readable even inside a private
     folder, so relative paths work."""
