@@ -25,7 +25,8 @@ In modes ``fork``, ``memory``, ``tmp`` and ``cpu`` it runs away at its first dec
 instead, each bounded so that it cannot hurt the machine should its limit fail: ``fork``
 starts sleeping children until one is refused (at most ``MOST_PROCESSES``), ``memory`` takes
 memory 16 MiB at a time until refused (at most ``MOST_MEMORY``), ``tmp`` writes into ``/tmp``
-until refused (at most ``MOST_TMP``); each reports how far it got and waits to be stopped.
+until refused (at most ``MOST_TMP``); each reports how far it got and exits with code 3,
+leaving what it started (the fork bomb's children) for the arena to end.
 ``cpu`` computes for at most ``MOST_CPU`` seconds.
 
 It signals nothing but processes whose command line holds TAG (the test's arena, wrapper,
@@ -225,7 +226,7 @@ def main():
                 os.kill(os.getpid(), signal.SIGSTOP)
             if mode in RUNAWAYS:
                 report(run_away(mode))
-                time.sleep(600)
+                sys.exit(3)
             if mode == "attack" and decisions <= ATTACK_ROUNDS:
                 report(attack(sentinel, port, tag) | {"round": decisions})
             print(json.dumps({"action": message["legal"][0]}), flush=True)

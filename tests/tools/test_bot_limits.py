@@ -38,7 +38,7 @@ def run_away(user, mode: str, limit: list[str], request, sandboxed: bool = True
     agents = f"cmd:{python} {HOSTILE} {mode} 0 0 {tag},cmd:{python} {EXAMPLE} {tag}"
     done = subprocess.run(
         prefix + [python, "-m", "tools.arena", "--agents", agents, "--duplicate", "--deals",
-                  "1", "--bot-timeout", "2", "--seed", "random", *limit]
+                  "1", "--bot-timeout", "60", "--seed", "random", *limit]
         + (["--require-sandbox"] if sandboxed else []),
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
@@ -55,11 +55,12 @@ def run_away(user, mode: str, limit: list[str], request, sandboxed: bool = True
 
 def refused(runaway: dict, found: list, error: str, most: int) -> None:
     """The bot was refused ``error`` once it held ``most`` or less, at both its seatings, and then
-    timed out (it waits to be stopped): counted, its seat played on."""
+    exited: counted, its seat played on."""
     assert len(found) == 2
     for f in found:
         assert f["error"] == error and 0 < f["got"] <= most
-    assert (runaway["timeouts"], runaway["crashes"]) == (2, 0)
+    assert (runaway["crashes"], runaway["timeouts"]) == (2, 0)
+    assert all("the bot exited with code 3" in p for p in runaway["bot_problems"])
 
 
 @pytest.mark.parametrize("user", ["root", "capless"])
