@@ -94,6 +94,7 @@ def apply_limits(spec: str) -> None:
 
 
 CGROUPS = "/sys/fs/cgroup"
+CGROUP_PREFIX = "arlington-bot-"
 REMOVE_WAIT = 2.0
 
 
@@ -111,7 +112,8 @@ def pids_cgroup(most: int) -> str:
                 break
         else:
             base = CGROUPS
-    folder = os.path.join(base, f"arlington-bot-{os.getpid()}")
+    sweep(base)
+    folder = os.path.join(base, f"{CGROUP_PREFIX}{os.getpid()}")
     os.mkdir(folder)
     try:
         write(os.path.join(folder, "pids.max"), str(most))
@@ -119,6 +121,26 @@ def pids_cgroup(most: int) -> str:
         os.rmdir(folder)
         raise
     return folder
+
+
+def sweep(base: str) -> None:
+    """Remove the bots' cgroups in ``base`` that a launcher killed before it could remove its
+    own left behind: those of launchers no longer running, once empty (the kernel refuses to
+    remove a cgroup that still holds a process)."""
+    try:
+        names = [n for n in os.listdir(base) if n.startswith(CGROUP_PREFIX)]
+    except OSError:
+        return
+    for name in names:
+        try:
+            os.kill(int(name[len(CGROUP_PREFIX):]), 0)
+        except ProcessLookupError:
+            try:
+                os.rmdir(os.path.join(base, name))
+            except OSError:
+                pass
+        except (OSError, ValueError):
+            pass
 
 
 def write(path: str, text: str) -> None:
