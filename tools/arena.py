@@ -40,7 +40,9 @@ memory does not grow with tasks waiting.
 
 Outside bots run in a sandbox where the system gives one (bubblewrap on Linux): the report's
 ``sandbox`` names it, or says ``none:`` and why (also said on standard error);
-``--require-sandbox`` refuses to play without one. Ctrl-C stops the run: a one-line message,
+``--require-sandbox`` refuses to play without one. Each outside bot runs under the limits of
+the ``--bot-...`` options (memory, processor time, processes, open files, file size, tmp
+size), listed in the report's ``bot_limits``. Ctrl-C stops the run: a one-line message,
 exit code 130, no report, no bot left running (``tools.cli``).
 """
 
@@ -64,7 +66,15 @@ from game.rules.save import Setup
 from game.rules.seeds import SEEDS
 
 from . import cli
-from .bots import DEFAULT_TIMEOUT, PREFIX, bot_or_agent, check_timeout, protect_from_bots
+from .bots import (
+    DEFAULT_LIMITS,
+    DEFAULT_TIMEOUT,
+    PREFIX,
+    Limits,
+    bot_or_agent,
+    check_timeout,
+    protect_from_bots,
+)
 from .bots import sandbox as bot_sandbox
 from .stats import mean_interval, percentiles, wilson
 
@@ -86,6 +96,14 @@ DEAL_STRIDE = 100_000
 ``seed * 1000 + m``)."""
 MAX_RUN_SEED = (SEEDS[-1] - (MAX_GAMES - 1)) // DEAL_STRIDE
 """The largest ``--seed``: every deal's seed of the longest run is still one of ``SEEDS``."""
+LIMIT_OPTIONS = (
+    ("memory_mib", "MiB of address space each process of an outside bot may use", 1 << 20),
+    ("cpu_seconds", "processor seconds each process of an outside bot may use", 86400),
+    ("processes", "processes and threads an outside bot may run at once", 4096),
+    ("open_files", "files each process of an outside bot may hold open", 1 << 16),
+    ("file_size_mib", "MiB of the largest file an outside bot may write", 1 << 16),
+    ("tmp_mib", "MiB each private folder of an outside bot (/tmp...) may hold", 1 << 16))
+"""The ``--bot-...`` options (``bots.Limits``): a field, what it limits, its most."""
 NO_BOT = "not needed: no outside bot"
 """The report's ``sandbox`` when no seat is a ``cmd:`` bot."""
 
@@ -121,6 +139,7 @@ class _Task:
     agent_seeds: tuple[int, ...]
     """Per agent (not per seat)."""
     bot_timeout: float
+    bot_limits: Limits = DEFAULT_LIMITS
 
 
 def _play(task: _Task) -> dict:
@@ -128,7 +147,8 @@ def _play(task: _Task) -> dict:
     agents = []
     try:
         for a in task.order:
-            agents.append(bot_or_agent(task.specs[a], task.agent_seeds[a], task.bot_timeout))
+            agents.append(bot_or_agent(task.specs[a], task.agent_seeds[a], task.bot_timeout,
+                                       task.bot_limits))
         result = play_match(agents, Setup(task.options, len(task.order), task.match_seed))
     finally:
         for agent in agents:
@@ -182,6 +202,14 @@ def _results(tasks, jobs: int):
         while waiting:
             task, result = waiting.popleft()
             yield task, result.get()
+
+
+def _limits_of(limits: Limits, where: str) -> dict:
+    """The report's ``bot_limits``: each limit, and under ``not_limited`` those this system
+    cannot set (docs/bots.md)."""
+    if where == NO_BOT:
+        return {}
+    return limits.to_json() | {"not_limited": bot_sandbox().unlimited()}
 
 
 def sandbox_of(agent_specs: list[str]) -> str:
@@ -239,19 +267,19 @@ class _Tally:
 
 
 def _match_tasks(specs: tuple[str, ...], matches: int, seed: int, options: RuleOptions,
-                 agent_seed: int, bot_timeout: float):
+                 agent_seed: int, bot_timeout: float, bot_limits: Limits):
     """The matches, one at a time. Seat s is played by agent (s + m) % n in match m: every
     agent takes every seat in turn."""
     n = len(specs)
     for m in range(matches):
         order = tuple((s + m) % n for s in range(n))
         yield _Task(specs, order, options, seed * 1000 + m,
-                    tuple(agent_seeds(agent_seed, "match", m, n)), bot_timeout)
+                    tuple(agent_seeds(agent_seed, "match", m, n)), bot_timeout, bot_limits)
 
 
 def run(agent_specs: list[str], matches: int, seed: int, preset_name: str, jobs: int = 1,
         agent_seed: int | None = None, bot_timeout: float = DEFAULT_TIMEOUT,
-        listed: bool = True) -> dict:
+        listed: bool = True, bot_limits: Limits = DEFAULT_LIMITS) -> dict:
     """Play the matches and summarise them per agent (agent i is the i-th spec).
     ``agent_seed`` (default: ``seed``) starts the agents' own seed stream; ``listed``: keep
     the per-match list."""
@@ -264,7 +292,8 @@ def run(agent_specs: list[str], matches: int, seed: int, preset_name: str, jobs:
     tally = _Tally(agent_specs)
     hands = 0
     rows = []
-    tasks = _match_tasks(tuple(agent_specs), matches, seed, options, agent_seed, bot_timeout)
+    tasks = _match_tasks(tuple(agent_specs), matches, seed, options, agent_seed, bot_timeout,
+                         bot_limits)
     with contextlib.closing(_results(tasks, jobs)) as results:
         for m, (task, r) in enumerate(results):
             order = r["order"]
@@ -287,13 +316,14 @@ def run(agent_specs: list[str], matches: int, seed: int, preset_name: str, jobs:
             "mean_hand_score": mean, "mean_hand_score_ci95": [mlo, mhi]} | tally.agent(a))
     report = {"agents": agent_specs, "preset": preset_name, "players": n, "matches": matches,
               "seed": seed, "agent_seed": agent_seed, "bot_timeout_s": bot_timeout,
-              "jobs": jobs, "sandbox": where, "hands": hands,
+              "jobs": jobs, "sandbox": where, "bot_limits": _limits_of(bot_limits, where),
+              "hands": hands,
               "per_agent": per_agent} | tally.overall()
     return report | {"per_match": rows} if listed else report
 
 
 def _deal_tasks(specs: tuple[str, ...], deals: int, seed: int, options: RuleOptions,
-                agent_seed: int, bot_timeout: float):
+                agent_seed: int, bot_timeout: float, bot_limits: Limits):
     """Every seating of every deal, one at a time (an agent keeps its seed through the
     seatings of a deal)."""
     n = len(specs)
@@ -301,12 +331,14 @@ def _deal_tasks(specs: tuple[str, ...], deals: int, seed: int, options: RuleOpti
         seeds = tuple(agent_seeds(agent_seed, "deal", d, n))
         for k in range(n):
             order = tuple((s + k) % n for s in range(n))
-            yield _Task(specs, order, options, seed * DEAL_STRIDE + d, seeds, bot_timeout)
+            yield _Task(specs, order, options, seed * DEAL_STRIDE + d, seeds, bot_timeout,
+                        bot_limits)
 
 
 def run_duplicate(agent_specs: list[str], deals: int, seed: int, preset_name: str,
                   jobs: int = 1, agent_seed: int | None = None,
-                  bot_timeout: float = DEFAULT_TIMEOUT, listed: bool = True) -> dict:
+                  bot_timeout: float = DEFAULT_TIMEOUT, listed: bool = True,
+                  bot_limits: Limits = DEFAULT_LIMITS) -> dict:
     """Duplicate play: every deal (one hand) once per seating (see the module docstring).
     ``listed``: keep the per-deal list."""
     where = sandbox_of(agent_specs)
@@ -317,7 +349,8 @@ def run_duplicate(agent_specs: list[str], deals: int, seed: int, preset_name: st
     deal_scores: list[list[int]] = [[] for _ in range(n)]
     hand_scores: list[list[int]] = [[] for _ in range(n)]
     tally = _Tally(agent_specs)
-    tasks = _deal_tasks(tuple(agent_specs), deals, seed, options, agent_seed, bot_timeout)
+    tasks = _deal_tasks(tuple(agent_specs), deals, seed, options, agent_seed, bot_timeout,
+                        bot_limits)
     with contextlib.closing(_results(tasks, jobs)) as results:
         for d in range(deals):
             sums = [0] * n
@@ -345,7 +378,8 @@ def run_duplicate(agent_specs: list[str], deals: int, seed: int, preset_name: st
     report = {"agents": agent_specs, "preset": preset_name, "players": n, "duplicate": True,
               "deals": deals, "seatings_per_deal": n, "hands": deals * n, "seed": seed,
               "agent_seed": agent_seed, "bot_timeout_s": bot_timeout, "jobs": jobs,
-              "sandbox": where, "per_agent": per_agent} | tally.overall()
+              "sandbox": where, "bot_limits": _limits_of(bot_limits, where),
+              "per_agent": per_agent} | tally.overall()
     return report | {"per_deal": deal_rows} if listed else report
 
 
@@ -486,6 +520,11 @@ def _main(argv) -> int:
     parser.add_argument("--bot-timeout", type=_timeout, default=DEFAULT_TIMEOUT,
                         help=f"seconds an outside bot may take per decision "
                              f"(default {DEFAULT_TIMEOUT:g})")
+    for name, what, most in LIMIT_OPTIONS:
+        default = getattr(DEFAULT_LIMITS, name)
+        parser.add_argument(f"--bot-{name.replace('_', '-')}", type=cli.count(most),
+                            default=default,
+                            help=f"{what} (1 to {most}; default {default}; docs/bots.md)")
     parser.add_argument("--preset", default="digital", choices=list(PRESETS))
     parser.add_argument("--jobs", type=cli.count(MAX_JOBS), default=1,
                         help=f"processes to play on (1 to {MAX_JOBS})")
@@ -514,12 +553,13 @@ def _main(argv) -> int:
                          f"({where})")
         print(f"arena: outside bots run without a sandbox ({where}); they can see other "
               "processes of this user (docs/bots.md)", file=sys.stderr)
+    limits = Limits(**{name: getattr(args, f"bot_{name}") for name, _, _ in LIMIT_OPTIONS})
     if args.duplicate:
         report = run_duplicate(specs, args.deals, args.seed, args.preset, args.jobs,
-                               args.agent_seed, args.bot_timeout, not args.no_list)
+                               args.agent_seed, args.bot_timeout, not args.no_list, limits)
     else:
         report = run(specs, args.matches, args.seed, args.preset, args.jobs, args.agent_seed,
-                     args.bot_timeout, not args.no_list)
+                     args.bot_timeout, not args.no_list, limits)
     json.dump(report, sys.stdout, indent=2)
     print()
     return 0

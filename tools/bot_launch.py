@@ -1,7 +1,12 @@
 """Starts one outside bot for the arena, on Linux, and ends everything the bot started.
 
-``python -I -S tools/bot_launch.py [--sandboxed] COMMAND...`` is what ``tools.bots`` runs for
-each bot: a small process of the standard library alone, between the arena and the bot, that
+``python -I -S tools/bot_launch.py [--limits L] [--pids N] [--sandboxed] COMMAND...`` is what
+``tools.bots`` runs for each bot: a small process of the standard library alone, between the
+arena and the bot, that
+
+- lowers the resource limits the bot starts with (``--limits``, ``apply_limits``) and, for
+  root, whose processes the kernel's process limit never counts, puts the bot in a cgroup
+  that holds at most N processes (``--pids``, ``pids_cgroup``), removed after it;
 
 - makes itself the **child subreaper** of the bot, so whatever the bot starts and abandons
   (a daemon that double-forks and calls ``setsid`` included) becomes this process's child
@@ -24,8 +29,10 @@ imports nothing of the game or the tools, and starts in a few milliseconds.
 
 import ctypes
 import os
+import resource
 import signal
 import sys
+import time
 
 PR_SET_PDEATHSIG = 1
 PR_SET_DUMPABLE = 4
@@ -66,6 +73,102 @@ def drop_capabilities() -> None:
     prctl(PR_SET_NO_NEW_PRIVS, 1)
 
 
+def apply_limits(spec: str) -> None:
+    """Lower this process's resource limits (about to ``exec`` the bot, or bubblewrap, which
+    passes them on to the bot and to everything it starts) to ``spec``,
+    ``ADDRESS_SPACE:CPU_SECONDS:OPEN_FILES:FILE_SIZE`` (bytes, seconds, count, bytes), never
+    above what this process may already use. A bot that uses more CPU time is killed by
+    SIGXCPU (by SIGKILL a second later, should it catch that); one that writes a file past the
+    size gets SIGXFSZ; more memory or more open files are refused to it (the allocation or the
+    ``open`` fails). No core files."""
+    space, cpu, files, size = (int(n) for n in spec.split(":"))
+    for which, soft, hard in ((resource.RLIMIT_AS, space, space),
+                              (resource.RLIMIT_CPU, cpu, cpu + 1),
+                              (resource.RLIMIT_NOFILE, files, files),
+                              (resource.RLIMIT_FSIZE, size, size),
+                              (resource.RLIMIT_CORE, 0, 0)):
+        _, most = resource.getrlimit(which)
+        if most != resource.RLIM_INFINITY:
+            soft, hard = min(soft, most), min(hard, most)
+        resource.setrlimit(which, (soft, hard))
+
+
+CGROUPS = "/sys/fs/cgroup"
+CGROUP_PREFIX = "arlington-bot-"
+REMOVE_WAIT = 2.0
+
+
+def pids_cgroup(most: int) -> str:
+    """A new cgroup of the pids controller that holds at most ``most`` processes (threads
+    included), for this process's bot: next to this process's own in cgroup v1, at the top of
+    the hierarchy in cgroup v2 (where a cgroup that holds processes cannot share its
+    controllers with cgroups below it). Root's processes are never counted against
+    ``RLIMIT_NPROC``; this is how a bot of root's is limited. OSError if it cannot be made."""
+    with open("/proc/self/cgroup") as f:
+        for line in f.read().splitlines():
+            _, controllers, path = line.split(":", 2)
+            if "pids" in controllers.split(","):
+                base = f"{CGROUPS}/pids{path}"
+                break
+        else:
+            base = CGROUPS
+    sweep(base)
+    folder = os.path.join(base, f"{CGROUP_PREFIX}{os.getpid()}")
+    os.mkdir(folder)
+    try:
+        write(os.path.join(folder, "pids.max"), str(most))
+    except OSError:
+        os.rmdir(folder)
+        raise
+    return folder
+
+
+def sweep(base: str) -> None:
+    """Remove the bots' cgroups in ``base`` that a launcher killed before it could remove its
+    own left behind: those of launchers no longer running, once empty (the kernel refuses to
+    remove a cgroup that still holds a process)."""
+    try:
+        names = [n for n in os.listdir(base) if n.startswith(CGROUP_PREFIX)]
+    except OSError:
+        return
+    for name in names:
+        try:
+            os.kill(int(name[len(CGROUP_PREFIX):]), 0)
+        except ProcessLookupError:
+            try:
+                os.rmdir(os.path.join(base, name))
+            except OSError:
+                pass
+        except (OSError, ValueError):
+            pass
+
+
+def write(path: str, text: str) -> None:
+    """Write a cgroup's file, which must be there: a folder that is no cgroup (a plain
+    ``/sys/fs/cgroup`` with no pids controller) has none, and nothing is created."""
+    fd = os.open(path, os.O_WRONLY)
+    try:
+        os.write(fd, text.encode())
+    finally:
+        os.close(fd)
+
+
+def join(cgroup: str) -> None:
+    """Move this process (about to ``exec`` the bot) into ``cgroup``, with all it starts."""
+    write(os.path.join(cgroup, "cgroup.procs"), "0")
+
+
+def remove(cgroup: str) -> None:
+    """Remove the bot's cgroup once the last of its processes is gone (the kernel may still be
+    ending some a moment after the last was reaped), waiting up to ``REMOVE_WAIT`` seconds."""
+    for _ in range(int(REMOVE_WAIT / 0.01)):
+        try:
+            os.rmdir(cgroup)
+            return
+        except OSError:
+            time.sleep(0.01)
+
+
 def children() -> list[int]:
     """This process's children now (the bot, and whatever was reparented here)."""
     me = os.getpid()
@@ -98,24 +201,39 @@ def end_descendants() -> None:
 
 
 def main(argv: list[str]) -> int:
-    sandboxed = argv[:1] == ["--sandboxed"]
-    if sandboxed:
-        argv = argv[1:]
+    options = {}
+    while argv and argv[0] in ("--sandboxed", "--limits", "--pids"):
+        if argv[0] == "--sandboxed":
+            options[argv.pop(0)] = ""
+        else:
+            options[argv[0]] = argv[1]
+            argv = argv[2:]
+    sandboxed = "--sandboxed" in options
     prctl(PR_SET_DUMPABLE, 0)
+    try:
+        cgroup = pids_cgroup(int(options["--pids"])) if "--pids" in options else None
+    except (OSError, ValueError) as e:
+        print(f"cannot limit the bot's processes: {e}", file=sys.stderr, flush=True)
+        return 127
     prctl(PR_SET_CHILD_SUBREAPER, 1)
     prctl(PR_SET_PDEATHSIG, signal.SIGTERM)  # the arena gone: end the bot too
     parent = os.getppid()
     bot = os.fork()
     if bot == 0:
         os.setpgid(0, 0)  # a group of its own, for ``stop`` to kill whole
-        if sandboxed:
-            prctl(PR_SET_NO_NEW_PRIVS, 1)
-        else:
-            drop_capabilities()
         try:
+            if cgroup is not None:
+                join(cgroup)
+            if "--limits" in options:
+                apply_limits(options["--limits"])
+            if sandboxed:
+                prctl(PR_SET_NO_NEW_PRIVS, 1)
+            else:
+                drop_capabilities()
             os.execvp(argv[0], argv)
-        except OSError as e:
-            print(f"cannot start {argv[0]!r}: {e.strerror or e}", file=sys.stderr, flush=True)
+        except (OSError, ValueError) as e:
+            print(f"cannot start {argv[0]!r}: {getattr(e, 'strerror', None) or e}",
+                  file=sys.stderr, flush=True)
         os._exit(127)
 
     def stop(signum, frame):
@@ -140,6 +258,8 @@ def main(argv: list[str]) -> int:
         if pid == bot:
             break
     end_descendants()
+    if cgroup is not None:
+        remove(cgroup)
     if os.WIFSIGNALED(status):
         return 128 + os.WTERMSIG(status)
     return os.WEXITSTATUS(status) if os.WIFEXITED(status) else 1

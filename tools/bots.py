@@ -19,8 +19,9 @@ starts), with a clean environment, by a process made undumpable first
 (``protect_from_bots``), and, where bubblewrap can make one (``sandbox``), inside a sandbox
 of its own: its own process, IPC, network, UTS, cgroup and user namespaces, a fresh ``/proc``
 that shows no process but its own, the filesystem read-only, private empty ``/tmp``,
-``/var/tmp``, ``/run`` and ``/dev/shm``, no capability. What a bot can and cannot see is in
-``docs/bots.md``.
+``/var/tmp``, ``/run`` and ``/dev/shm``, no capability. Each bot has ``Limits`` (memory,
+processor time, processes, open files, file size, tmp size) that the kernel enforces. What a
+bot can and cannot see is in ``docs/bots.md``.
 """
 
 from __future__ import annotations
@@ -99,11 +100,13 @@ def command_of(spec: str) -> list[str]:
     return argv
 
 
-def bot_or_agent(spec: str, seed: int, timeout: float = DEFAULT_TIMEOUT):
-    """An agent from its spec: ``cmd:COMMAND`` for an outside bot, else any name
-    ``game.ai.registry`` knows (levels and trusted ``module:Class`` bots)."""
+def bot_or_agent(spec: str, seed: int, timeout: float = DEFAULT_TIMEOUT,
+                 limits: Limits | None = None):
+    """An agent from its spec: ``cmd:COMMAND`` for an outside bot (with ``limits``, by
+    default ``DEFAULT_LIMITS``), else any name ``game.ai.registry`` knows (levels and trusted
+    ``module:Class`` bots)."""
     if spec.startswith(PREFIX):
-        return ExternalAgent(command_of(spec), seed, timeout)
+        return ExternalAgent(command_of(spec), seed, timeout, limits or DEFAULT_LIMITS)
     return make_agent(spec, seed)
 
 
@@ -178,6 +181,8 @@ these are the only places a bot can write, its files gone when its process ends.
 
 NO_USERNS_SINCE = (0, 8)
 """The bubblewrap version that first has ``--disable-userns`` (Debian 12 has 0.8.0)."""
+SIZE_SINCE = (0, 7)
+"""The bubblewrap version that first has ``--size`` for a tmpfs (Ubuntu 22.04 has 0.6.1)."""
 
 
 def version_of(text: str) -> tuple[int, ...]:
@@ -186,27 +191,83 @@ def version_of(text: str) -> tuple[int, ...]:
     return tuple(int(n) for n in numbers if n.isdigit())
 
 
-def sandbox_arguments(bwrap: str, cwd: str, no_userns: bool = True) -> list[str]:
+def sandbox_arguments(bwrap: str, cwd: str, no_userns: bool = True,
+                      tmp_bytes: int | None = None) -> list[str]:
     """bubblewrap's command line, up to the bot's own, for a bot started in folder ``cwd``.
 
     Every namespace of its own (``--unshare-all``: user, PID, IPC, network, UTS, cgroup), so
     it sees no other process, no network and no IPC object; a fresh ``/proc`` for its PID
-    namespace; the whole filesystem read-only, with ``PRIVATE_FOLDERS`` and ``/dev/shm``
-    empty, private and writable, and a minimal ``/dev``; no capability, even for root, no user
-    namespace of its own to gain one in (``no_userns``: bubblewrap 0.8 and later), and no way
-    back to the arena's terminal (a session of its own). The sandbox dies with the process
+    namespace, read-only (else a bot of root's, which is root to the kernel's file checks
+    even with no capability, could write the machine's own settings in ``/proc/sys``, such as
+    the program the kernel runs as root when a process crashes); the whole filesystem
+    read-only, with ``PRIVATE_FOLDERS`` and ``/dev/shm`` empty, private, writable and each of
+    at most ``tmp_bytes`` (they are held in memory), and a minimal ``/dev``, read-only but
+    for its devices; no capability, even for root, no user namespace of its own to gain one
+    in (``no_userns``: bubblewrap 0.8 and later), and no way back to the arena's terminal (a
+    session of its own). The sandbox dies with the process
     that started bubblewrap (the launcher), and everything in it dies with its first process,
     which the bot cannot signal. The working folder stays readable even inside a private
     folder, so relative paths work."""
     args = [bwrap, "--unshare-all", "--unshare-user"] + (["--disable-userns"] if no_userns else [])
     args += ["--cap-drop", "ALL", "--die-with-parent", "--new-session", "--ro-bind", "/", "/",
-             "--proc", "/proc", "--dev", "/dev"]
+             "--proc", "/proc", "--remount-ro", "/proc", "--dev", "/dev", "--remount-ro", "/dev"]
+    size = ["--size", str(tmp_bytes)] if tmp_bytes is not None else []
     for folder in PRIVATE_FOLDERS:
         if os.path.isdir(folder) and not os.path.islink(folder):
-            args += ["--tmpfs", folder]
+            args += size + ["--tmpfs", folder]
+    args += size + ["--tmpfs", "/dev/shm"]
     if any(cwd.startswith(folder + "/") for folder in PRIVATE_FOLDERS):
         args += ["--ro-bind", cwd, cwd]
     return args + ["--chdir", cwd, "--"]
+
+
+MIB = 1 << 20
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one outside bot may use, enforced by the kernel (resource limits set by its
+    launcher; the tmp size by bubblewrap). Far above what a Python, Java or Node bot needs
+    (a Java 17 hello world needs an address space of 4 GiB: it reserves half of it for its
+    heap), so only a bot that runs away meets one; it is then killed or refused, and its seat
+    plays on as after any crash or timeout."""
+
+    memory_mib: int = 4096
+    """Address space of each of its processes (``RLIMIT_AS``)."""
+    cpu_seconds: int = 3600
+    """Processor time of each of its processes over its match (``RLIMIT_CPU``)."""
+    processes: int = 256
+    """Processes and threads of the whole bot at once: ``RLIMIT_NPROC`` in the sandbox's own
+    user namespace, which counts only the bot's own (Linux 5.14 and later), or, for root,
+    whose processes that limit never counts, a cgroup of the pids controller."""
+    open_files: int = 256
+    """Open files of each process (``RLIMIT_NOFILE``)."""
+    file_size_mib: int = 64
+    """Largest file it may write (``RLIMIT_FSIZE``)."""
+    tmp_mib: int = 64
+    """Size of each of its private folders (``/tmp``, ``/var/tmp``, ``/run``, ``/dev/shm``)."""
+
+    def launcher_arguments(self) -> list[str]:
+        """The launcher's ``--limits`` (see ``bot_launch.apply_limits``)."""
+        return ["--limits", f"{self.memory_mib * MIB}:{self.cpu_seconds}:{self.open_files}:"
+                            f"{self.file_size_mib * MIB}"]
+
+    def to_json(self) -> dict:
+        return {"memory_mib": self.memory_mib, "cpu_seconds": self.cpu_seconds,
+                "processes": self.processes, "open_files": self.open_files,
+                "file_size_mib": self.file_size_mib, "tmp_mib": self.tmp_mib}
+
+    def broken(self, status: int) -> str | None:
+        """The limit a bot broke, in words, from its launcher's exit status (128 + the
+        signal that ended it); None if the status names none."""
+        if status == 128 + signal.SIGXCPU:
+            return f"its processor time limit ({self.cpu_seconds} s)"
+        if status == 128 + signal.SIGXFSZ:
+            return f"its file size limit ({self.file_size_mib} MiB)"
+        return None
+
+
+DEFAULT_LIMITS = Limits()
 
 
 @dataclass(frozen=True)
@@ -218,17 +279,39 @@ class Sandbox:
     bwrap: str | None = None
     no_userns: bool = True
     """Whether this bubblewrap can keep the bot from making user namespaces."""
+    processes: str = ""
+    """How the number of a bot's processes is limited: ``"prlimit"`` (util-linux's, which sets
+    ``RLIMIT_NPROC`` inside the sandbox, its path in ``prlimit``), ``"cgroup"`` (the arena is
+    root), or ``""`` (not limited)."""
+    prlimit: str = "prlimit"
+    sized: bool = True
+    """Whether this bubblewrap can limit the size of the bot's private folders."""
 
-    def command(self, argv: list[str]) -> list[str]:
+    def command(self, argv: list[str], limits: Limits = DEFAULT_LIMITS) -> list[str]:
         """The command that starts the bot ``argv`` on this system: through the launcher on
-        Linux, inside the sandbox when there is one; the bot alone elsewhere."""
+        Linux, with ``limits``, inside the sandbox when there is one; the bot alone
+        elsewhere."""
         if not _LAUNCHED:
             return argv
-        launch = [sys.executable, "-I", "-S", str(LAUNCHER)]
+        launch = [sys.executable, "-I", "-S", str(LAUNCHER)] + limits.launcher_arguments()
         if self.bwrap is None:
             return launch + argv
+        if self.processes == "cgroup":
+            launch += ["--pids", str(limits.processes)]
+        inside = ([self.prlimit, f"--nproc={limits.processes}", "--"]
+                  if self.processes == "prlimit" else [])
         return (launch + ["--sandboxed"]
-                + sandbox_arguments(self.bwrap, os.getcwd(), self.no_userns) + argv)
+                + sandbox_arguments(self.bwrap, os.getcwd(), self.no_userns,
+                                    limits.tmp_mib * MIB if self.sized else None)
+                + inside + argv)
+
+    def unlimited(self) -> list[str]:
+        """The limits this sandbox cannot set (for the report)."""
+        if not _LAUNCHED:
+            return list(DEFAULT_LIMITS.to_json())
+        if self.bwrap is None:
+            return ["processes", "tmp_mib"]
+        return ([] if self.processes else ["processes"]) + ([] if self.sized else ["tmp_mib"])
 
 
 def _clean_environment() -> dict[str, str]:
@@ -245,20 +328,27 @@ def sandbox() -> Sandbox:
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         return Sandbox("none: bubblewrap (bwrap) is not installed")
+    prlimit = shutil.which("prlimit")
     try:
         version = subprocess.run([bwrap, "--version"], capture_output=True, text=True,
                                  timeout=STARTUP_TIMEOUT).stdout.strip() or "bubblewrap"
-        trial = Sandbox(version, bwrap, version_of(version) >= NO_USERNS_SINCE)
-        probe = subprocess.run(trial.command(["/bin/sh", "-c", ":"]),
-                               capture_output=True, text=True, env=_clean_environment(),
-                               stdin=subprocess.DEVNULL, timeout=STARTUP_TIMEOUT)
+        no_userns = version_of(version) >= NO_USERNS_SINCE
+        sized = version_of(version) >= SIZE_SINCE
+        # root's processes are never counted against RLIMIT_NPROC: a cgroup limits them,
+        # where root may make one here
+        ways = (["cgroup"] if os.geteuid() == 0 else ["prlimit"] if prlimit else []) + [""]
+        for way in ways:
+            trial = Sandbox(version, bwrap, no_userns, way, prlimit or "prlimit", sized)
+            probe = subprocess.run(trial.command(["/bin/sh", "-c", ":"]),
+                                   capture_output=True, text=True, env=_clean_environment(),
+                                   stdin=subprocess.DEVNULL, timeout=STARTUP_TIMEOUT)
+            if probe.returncode == 0:
+                return trial
     except (OSError, subprocess.TimeoutExpired) as e:
         return Sandbox(f"none: {bwrap} could not be run ({e})")
-    if probe.returncode != 0:
-        why = (probe.stderr.strip().splitlines() or [f"exit code {probe.returncode}"])[-1]
-        return Sandbox(f"none: {version} cannot make a sandbox here ({why}); "
-                       "user namespaces may be off for this user")
-    return trial
+    why = (probe.stderr.strip().splitlines() or [f"exit code {probe.returncode}"])[-1]
+    return Sandbox(f"none: {version} cannot make a sandbox here ({why}); "
+                   "user namespaces may be off for this user")
 
 
 def _kill(proc: subprocess.Popen) -> None:
@@ -285,13 +375,14 @@ def _kill(proc: subprocess.Popen) -> None:
 class BotProcess:
     """One running bot: send messages, wait for a line with a deadline, stop for good."""
 
-    def __init__(self, argv: list[str]):
+    def __init__(self, argv: list[str], limits: Limits = DEFAULT_LIMITS):
         # Its own process group, so a bot started through a shell or a wrapper dies whole; on
         # Linux started by the launcher, which also ends what the bot leaves running, in the
         # sandbox where there is one. The environment is a few plain variables: nothing of the
         # arena's own.
         protect_from_bots()
-        self.proc = subprocess.Popen(sandbox().command(argv), stdin=subprocess.PIPE,
+        self.limits = limits
+        self.proc = subprocess.Popen(sandbox().command(argv, limits), stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      env=_clean_environment(), start_new_session=_POSIX)
         self._lines: queue.Queue = queue.Queue()
@@ -349,6 +440,8 @@ class BotProcess:
             code = self.proc.wait(timeout=QUIT_GRACE)
         except subprocess.TimeoutExpired:
             return "closed its output but kept running"
+        if _LAUNCHED and (limit := self.limits.broken(code)):
+            return f"broke {limit} and was killed"
         return f"exited with code {code}"
 
     def stop(self, grace: float = 0.0) -> None:
@@ -377,8 +470,10 @@ class ExternalAgent:
 
     name = "cmd"
 
-    def __init__(self, argv: list[str], seed: int, timeout: float = DEFAULT_TIMEOUT):
+    def __init__(self, argv: list[str], seed: int, timeout: float = DEFAULT_TIMEOUT,
+                 limits: Limits = DEFAULT_LIMITS):
         self.argv = argv
+        self.limits = limits
         self.seed = seed
         self.timeout = check_timeout(timeout)
         self.bot_name = ""
@@ -454,7 +549,7 @@ class ExternalAgent:
     def _start(self, view: View) -> None:
         self._started = True
         try:
-            self._bot = BotProcess(self.argv)
+            self._bot = BotProcess(self.argv, self.limits)
         except OSError as e:
             self._problem("crashes", f"could not start {self.argv[0]!r}: {e}")
             return

@@ -12,12 +12,22 @@ legal action each time) and, in mode ``attack``, at its hello and its first deci
 - to stop and kill every other bot, its launcher, the arena, any wrapper, its own parent,
   and the process SENTINEL (a process outside the sandbox, given by its host pid);
 - to connect to 127.0.0.1:PORT (a socket the test listens on, outside);
-- to write a file in the working folder, HOME, ``/tmp`` and ``/dev/shm``;
+- to write a file in the working folder, HOME, ``/tmp``, ``/dev/shm``, ``/dev`` and ``/proc``,
+  and to write the machine's settings in ``/proc/sys`` (the crash handler, the module loader:
+  it writes back what it read there, so nothing changes should the sandbox fail);
 - to leave a daemon behind (double fork, ``setsid``), which sleeps for ten minutes.
 
 It reports each round as one JSON line on standard error after ``PREFIX`` (it has no other
 way out: the arena passes standard error through). In mode ``stop`` it stops itself
 (SIGSTOP) at its first decision instead.
+
+In modes ``fork``, ``memory``, ``tmp`` and ``cpu`` it runs away at its first decision
+instead, each bounded so that it cannot hurt the machine should its limit fail: ``fork``
+starts sleeping children until one is refused (at most ``MOST_PROCESSES``), ``memory`` takes
+memory 16 MiB at a time until refused (at most ``MOST_MEMORY``), ``tmp`` writes into ``/tmp``
+until refused (at most ``MOST_TMP``); each reports how far it got and exits with code 3,
+leaving what it started (the fork bomb's children) for the arena to end.
+``cpu`` computes for at most ``MOST_CPU`` seconds.
 
 It signals nothing but processes whose command line holds TAG (the test's arena, wrapper,
 launchers and bots all do, through the arena's ``--agents``), its parent and SENTINEL: should
@@ -32,6 +42,11 @@ import sys
 import time
 
 PREFIX = "hostile-bot: "
+MOST_PROCESSES = 2000
+MOST_MEMORY = 1 << 30
+MOST_TMP = 256 << 20
+MOST_CPU = 20.0
+RUNAWAYS = ("fork", "memory", "tmp", "cpu")
 ATTACK_ROUNDS = 3
 """Decisions (after the hello) at which it attacks again, while other bots come and go."""
 
@@ -120,8 +135,16 @@ def attack(sentinel: int, port: int, tag: str) -> dict:
         found["connected"] = True
     except OSError as e:
         found["connected"] = e.strerror or str(e)
+    found["settings"] = []
+    for setting in ("/proc/sys/kernel/core_pattern", "/proc/sys/kernel/modprobe"):
+        try:  # writes back what is there: harmless should the sandbox fail
+            with open(setting, "r+b", buffering=0) as f:
+                f.write(f.read())
+            found["settings"].append(setting)
+        except OSError:
+            pass
     found["writable"] = []
-    for folder in (os.getcwd(), os.environ.get("HOME", "/"), "/tmp", "/dev/shm"):
+    for folder in (os.getcwd(), os.environ.get("HOME", "/"), "/tmp", "/dev/shm", "/dev", "/proc"):
         try:
             with open(os.path.join(folder, f"hostile-{os.getpid()}"), "w") as f:
                 f.write("x")
@@ -150,6 +173,36 @@ def start_daemon() -> int:
     return int(os.read(read_end, 20))
 
 
+def run_away(mode: str) -> dict:
+    """Take more of one resource until it is refused (or the bound is reached); how much."""
+    got, error = 0, None
+    try:
+        if mode == "fork":
+            while got < MOST_PROCESSES:
+                if os.fork() == 0:
+                    time.sleep(600)
+                    os._exit(0)
+                got += 1
+        elif mode == "memory":
+            held = []
+            while got < MOST_MEMORY:
+                held.append(b"x" * (16 << 20))
+                got += 16 << 20
+        elif mode == "tmp":
+            with open("/tmp/filler", "wb") as f:
+                while got < MOST_TMP:
+                    f.write(b"x" * (1 << 20))
+                    f.flush()
+                    got += 1 << 20
+        else:
+            end = time.process_time() + MOST_CPU
+            while time.process_time() < end:
+                got += 1
+    except (OSError, MemoryError) as e:
+        error = type(e).__name__
+    return {"mode": mode, "got": got, "error": error}
+
+
 def report(found: dict) -> None:
     sys.stderr.write(PREFIX + json.dumps(found) + "\n")
     sys.stderr.flush()
@@ -171,6 +224,9 @@ def main():
             decisions += 1
             if mode == "stop":
                 os.kill(os.getpid(), signal.SIGSTOP)
+            if mode in RUNAWAYS:
+                report(run_away(mode))
+                sys.exit(3)
             if mode == "attack" and decisions <= ATTACK_ROUNDS:
                 report(attack(sentinel, port, tag) | {"round": decisions})
             print(json.dumps({"action": message["legal"][0]}), flush=True)

@@ -113,6 +113,7 @@ def test_hostile_bots_reach_nothing_outside_their_sandbox(user, sentinel, listen
         assert {pid for pid, _ in f["signalled"]} <= {1}  # only the sandbox's pid 1, unharmed
         assert f["connected"] is not True
         assert set(f["writable"]) == {"/tmp", "/dev/shm"}
+        assert f["settings"] == []  # the machine's own, in /proc/sys
         status = dict(line.split(":\t") for line in f["status"])
         assert int(status["CapEff"], 16) == int(status["CapBnd"], 16) == 0
         assert status["NoNewPrivs"] == "1"

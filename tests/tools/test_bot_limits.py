@@ -1,0 +1,125 @@
+"""Outside bots that run away (``hostile_bot.py``'s fork bomb, memory eater, tmp filler and
+processor hog) against the sandboxed arena with small limits: each is stopped by its limit and
+counted, its seat plays on, the honest bot at the table is unharmed, and nothing of the match
+outlives the arena. The fork bomb also as a user with every capability dropped (the process
+limit is set another way for root)."""
+
+import dataclasses
+import glob
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from botlog import as_user, logged, running
+
+from tools import bots
+
+ROOT = Path(__file__).resolve().parents[2]
+HOSTILE = Path(__file__).with_name("hostile_bot.py")
+EXAMPLE = ROOT / "bots" / "example_bot.py"
+PREFIX = "hostile-bot: "
+
+pytestmark = pytest.mark.skipif(sys.platform != "linux" or shutil.which("bwrap") is None,
+                                reason="the limits are the sandbox's, on Linux")
+
+
+def run_away(user, mode: str, limit: list[str], request, sandboxed: bool = True
+             ) -> tuple[dict, list, str]:
+    """One duplicate deal of the runaway bot against the example bot, with ``limit`` (and
+    without bubblewrap on the arena's path unless ``sandboxed``): the report's entry of the
+    runaway, what it logged, the arena's standard error."""
+    prefix, python = user
+    env = dict(os.environ) if sandboxed else dict(os.environ, PATH="/nonexistent")
+    tag = f"limits-test-{os.getpid()}-{request.node.name}".replace("[", "-").replace("]", "")
+    agents = f"cmd:{python} {HOSTILE} {mode} 0 0 {tag},cmd:{python} {EXAMPLE} {tag}"
+    done = subprocess.run(
+        prefix + [python, "-m", "tools.arena", "--agents", agents, "--duplicate", "--deals",
+                  "1", "--bot-timeout", "60", "--seed", "random", *limit]
+        + (["--require-sandbox"] if sandboxed else []),
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert running(tag) == []  # nothing of the match outlives the arena
+    report = json.loads(done.stdout)
+    assert report["bot_limits"]["not_limited"] == ([] if sandboxed else ["processes", "tmp_mib"])
+    assert report["hands"] == 2 and len(report["per_deal"]) == 1
+    runaway, honest = report["per_agent"]
+    assert honest["bot_problems"] == [] and honest["illegal_actions"] == 0
+    assert (honest["crashes"], honest["timeouts"], honest["unreadable_answers"]) == (0, 0, 0)
+    return runaway, logged(done.stderr, PREFIX), done.stderr
+
+
+def refused(runaway: dict, found: list, error: str, most: int) -> None:
+    """The bot was refused ``error`` once it held ``most`` or less, at both its seatings, and then
+    exited: counted, its seat played on."""
+    assert len(found) == 2
+    for f in found:
+        assert f["error"] == error and 0 < f["got"] <= most
+    assert (runaway["crashes"], runaway["timeouts"]) == (2, 0)
+    assert all("the bot exited with code 3" in p for p in runaway["bot_problems"])
+
+
+@pytest.mark.parametrize("user", ["root", "capless"])
+def test_a_fork_bomb_meets_the_process_limit(user, request):
+    runaway, found, _ = run_away(as_user(user), "fork", ["--bot-processes", "32"], request)
+    refused(runaway, found, "BlockingIOError", 32)
+    # root's bots were limited by cgroups of their own, each removed after its bot
+    assert glob.glob("/sys/fs/cgroup/pids/arlington-bot-*") == []
+    assert glob.glob("/sys/fs/cgroup/arlington-bot-*") == []
+
+
+def this_user():
+    return [], sys.executable
+
+
+def test_a_memory_eater_meets_the_memory_limit(request):
+    runaway, found, _ = run_away(this_user(), "memory", ["--bot-memory-mib", "256"], request)
+    refused(runaway, found, "MemoryError", 256 << 20)
+
+
+def test_without_a_sandbox_the_memory_limit_still_holds_and_the_report_names_what_does_not(
+        request):
+    runaway, found, _ = run_away(this_user(), "memory", ["--bot-memory-mib", "256"], request,
+                                 sandboxed=False)
+    refused(runaway, found, "MemoryError", 256 << 20)
+
+
+def test_a_tmp_filler_meets_the_tmp_size(request):
+    runaway, found, _ = run_away(this_user(), "tmp", ["--bot-tmp-mib", "8"], request)
+    refused(runaway, found, "OSError", 8 << 20)
+
+
+def test_a_processor_hog_is_killed_at_its_cpu_time_and_counted(request):
+    runaway, found, _ = run_away(this_user(), "cpu", ["--bot-cpu-seconds", "1"], request)
+    assert found == []  # killed before it could say how far it got
+    assert (runaway["crashes"], runaway["timeouts"]) == (2, 0)
+    assert all("broke its processor time limit (1 s) and was killed" in p
+               for p in runaway["bot_problems"])
+
+
+@pytest.mark.parametrize("option", ["--bot-processes", "--bot-memory-mib", "--bot-tmp-mib",
+                                    "--bot-cpu-seconds", "--bot-open-files",
+                                    "--bot-file-size-mib"])
+@pytest.mark.parametrize("value", ["0", "-1", "99999999", "lots"])
+def test_a_limit_out_of_its_range_is_a_usage_error(option, value):
+    done = subprocess.run([sys.executable, "-m", "tools.arena", "--agents", "random,random",
+                           option, value], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert option in done.stderr
+
+
+def test_a_bubblewrap_too_old_to_size_a_tmpfs_still_sandboxes_and_says_so():
+    here = bots.sandbox()
+    if here.bwrap is None:
+        pytest.skip(here.name)
+    older = dataclasses.replace(here, sized=False)  # before bubblewrap 0.7
+    assert "--size" not in older.command(["/bin/true"])
+    done = subprocess.run(older.command(["/bin/sh", "-c", "echo sandboxed"]),
+                          capture_output=True, text=True, timeout=60)
+    assert done.stdout == "sandboxed\n"
+    assert "tmp_mib" in older.unlimited() and "tmp_mib" not in here.unlimited()
