@@ -5,8 +5,10 @@ most the tool names, so zero, a negative number or one that would run for days i
 error (exit status 2, one usage line and the reason) before any work starts, never a
 traceback from deep inside the work; the same for seconds and seeds. ``interruptible`` makes
 Ctrl-C one line on standard error and exit status 130 (128 + SIGINT, as shells report it),
-and ``ctrl_c_held`` with ``quiet_worker`` keep a tool's worker processes from each printing a
-traceback of their own when the terminal sends them the same Ctrl-C.
+and a reader that leaves early (``| head``) a quiet stop with status 1 rather than a
+``BrokenPipeError`` traceback; ``ctrl_c_held`` with ``quiet_worker`` keep a tool's worker
+processes from each printing a traceback of their own when the terminal sends them the same
+Ctrl-C.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import argparse
 import contextlib
 import functools
 import math
+import os
 import signal
 import sys
 from collections.abc import Callable
@@ -73,7 +76,7 @@ def seconds(most: float) -> Callable[[str], float]:
 
 def interruptible(line: str):
     """Decorate a tool's ``main(argv)``: Ctrl-C prints ``line`` and returns ``INTERRUPTED``,
-    with no traceback."""
+    with no traceback; a closed standard output (the reader of a pipe left) returns 1."""
     def wrap(main: Callable[..., int]) -> Callable[..., int]:
         @functools.wraps(main)
         def run(argv=None) -> int:
@@ -82,6 +85,11 @@ def interruptible(line: str):
             except KeyboardInterrupt:
                 print(line, file=sys.stderr)
                 return INTERRUPTED
+            except BrokenPipeError:
+                # Nobody reads what is left: point standard output at nothing, so the flush
+                # at the interpreter's exit does not raise again (Python's own advice).
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                return 1
         return run
     return wrap
 

@@ -212,3 +212,18 @@ def test_ctrl_c_in_a_soak_on_two_processes_is_one_line():
     status, out, err = interrupted("tools.soak", "soak", ["--hands", "100000", "--jobs", "2"])
     assert status == INTERRUPTED and out == ""
     assert err.splitlines() == ["soak: interrupted; no report"]
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback():
+    """``python -m tools.arena ... | head -1``: the pipe is closed before the report is
+    written; the arena stops quietly."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run([sys.executable, "-m", "tools.arena", "--matches", "1",
+                               "--agents", "random,random"], stdout=write,
+                              stderr=subprocess.PIPE, text=True, timeout=300)
+    finally:
+        os.close(write)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
