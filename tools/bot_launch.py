@@ -113,7 +113,9 @@ def pids_cgroup(most: int) -> str:
         else:
             base = CGROUPS
     sweep(base)
-    folder = os.path.join(base, f"{CGROUP_PREFIX}{os.getpid()}")
+    # Named for the arena's process that started this launcher, then the launcher: which
+    # arena a cgroup belongs to is plain to see (and to check), and whether its launcher runs.
+    folder = os.path.join(base, f"{CGROUP_PREFIX}{os.getppid()}-{os.getpid()}")
     os.mkdir(folder)
     try:
         write(os.path.join(folder, "pids.max"), str(most))
@@ -133,7 +135,7 @@ def sweep(base: str) -> None:
         return
     for name in names:
         try:
-            os.kill(int(name[len(CGROUP_PREFIX):]), 0)
+            os.kill(int(name.rpartition("-")[2]), 0)
         except ProcessLookupError:
             try:
                 os.rmdir(os.path.join(base, name))

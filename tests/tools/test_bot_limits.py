@@ -36,14 +36,21 @@ def run_away(user, mode: str, limit: list[str], request, sandboxed: bool = True
     env = dict(os.environ) if sandboxed else dict(os.environ, PATH="/nonexistent")
     tag = f"limits-test-{os.getpid()}-{request.node.name}".replace("[", "-").replace("]", "")
     agents = f"cmd:{python} {HOSTILE} {mode} 0 0 {tag},cmd:{python} {EXAMPLE} {tag}"
-    done = subprocess.run(
-        prefix + [python, "-m", "tools.arena", "--agents", agents, "--duplicate", "--deals",
-                  "1", "--bot-timeout", "60", "--seed", "random", *limit]
-        + (["--require-sandbox"] if sandboxed else []),
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    with subprocess.Popen(
+            prefix + [python, "-m", "tools.arena", "--agents", agents, "--duplicate", "--deals",
+                      "1", "--bot-timeout", "60", "--seed", "random", *limit]
+            + (["--require-sandbox"] if sandboxed else []),
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True) as arena:  # setpriv execs the arena: this pid is the arena's
+        stdout, stderr = arena.communicate(timeout=300)
+    done = subprocess.CompletedProcess(arena.args, arena.returncode, stdout, stderr)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert running(tag) == []  # nothing of the match outlives the arena
+    # root's bots are limited by cgroups of their own (named for the arena), each removed
+    # after its bot; other tests' arenas may hold theirs meanwhile
+    assert glob.glob(f"/sys/fs/cgroup/pids/arlington-bot-{arena.pid}-*") == []
+    assert glob.glob(f"/sys/fs/cgroup/arlington-bot-{arena.pid}-*") == []
     report = json.loads(done.stdout)
     assert report["bot_limits"]["not_limited"] == ([] if sandboxed else ["processes", "tmp_mib"])
     assert report["hands"] == 2 and len(report["per_deal"]) == 1
@@ -67,9 +74,6 @@ def refused(runaway: dict, found: list, error: str, most: int) -> None:
 def test_a_fork_bomb_meets_the_process_limit(user, request):
     runaway, found, _ = run_away(as_user(user), "fork", ["--bot-processes", "32"], request)
     refused(runaway, found, "BlockingIOError", 32)
-    # root's bots were limited by cgroups of their own, each removed after its bot
-    assert glob.glob("/sys/fs/cgroup/pids/arlington-bot-*") == []
-    assert glob.glob("/sys/fs/cgroup/arlington-bot-*") == []
 
 
 def this_user():
