@@ -107,30 +107,19 @@ def test_every_meld_of_a_late_hand_is_drawn_or_a_tap_away(players):
 
 
 LARGE_TEXT = (150, 200)
-SMALLEST = ((360, 640), (844, 390))
-
-
-def sizes_at(text_size: int, players: int) -> list:
-    """The sizes a large text size keeps every meld in sight at: at 200 % with five seats or
-    more, the smallest phones (360x640 upright, 844x390 on its side) have no room for all of
-    your melds under text twice the size, beside controls 1.6 times as tall."""
-    if text_size >= 200 and players > 4:
-        return [s for s in SIZES if s not in SMALLEST]
-    return SIZES
 
 
 @pytest.mark.parametrize("text_size", LARGE_TEXT)
 @pytest.mark.parametrize("players", range(2, 9))
 def test_at_a_large_text_size_every_meld_of_a_late_hand_is_still_drawn(players, text_size):
-    """At 150 % text the same late hands at every size, and at 200 % too (with more than four
-    seats, on every window but the smallest phones): every one of your melds drawn whole
-    inside the window, every opponent's a tap away, nothing overlapping, and your melds'
-    captions ("2: 45 pts", or shorter) each within its meld, so two never run into each
-    other."""
+    """At 150 % and 200 % text the same late hands at every size, the smallest phones with
+    eight seats included: every one of your melds drawn whole inside the window, every
+    opponent's a tap away, nothing overlapping, and your melds' captions ("2: 45 pts", or
+    shorter) each within its meld, so two never run into each other."""
     found = {}
     with theme.using(Settings(text_size=text_size)):
         for (name, game), size, settings in itertools.product(
-                late_hands(players), sizes_at(text_size, players), SETTINGS):
+                late_hands(players), SIZES, SETTINGS):
             problems = check_position(game, size, settings)
             L = layout_for(game, size, settings)
             _, rects = my_meld_rects(L, sizes_of(game, 0))

@@ -368,7 +368,8 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
     fan = max(0, min(centre.w - 2 * stack_w - 4 * pad, 3 * pile_card_w)) \
         if settings.pile_assist else 0
     row_w = stack_w * 2 + pad * 2 + fan
-    side_rows = meld_rows(tuple(mine), centre.w - row_w - pad, MIN_MINI_WIDTH)
+    # Beside the stock your melds may have the pile's fan's felt too (it narrows for them).
+    side_rows = meld_rows(tuple(mine), centre.w - (stack_w + pad) * 2 - pad, MIN_MINI_WIDTH)
     side_fits = side_rows * meld_row + (side_rows - 1) * _row_gap(MIN_MINI_WIDTH) + GLOW \
         <= centre.h
     under = centre.h - stack_h - 2 * pad
@@ -497,11 +498,13 @@ def _opp_rows(k: int, width: int, portrait: bool, terse: bool = False) -> int:
 
 def _opp_cols(k: int, width: int, portrait: bool, terse: bool = False) -> int:
     """Columns of opponent panels: a row across a wide window, two or three on a phone
-    (three where a panel is its header alone, ``terse``, and many seats need rows)."""
+    (three where a panel is its header alone, ``terse``, and many seats need rows). A
+    short landscape window's header-only panels stand in one row, a summary strip, so
+    that your melds keep a row of their own under it."""
     if k <= 0:
         return 1
     most = (3 if width >= 600 or (terse and k > 2) else 2) if portrait \
-        else (max(1, width // 200) if k > 4 else k)
+        else (max(1, width // 200) if k > 4 and not terse else k)
     rows = math.ceil(k / most)
     return math.ceil(k / rows)  # balanced rows: 4 + 3, not 6 + 1
 
