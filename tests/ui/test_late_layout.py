@@ -22,7 +22,7 @@ from game.services.settings import Settings
 from game.ui import theme
 from game.ui.cardart import MIN_READABLE_WIDTH
 from game.ui.scenes.table import TableScene
-from game.ui.table.draw import status_lines
+from game.ui.table.draw import header_words, status_lines
 from game.ui.table.layout import (
     Rect,
     card_height,
@@ -419,3 +419,25 @@ def test_at_a_larger_text_size_your_cards_grow_where_the_window_has_room():
     with theme.using(Settings(text_size=150)):
         assert layout_for(game, (390, 844)).hand.card_w > usual.hand.card_w
         assert layout_for(game, (1280, 720)).hand.card_w == desk.hand.card_w
+
+
+@pytest.mark.parametrize("size", [(360, 640), (844, 390)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_at_200_percent_every_opponent_is_named_in_their_one_line_panel(size):
+    """Eight seats at 200 % text on the smallest phones: the panels are a line each, and
+    every one still names its opponent beside their total, in initials where the whole
+    name has no room ("C7" for Computer 7, "125" for "125 pts"), no two alike."""
+    _, game = late_hands(8)[0]
+    seats = default_seats(8)
+    with theme.using(Settings(text_size=200)):
+        L = layout_for(game, size)
+        names = []
+        for i, o in enumerate(L.opponents):
+            seat = i + 1
+            total, name, px = header_words(seats[seat].name, game.state.totals[seat],
+                                           L.font, o.header.w)
+            assert str(abs(game.state.totals[seat])) in total
+            assert name and seats[seat].name.split()[-1] in name
+            room = o.header.w - theme.text_width(total, px, True) - 8
+            assert theme.text_width(name, round(L.font * 0.8), True) <= room, (name, total)
+            names.append(name)
+        assert len(set(names)) == len(names)
