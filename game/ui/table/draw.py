@@ -353,19 +353,22 @@ def short_name(name: str) -> str:
 
 def header_words(name: str, total: int, px: int, width: int) -> tuple[str, str, int]:
     """The total, the name and the total's size a header ``width`` wide shows (a large text
-    size on a phone): "125 pts" and the name where the name keeps a few letters beside it,
-    else "125" and the name, or its initials (``short_name``) where even then it would be
-    cut to a letter, the total a little smaller where the initials need it."""
+    size on a phone): "125 pts" beside the whole name, else "125" beside it; where the name
+    has no room whole, a name of several words becomes its initials (``short_name``: "C7"
+    tells seats apart where "Com…" would not) beside "125 pts" or "125", the total a little
+    smaller where the initials need it; a name of one word is cut short."""
     words = points(total)
-    least = theme.text_width(name[:3] + "\u2026", _smallest(px), True)
-    if theme.text_width(words, px, True) + 8 + least <= width:
-        return words, name, theme.fit_px(words, px, width, True, _smallest(px))
-    words = words.removesuffix(" pts")
-    if theme.text_width(words, px, True) + 8 + least <= width:
-        return words, name, px
-    name = short_name(name)
-    room = width - 8 - theme.text_width(name, _smallest(px), True)
-    return words, name, theme.fit_px(words, px, max(1, room), True, _smallest(px))
+    bare = words.removesuffix(" pts")
+    whole = theme.text_width(name, _smallest(px), True)
+    for shown in (words, bare):
+        if theme.text_width(shown, px, True) + 8 + whole <= width:
+            return shown, name, px
+    short = short_name(name)
+    least = theme.text_width(short if short != name else name[:3] + "\u2026",
+                             _smallest(px), True)
+    shown = words if theme.text_width(words, px, True) + 8 + least <= width else bare
+    return shown, short, theme.fit_px(shown, px, max(1, width - 8 - least), True,
+                                      _smallest(px))
 
 
 def _levels_fit(f: TableFrame, width: int, px: int) -> bool:
