@@ -272,7 +272,12 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
                                theme.ACCENT if turn else None), r)
     seatd = f.seats[seat]
     px = L.font
-    total, name, total_px = header_words(seatd.name, st.totals[seat], px, box.header.w)
+    # A header-only panel (no caption line) keeps room for the cards in hand first.
+    held = 0 if box.caption.h else theme.text_width(str(len(st.hands[seat])), px) + px // 2
+    total, name, total_px = header_words(seatd.name, st.totals[seat], px,
+                                         box.header.w - held)
+    if held and total_px < px:  # the count gives way before the total shrinks for it
+        total, name, total_px = header_words(seatd.name, st.totals[seat], px, box.header.w)
     score = theme.text(surface, total, total_px,
                        (box.header.right, box.header.center[1]), theme.INK, "midright",
                        bold=True)
