@@ -22,7 +22,7 @@ from game.services.settings import Settings
 from game.ui import theme
 from game.ui.cardart import MIN_READABLE_WIDTH
 from game.ui.scenes.table import TableScene
-from game.ui.table.draw import status_lines
+from game.ui.table.draw import header_words, status_lines
 from game.ui.table.layout import (
     Rect,
     card_height,
@@ -107,30 +107,19 @@ def test_every_meld_of_a_late_hand_is_drawn_or_a_tap_away(players):
 
 
 LARGE_TEXT = (150, 200)
-SMALLEST = ((360, 640), (844, 390))
-
-
-def sizes_at(text_size: int, players: int) -> list:
-    """The sizes a large text size keeps every meld in sight at: at 200 % with five seats or
-    more, the smallest phones (360x640 upright, 844x390 on its side) have no room for all of
-    your melds under text twice the size, beside controls 1.6 times as tall."""
-    if text_size >= 200 and players > 4:
-        return [s for s in SIZES if s not in SMALLEST]
-    return SIZES
 
 
 @pytest.mark.parametrize("text_size", LARGE_TEXT)
 @pytest.mark.parametrize("players", range(2, 9))
 def test_at_a_large_text_size_every_meld_of_a_late_hand_is_still_drawn(players, text_size):
-    """At 150 % text the same late hands at every size, and at 200 % too (with more than four
-    seats, on every window but the smallest phones): every one of your melds drawn whole
-    inside the window, every opponent's a tap away, nothing overlapping, and your melds'
-    captions ("2: 45 pts", or shorter) each within its meld, so two never run into each
-    other."""
+    """At 150 % and 200 % text the same late hands at every size, the smallest phones with
+    eight seats included: every one of your melds drawn whole inside the window, every
+    opponent's a tap away, nothing overlapping, and your melds' captions ("2: 45 pts", or
+    shorter) each within its meld, so two never run into each other."""
     found = {}
     with theme.using(Settings(text_size=text_size)):
         for (name, game), size, settings in itertools.product(
-                late_hands(players), sizes_at(text_size, players), SETTINGS):
+                late_hands(players), SIZES, SETTINGS):
             problems = check_position(game, size, settings)
             L = layout_for(game, size, settings)
             _, rects = my_meld_rects(L, sizes_of(game, 0))
@@ -430,3 +419,25 @@ def test_at_a_larger_text_size_your_cards_grow_where_the_window_has_room():
     with theme.using(Settings(text_size=150)):
         assert layout_for(game, (390, 844)).hand.card_w > usual.hand.card_w
         assert layout_for(game, (1280, 720)).hand.card_w == desk.hand.card_w
+
+
+@pytest.mark.parametrize("size", [(360, 640), (844, 390)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_at_200_percent_every_opponent_is_named_in_their_one_line_panel(size):
+    """Eight seats at 200 % text on the smallest phones: the panels are a line each, and
+    every one still names its opponent beside their total, in initials where the whole
+    name has no room ("C7" for Computer 7, "125" for "125 pts"), no two alike."""
+    _, game = late_hands(8)[0]
+    seats = default_seats(8)
+    with theme.using(Settings(text_size=200)):
+        L = layout_for(game, size)
+        names = []
+        for i, o in enumerate(L.opponents):
+            seat = i + 1
+            total, name, px = header_words(seats[seat].name, game.state.totals[seat],
+                                           L.font, o.header.w)
+            assert str(abs(game.state.totals[seat])) in total
+            assert name and seats[seat].name.split()[-1] in name
+            room = o.header.w - theme.text_width(total, px, True) - 8
+            assert theme.text_width(name, round(L.font * 0.8), True) <= room, (name, total)
+            names.append(name)
+        assert len(set(names)) == len(names)

@@ -272,16 +272,19 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
                                theme.ACCENT if turn else None), r)
     seatd = f.seats[seat]
     px = L.font
-    total = points(st.totals[seat])
-    score = theme.text(surface, total, theme.fit_px(total, px, box.header.w, True,
-                                                     _smallest(px)),
+    # A header-only panel (no caption line) keeps room for the cards in hand first.
+    held = 0 if box.caption.h else theme.text_width(str(len(st.hands[seat])), px) + px // 2
+    total, name, total_px = header_words(seatd.name, st.totals[seat], px,
+                                         box.header.w - held)
+    if held and total_px < px:  # the count gives way before the total shrinks for it
+        total, name, total_px = header_words(seatd.name, st.totals[seat], px, box.header.w)
+    score = theme.text(surface, total, total_px,
                        (box.header.right, box.header.center[1]), theme.INK, "midright",
                        bold=True)
     room = box.header.w - score.w - 8
     mark = seven.partner_mark(seat, f.viewer, st.options, st.players)
     px_mark = round(px * 0.85)
     w = theme.text_width(mark, px_mark) + theme.scaled(px_mark)  # the pill (draw_badge)
-    name = seatd.name
     fits = room - w - 6 >= theme.text_width(name[:1] + "\u2026", _smallest(px), True)
     if mark and fits and (mark == "partner"
                           or room - w - 6 >= theme.text_width(seatd.name, px, True)):
@@ -300,11 +303,13 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
         short_count = str(len(st.hands[seat]))
         words = count if theme.text_width(count, px) * 3 <= room else short_count
         width = theme.text_width(words, px) + px // 2
-        if width <= room:  # (where not even that fits, the total alone: a tap shows all)
+        least = theme.text_width(name if len(name) <= 3 else name[:3] + "\u2026",
+                                 _smallest(px), True)
+        if width + least <= room:  # the name first (the count in the log, a tap away)
             theme.text(surface, words, px, (box.header.x + room, box.header.center[1]),
                        theme.INK_DIM, "midright")
             room -= width
-    if room >= theme.text_width(name[:1] + "\u2026", _smallest(px), True):
+    if room >= min(theme.text_width(t, _smallest(px), True) for t in (name, name[:1] + "\u2026")):
         fit_line(surface, name, px, box.header, room, theme.INK, bold=True)
     melds = st.melds[seat]
     caption = f.model.last_move.get(seat, "")
@@ -344,6 +349,33 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
         fit_line(surface, words, round(px * 0.9), where, where.w, theme.INK)
 
 
+def short_name(name: str) -> str:
+    """A name of several words as their initials, a number kept whole ("Computer 7" is
+    "C7"): where a header has no room for a name, seats still read apart ("Co…" would not)."""
+    words = name.split()
+    return "".join(w if w.isdigit() else w[:1] for w in words) if len(words) > 1 else name
+
+
+def header_words(name: str, total: int, px: int, width: int) -> tuple[str, str, int]:
+    """The total, the name and the total's size a header ``width`` wide shows (a large text
+    size on a phone): "125 pts" beside the whole name, else "125" beside it; where the name
+    has no room whole, a name of several words becomes its initials (``short_name``: "C7"
+    tells seats apart where "Com…" would not) beside "125 pts" or "125", the total a little
+    smaller where the initials need it; a name of one word is cut short."""
+    words = points(total)
+    bare = words.removesuffix(" pts")
+    whole = theme.text_width(name, _smallest(px), True)
+    for shown in (words, bare):
+        if theme.text_width(shown, px, True) + 8 + whole <= width:
+            return shown, name, px
+    short = short_name(name)
+    least = theme.text_width(short if short != name else name[:3] + "\u2026",
+                             _smallest(px), True)
+    shown = words if theme.text_width(words, px, True) + 8 + least <= width else bare
+    return shown, short, theme.fit_px(shown, px, max(1, width - 8 - least), True,
+                                      _smallest(px))
+
+
 def _levels_fit(f: TableFrame, width: int, px: int) -> bool:
     """Whether every opponent's header has room for their level beside their name and
     total (all panels or none show it, so the row reads alike)."""
@@ -369,7 +401,8 @@ def _draw_plate(surface, f: TableFrame) -> None:
     step = theme.line_height(px)
     inner = Rect(box.x + L.font // 2, box.y, box.w - L.font, box.h)
     count = counted(len(st.hands[seat]), "card")
-    score = theme.text(surface, points(st.totals[seat]), px,
+    total, _, _ = header_words(f.seats[seat].name, st.totals[seat], px, inner.w * 2 // 3)
+    score = theme.text(surface, total, px,
                        (inner.right, box.center[1] if box.h < 2 * step else
                         box.center[1] - step // 2), theme.INK, "midright", bold=True)
     if box.h >= 2 * step:  # two lines: name and score, then cards and whose turn

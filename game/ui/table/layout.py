@@ -238,7 +238,20 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
     From the top: the status line with the log and pause buttons; the opponents round the
     table; the stock and the pile side by side at the centre of the felt; your melds in a band
     (rows that wrap) above your hand; your plate (name, score, cards) and the action bar; your
-    hand. A window too short for the melds' band under the stock keeps them beside it."""
+    hand. A window too short for the melds' band under the stock keeps them beside it; a
+    landscape window too short even for that with two rows of header-only panels has the
+    panels in one row, a summary strip, before any of your melds goes unseen."""
+    layout = _table_layout(size, seats, hand_count, settings, mine, theirs, False)
+    if layout.terse and size[0] > size[1] and mine and len(layout.opponents) > 1 \
+            and layout.opponents[0].box.y != layout.opponents[-1].box.y \
+            and not all(r.w for r in my_meld_rects(layout, mine)[1]):
+        return _table_layout(size, seats, hand_count, settings, mine, theirs, True)
+    return layout
+
+
+def _table_layout(size: tuple[int, int], seats: int, hand_count: int, settings: Settings,
+                  mine, theirs, strip: bool) -> TableLayout:
+    """``table_layout``, the opponents' header-only panels in one row with ``strip``."""
     w, h = size
     s = scale_of(size)
     target = round(MIN_TARGET * s * control_scale())
@@ -299,6 +312,9 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
         rows = _opp_rows(k, w - 2 * pad, portrait, terse)
         meld_row, band_h, centre_least = least_middle(0)
         fixed = centre_least + target + 3 * pad + (plate_h + pad if portrait else 0)
+        strip = strip and not portrait
+        if strip:
+            rows = 1
     needed = (rows * least + pad * rows) + fixed
     hand = _hand(full.inset(pad), hand_count, size, settings, h - top - needed - pad)
     bar = Rect(pad, hand.rect.y - pad - target, w - 2 * pad, target)
@@ -322,7 +338,7 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
     # An opponent's panel is as tall as the rows their melds need at a readable size in its
     # width (at least one, at most three), where the felt has room for that.
     card_row = round(card_height(round(MIN_MINI_WIDTH * s)) * 1.1)
-    cell_w = _cell_w(k, middle.w, pad, font, portrait, terse) - 2 * pad
+    cell_w = _cell_w(k, middle.w, pad, font, portrait, terse, strip) - 2 * pad
     their_rows = max([1] + [meld_rows(tuple(t), cell_w, round(MIN_MINI_WIDTH * s))
                             for t in theirs])
     ideal = least + min(3, their_rows) * card_row
@@ -351,7 +367,7 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
         text_h = rows * (least + line + pad) + gaps
         opp_h = text_h if text_h <= spare else rows * least + gaps
     opponents = _opponents(Rect(middle.x, middle.y, middle.w, opp_h), k, pad, font, portrait,
-                           not terse)
+                           not terse, strip)
     beside = None
     centre = Rect(middle.x, middle.y + opp_h + pad, middle.w, max(0, middle.h - opp_h - pad))
     # Smaller stock and pile cards rather than no band for your melds under them.
@@ -368,7 +384,8 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
     fan = max(0, min(centre.w - 2 * stack_w - 4 * pad, 3 * pile_card_w)) \
         if settings.pile_assist else 0
     row_w = stack_w * 2 + pad * 2 + fan
-    side_rows = meld_rows(tuple(mine), centre.w - row_w - pad, MIN_MINI_WIDTH)
+    # Beside the stock your melds may have the pile's fan's felt too (it narrows for them).
+    side_rows = meld_rows(tuple(mine), centre.w - (stack_w + pad) * 2 - pad, MIN_MINI_WIDTH)
     side_fits = side_rows * meld_row + (side_rows - 1) * _row_gap(MIN_MINI_WIDTH) + GLOW \
         <= centre.h
     under = centre.h - stack_h - 2 * pad
@@ -491,37 +508,43 @@ def _bar(bar: Rect, pad: int, s: float, sort_w: int) -> tuple[Rect, tuple[Rect, 
     return sort, actions
 
 
-def _opp_rows(k: int, width: int, portrait: bool, terse: bool = False) -> int:
-    return math.ceil(k / _opp_cols(k, width, portrait, terse)) if k else 0
+def _opp_rows(k: int, width: int, portrait: bool, terse: bool = False,
+              strip: bool = False) -> int:
+    return math.ceil(k / _opp_cols(k, width, portrait, terse, strip)) if k else 0
 
 
-def _opp_cols(k: int, width: int, portrait: bool, terse: bool = False) -> int:
+def _opp_cols(k: int, width: int, portrait: bool, terse: bool = False,
+              strip: bool = False) -> int:
     """Columns of opponent panels: a row across a wide window, two or three on a phone
-    (three where a panel is its header alone, ``terse``, and many seats need rows)."""
+    (three where a panel is its header alone, ``terse``, and many seats need rows). With
+    ``strip`` (a landscape window too short even for two rows of header-only panels) they
+    stand in one row, a summary strip, so that your melds keep a row of their own."""
     if k <= 0:
         return 1
     most = (3 if width >= 600 or (terse and k > 2) else 2) if portrait \
-        else (max(1, width // 200) if k > 4 else k)
+        else (max(1, width // 200) if k > 4 and not strip else k)
     rows = math.ceil(k / most)
     return math.ceil(k / rows)  # balanced rows: 4 + 3, not 6 + 1
 
 
-def _cell_w(k: int, width: int, pad: int, font: int, portrait: bool, terse: bool = False) -> int:
+def _cell_w(k: int, width: int, pad: int, font: int, portrait: bool, terse: bool = False,
+            strip: bool = False) -> int:
     """An opponent panel's width: a few opponents sit across the table in panels of a
     readable width, not stretched from edge to edge."""
-    cols = _opp_cols(k, width, portrait, terse)
+    cols = _opp_cols(k, width, portrait, terse, strip)
     return min((width - pad * (cols - 1)) // cols, scaled(font) * 31)
 
 
 def _opponents(area: Rect, k: int, pad: int, font: int, portrait: bool,
-               captions: bool = True) -> tuple:
+               captions: bool = True, strip: bool = False) -> tuple:
     """The opponents' panels in ``area``; without ``captions`` a panel has no line for the
-    last turn (its caption is empty: the header carries the cards in hand)."""
+    last turn (its caption is empty: the header carries the cards in hand); with ``strip``
+    they stand in one row (``_opp_cols``)."""
     if k <= 0 or area.h <= 0:
         return ()
-    cols = _opp_cols(k, area.w, portrait, not captions)
+    cols = _opp_cols(k, area.w, portrait, not captions, strip)
     rows = math.ceil(k / cols)
-    cell_w = _cell_w(k, area.w, pad, font, portrait, not captions)
+    cell_w = _cell_w(k, area.w, pad, font, portrait, not captions, strip)
     cell_h = (area.h - pad * (rows - 1)) // rows
     x0 = area.x + (area.w - cols * cell_w - pad * (cols - 1)) // 2
     line = line_height(font)
