@@ -337,9 +337,17 @@ def _meld_phase(hand, melds, options) -> list[Action]:
         return acts
     jokers, twos = _held_wilds(hand)
     bits = sum(map(RUN_BIT.__getitem__, distinct))  # the hand's cards, each once: no carry
-    if longest >= 3 and _has_room(melds, options):
-        _new_sets(hand, jokers, twos, longest, options, acts)
-        _new_runs(bits, jokers, twos, longest, options, acts)
+    if longest >= 3 and (options.meld_slots is None or len(melds) < options.meld_slots):
+        if jokers or twos:
+            _new_sets(hand, jokers, twos, longest, options, acts)
+            _new_runs(bits, jokers, twos, longest, options, acts)
+        else:  # most hands: three of a rank or three in a row, else nothing to lay
+            ranks = (sum(map(RANK_COUNT.__getitem__, hand)) + AT_LEAST[3]) & NATURAL_TOPS
+            if ranks:
+                _natural_sets(hand, ranks, longest, acts)
+            runs = bits | (bits & ACE_BITS) << (ACE_HIGH - ACE)
+            if runs & (runs >> 1) & (runs >> 2):
+                _new_runs(bits, 0, (), longest, options, acts)
     if melds:
         held = distinct.keys()
         if jokers or twos:
@@ -372,6 +380,18 @@ def _new_sets(hand, jokers, twos, longest, options, acts) -> None:
             acts += _sets_of_rank(group, set_jokers, set_twos, sizes, -1, least)
     if len(twos) >= 3 and options.twos_melds:
         acts += _sets_of_twos(_spend(twos, -1), sizes, -1)
+
+
+def _natural_sets(hand, ranks: int, longest: int, acts: list) -> None:
+    """``_new_sets`` of a hand without wilds, whose ``ranks`` (see ``_ranks_of``) hold three
+    or more naturals: each rank's distinct sets of three, then of four (as ``_sets_of_rank``
+    lists them with no wilds), built from ``_combos`` without a memo of whole answers."""
+    for group in _rank_groups(hand, ranks):
+        for nat in _combos(group, 3):
+            acts.append(_new(Action, (_SET, nat, -1, -1)))
+        if longest >= 4:
+            for nat in _combos(group, 4):
+                acts.append(_new(Action, (_SET, nat, -1, -1)))
 
 
 def _ranks_of(hand, least: int) -> int:
