@@ -314,7 +314,7 @@ def _natural_takes(held: int, top: int) -> list[Action]:
     for at in places:
         for low in range(max(ACE, at - 2), min(at, ACE_HIGH - 2) + 1):
             if m >> low & 7 == 7:
-                out.append(_new(Action, (_RUN, tuple(card(p, suit) for p in range(low, low + 3)),
+                out.append(_new(Action, (_RUN, RUN_CARDS[(16 * suit + low) << 4 | low + 2],
                                          -1, -1)))
     return out
 
@@ -523,14 +523,20 @@ def _natural_runs(held: int, cap: int) -> tuple[Action, ...]:
     while triples:
         bit = (triples & -triples).bit_length() - 1
         triples &= triples - 1
-        suit, low = bit >> 4, bit & 15
+        low = bit & 15
         high = low + 2
         while high - low < cap and high <= ACE_HIGH and held >> (bit - low + high) & 1 \
                 and not (low == ACE and high == ACE_HIGH):
-            out.append(_new(Action, (_RUN, tuple(card(p, suit) for p in range(low, high + 1)),
-                                     -1, -1)))
+            out.append(_new(Action, (_RUN, RUN_CARDS[bit << 4 | high], -1, -1)))
             high += 1
     return tuple(out)
+
+
+RUN_CARDS = [tuple(card(p, i >> 8) for p in range(i >> 4 & 15, (i & 15) + 1))
+             for i in range(1 << 10)]
+"""The cards of the run of naturals from place ``low`` to ``high`` of ``suit``, at index
+``(16 * suit + low) << 4 | high`` (a run's first bit in a hand's mask, then its last place):
+made once, not at every run listed."""
 
 
 def _pair_loop(m: int, suit: int, jokers: int, twos: tuple, cap: int, must: int,
