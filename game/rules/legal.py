@@ -75,6 +75,12 @@ enough that the objects they hold keep full garbage collections (which walk ever
 to a few milliseconds, below a frame."""
 
 
+SMALL_CACHE = 1024
+"""Entries of the memos of runs with wilds keyed by a suit's places (``_near_takes``,
+``_pair_runs_of_suit``): with ``CACHE_SIZE`` each, the longest full collection of
+eight-player random play under ``classic`` grew by some 5 ms (``tools.bench --gc``)."""
+
+
 @lru_cache(maxsize=8192)
 def _combos(cards: tuple, k: int) -> tuple:
     """Distinct k-card sub-multisets of a sorted tuple, each sorted."""
@@ -287,7 +293,7 @@ apart two naturals of a run may be: those at most ``reach`` (and two) places fro
 place, the high ace's too for an ace."""
 
 
-@lru_cache(maxsize=CACHE_SIZE)
+@lru_cache(maxsize=SMALL_CACHE)
 def _near_takes(top: int, near: int, jokers: int, twos: tuple, cap: int,
                 queen_rule: bool) -> tuple[Action, ...]:
     """The takes of ``_take_runs`` for a natural ``top`` card and a hand that holds wilds
@@ -506,7 +512,7 @@ def _new_runs(held, jokers, twos, longest, options, acts) -> None:
                                            min(cap, reach + 1), options.queen_of_spades_rules)
 
 
-@lru_cache(maxsize=CACHE_SIZE)
+@lru_cache(maxsize=SMALL_CACHE)
 def _pair_runs_of_suit(m: int, suit: int, jokers: int, twos: tuple, cap: int,
                        queen_rule: bool) -> tuple[Action, ...]:
     """``_pair_loop`` of a new run in the meld phase, memoised: keyed by the places of the suit
