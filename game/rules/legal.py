@@ -75,6 +75,12 @@ enough that the objects they hold keep full garbage collections (which walk ever
 to a few milliseconds, below a frame."""
 
 
+SMALL_CACHE = 1024
+"""Entries of the memos of runs with wilds keyed by a suit's places (``_near_takes``,
+``_pair_runs_of_suit``): with ``CACHE_SIZE`` each, the longest full collection of
+eight-player random play under ``classic`` grew by some 5 ms (``tools.bench --gc``)."""
+
+
 @lru_cache(maxsize=8192)
 def _combos(cards: tuple, k: int) -> tuple:
     """Distinct k-card sub-multisets of a sorted tuple, each sorted."""
@@ -84,7 +90,7 @@ def _combos(cards: tuple, k: int) -> tuple:
 def clear_caches() -> None:
     """Forget every memo of enumerated melds, so that a benchmark times a call from cold."""
     for memo in (_combos, _spend, _twos_for, _set_shapes, _sets_of_rank, _sets_of_twos,
-                 _natural_runs, _pair_runs, _places, _plain_runs):
+                 _natural_runs, _pair_runs, _places, _plain_runs, _near_takes, _pair_runs_of_suit):
         memo.cache_clear()
 
 
@@ -201,8 +207,9 @@ def _plain_takes(hand: list, top: int, runs: bool, options, acts: list) -> None:
     r4 = top & ~3
     start = bisect_left(hand, r4)
     end = bisect_left(hand, r4 + 4, start)
-    if end - start >= 2:
-        acts += _sets_of_rank(tuple(hand[start:end]), 0, (), (3,), top, options.set_naturals)
+    if end - start >= 2:  # ``_sets_of_rank`` without wilds: the top and two of its rank
+        for nat in _combos(tuple(hand[start:end]), 2):
+            acts.append(_new(Action, (_TAKE_SET, tuple(sorted(nat + (top,))), -1, -1)))
     if runs:
         lo2, lo1, hi1, hi2 = NEAR[top]
         near = (lo2 in hand) | (lo1 in hand) << 1 | (hi1 in hand) << 2 | (hi2 in hand) << 3
@@ -250,28 +257,54 @@ def _take_runs(hand: list, top: int, longest: int, jokers: int, twos: tuple,
     cap = min(options.run_max or 13, longest)
     held = _run_mask(hand)
     queen_rule = options.queen_of_spades_rules
+    if not is_wild(top):
+        if options.wilds_in_new_runs and (jokers or twos):
+            suit = top & 3
+            spend = _spend(twos, suit)
+            reach = jokers + len(spend) + 1  # the farthest apart two naturals of a run may be
+            near = (held | _run_mask((top,))) >> (16 * suit) & WINDOW[top][min(reach, 14)]
+            return list(_near_takes(top, near, jokers, spend, min(cap, reach + 1),
+                                    queen_rule))
+        return [_new(Action, (_TAKE_RUN, a.cards, -1, -1)) for a in _natural_takes(held, top)]
     found = []
-    if not is_wild(top) or top >> 2 == TWO:  # a natural, or a 2 in its own place
+    if top >> 2 == TWO:  # a 2 in its own place
         found += _natural_takes(held, top)
     if options.wilds_in_new_runs:
-        if not is_wild(top):
-            if jokers or twos:
-                suit, place = top & 3, top >> 2
-                m = held >> (16 * suit) & 0xFFFF | _run_mask([top]) >> (16 * suit)
-                found += _pair_loop(m, suit, jokers, _spend(twos, suit), cap, place, False,
+        for suit in range(4):
+            m = held >> (16 * suit) & 0xFFFF
+            if not m:
+                continue
+            spend = _spend(twos, suit)
+            if top == card(TWO, suit):  # the top card as this run's natural 2
+                found += _pair_loop(m | 1 << TWO, suit, jokers, spend, cap, TWO, True,
                                     queen_rule)
-        else:
-            for suit in range(4):
-                m = held >> (16 * suit) & 0xFFFF
-                if not m:
-                    continue
-                spend = _spend(twos, suit)
-                if top == card(TWO, suit):  # the top card as this run's natural 2
-                    found += _pair_loop(m | 1 << TWO, suit, jokers, spend, cap, TWO, True,
-                                        queen_rule)
-                found += _wild_runs(m, suit, jokers, spend, cap, top, queen_rule)
-            found = list(dict.fromkeys(found))
+            found += _wild_runs(m, suit, jokers, spend, cap, top, queen_rule)
+        found = list(dict.fromkeys(found))
     return [_new(Action, (_TAKE_RUN, a.cards, -1, -1)) for a in found]
+
+
+WINDOW = [[0] * 15 if c < 4 or is_wild(c) else [sum(
+    1 << p for p in range(ACE, ACE_HIGH + 1)
+    if abs(p - c // 4) <= max(2, reach) or (c // 4 == ACE and ACE_HIGH - p <= max(2, reach)))
+    for reach in range(15)] for c in range(CARD_SLOTS)]
+"""``WINDOW[top][reach]``: the places of ``top``'s suit, as bits of a one-suit mask (see
+RUN_BIT), that a take of a natural ``top`` in a new run can use, with ``reach`` the farthest
+apart two naturals of a run may be: those at most ``reach`` (and two) places from the top's own
+place, the high ace's too for an ace."""
+
+
+@lru_cache(maxsize=SMALL_CACHE)
+def _near_takes(top: int, near: int, jokers: int, twos: tuple, cap: int,
+                queen_rule: bool) -> tuple[Action, ...]:
+    """The takes of ``_take_runs`` for a natural ``top`` card and a hand that holds wilds
+    (``jokers``, ``twos`` in ``_spend`` order for the top's suit): runs of naturals, then
+    ``_pair_loop``'s minimal runs with wilds, from the suit's places ``near`` (the top's own
+    among them) within ``WINDOW`` of the top, the only ones those runs can hold. So the answer
+    depends on a few cards of the hand and its wilds, and hands keep meeting it."""
+    suit, place = top & 3, top >> 2
+    found = _natural_takes(near << (16 * suit), top) + _pair_loop(
+        near, suit, jokers, twos, cap, place, False, queen_rule)
+    return tuple(_new(Action, (_TAKE_RUN, a.cards, -1, -1)) for a in found)
 
 
 def _natural_takes(held: int, top: int) -> list[Action]:
@@ -287,7 +320,7 @@ def _natural_takes(held: int, top: int) -> list[Action]:
     for at in places:
         for low in range(max(ACE, at - 2), min(at, ACE_HIGH - 2) + 1):
             if m >> low & 7 == 7:
-                out.append(_new(Action, (_RUN, tuple(card(p, suit) for p in range(low, low + 3)),
+                out.append(_new(Action, (_RUN, RUN_CARDS[(16 * suit + low) << 4 | low + 2],
                                          -1, -1)))
     return out
 
@@ -310,9 +343,17 @@ def _meld_phase(hand, melds, options) -> list[Action]:
         return acts
     jokers, twos = _held_wilds(hand)
     bits = sum(map(RUN_BIT.__getitem__, distinct))  # the hand's cards, each once: no carry
-    if longest >= 3 and _has_room(melds, options):
-        _new_sets(hand, jokers, twos, longest, options, acts)
-        _new_runs(bits, jokers, twos, longest, options, acts)
+    if longest >= 3 and (options.meld_slots is None or len(melds) < options.meld_slots):
+        if jokers or twos:
+            _new_sets(hand, jokers, twos, longest, options, acts)
+            _new_runs(bits, jokers, twos, longest, options, acts)
+        else:  # most hands: three of a rank or three in a row, else nothing to lay
+            ranks = (sum(map(RANK_COUNT.__getitem__, hand)) + AT_LEAST[3]) & NATURAL_TOPS
+            if ranks:
+                _natural_sets(hand, ranks, longest, acts)
+            runs = bits | (bits & ACE_BITS) << (ACE_HIGH - ACE)
+            if runs & (runs >> 1) & (runs >> 2):
+                _new_runs(bits, 0, (), longest, options, acts)
     if melds:
         held = distinct.keys()
         if jokers or twos:
@@ -345,6 +386,18 @@ def _new_sets(hand, jokers, twos, longest, options, acts) -> None:
             acts += _sets_of_rank(group, set_jokers, set_twos, sizes, -1, least)
     if len(twos) >= 3 and options.twos_melds:
         acts += _sets_of_twos(_spend(twos, -1), sizes, -1)
+
+
+def _natural_sets(hand, ranks: int, longest: int, acts: list) -> None:
+    """``_new_sets`` of a hand without wilds, whose ``ranks`` (see ``_ranks_of``) hold three
+    or more naturals: each rank's distinct sets of three, then of four (as ``_sets_of_rank``
+    lists them with no wilds), built from ``_combos`` without a memo of whole answers."""
+    for group in _rank_groups(hand, ranks):
+        for nat in _combos(group, 3):
+            acts.append(_new(Action, (_SET, nat, -1, -1)))
+        if longest >= 4:
+            for nat in _combos(group, 4):
+                acts.append(_new(Action, (_SET, nat, -1, -1)))
 
 
 def _ranks_of(hand, least: int) -> int:
@@ -442,17 +495,30 @@ def _new_runs(held, jokers, twos, longest, options, acts) -> None:
     if not wild and not held & (held >> 1) & (held >> 2):
         return  # no three in a row and nothing to fill a gap: the common case
     cap = min(options.run_max or 13, longest)
-    if held & (held >> 1) & (held >> 2):
-        for suit in range(4):  # memoised suit by suit: a suit's cards change less often
-            m = held & 0xFFFF << 16 * suit
-            if m & (m >> 1) & (m >> 2):
-                acts += _natural_runs(m, min(cap, m.bit_count()))
+    starts = held & (held >> 1) & (held >> 2)
+    if starts:  # one memo for all suits, keyed by the places in runs of three or more only
+        held_runs = held & (starts | starts << 1 | starts << 2)
+        acts += _natural_runs(held_runs, min(cap, held_runs.bit_count()))
     if wild:
+        reach = jokers + len(twos) + 1  # the farthest apart two naturals of a run may be
         for suit in range(4):
             m = held >> (16 * suit) & 0xFFFF
-            if m & (m - 1):  # two naturals at the least
-                acts += _pair_loop(m, suit, jokers, _spend(twos, suit), cap, -1, False,
-                                   options.queen_of_spades_rules)
+            near = 0
+            for d in range(1, min(reach, 13) + 1):
+                near |= m << d | m >> d
+            m &= near  # the places with another within reach: the others pair with none
+            if m:
+                acts += _pair_runs_of_suit(m, suit, jokers, _spend(twos, suit),
+                                           min(cap, reach + 1), options.queen_of_spades_rules)
+
+
+@lru_cache(maxsize=SMALL_CACHE)
+def _pair_runs_of_suit(m: int, suit: int, jokers: int, twos: tuple, cap: int,
+                       queen_rule: bool) -> tuple[Action, ...]:
+    """``_pair_loop`` of a new run in the meld phase, memoised: keyed by the places of the suit
+    that have another within reach of the wilds held (no other place is in a pair), and by
+    ``cap`` only up to that reach (a pair never spans more), so hands keep meeting it."""
+    return tuple(_pair_loop(m, suit, jokers, twos, cap, -1, False, queen_rule))
 
 
 @lru_cache(maxsize=CACHE_SIZE)
@@ -463,14 +529,20 @@ def _natural_runs(held: int, cap: int) -> tuple[Action, ...]:
     while triples:
         bit = (triples & -triples).bit_length() - 1
         triples &= triples - 1
-        suit, low = bit >> 4, bit & 15
+        low = bit & 15
         high = low + 2
         while high - low < cap and high <= ACE_HIGH and held >> (bit - low + high) & 1 \
                 and not (low == ACE and high == ACE_HIGH):
-            out.append(_new(Action, (_RUN, tuple(card(p, suit) for p in range(low, high + 1)),
-                                     -1, -1)))
+            out.append(_new(Action, (_RUN, RUN_CARDS[bit << 4 | high], -1, -1)))
             high += 1
     return tuple(out)
+
+
+RUN_CARDS = [tuple(card(p, i >> 8) for p in range(i >> 4 & 15, (i & 15) + 1))
+             for i in range(1 << 10)]
+"""The cards of the run of naturals from place ``low`` to ``high`` of ``suit``, at index
+``(16 * suit + low) << 4 | high`` (a run's first bit in a hand's mask, then its last place):
+made once, not at every run listed."""
 
 
 def _pair_loop(m: int, suit: int, jokers: int, twos: tuple, cap: int, must: int,

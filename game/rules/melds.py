@@ -91,8 +91,12 @@ class Meld(_MeldFields):
             joins, join_bits, places = (), 0, _ANYWHERE
             open_places = places
         else:
-            joins, places, open_places = _run_ends(cards, rank, suit, wilds)
-            join_bits = _join_bits(joins)
+            high = rank + len(cards) - 1
+            # a 2 standing for the queen of spades (see ``_ends_of``)
+            two_as_queen = suit == 0 and rank <= 12 <= high and 8 <= cards[12 - rank] < 12
+            joins, places, open_places, join_bits = _RUN_ENDS.get(
+                (rank, high, suit, wilds > 0, two_as_queen)) or _ends_of(
+                rank, high, suit, wilds > 0, two_as_queen)
         return tuple.__new__(cls, (kind, cards, rank, suit, wilds, joins, places, join_bits,
                                    open_places))
 
@@ -143,11 +147,13 @@ _ANYWHERE = ((-1, False),)
 """The one place a wild may join a set or a meld of 2s."""
 
 
-def _run_ends(cards, low: int, suit: int, wilds: int) -> tuple[tuple, tuple, tuple]:
-    """The ``joins``, ``wild_places`` and ``open_places`` of a run: its two ends, an ace at one
-    end only (the low one when both would take it), and (not in ``open_places``) the
-    queen-of-spades rule for wilds."""
-    high = low + len(cards) - 1
+def _ends_of(low: int, high: int, suit: int, wild: bool, two_as_queen: bool) -> tuple:
+    """The ``joins``, ``wild_places``, ``open_places`` and ``join_bits`` of a run from place
+    ``low`` to ``high`` of ``suit``, holding a wild or not, and a 2 standing for the queen of
+    spades or not: its two ends, an ace at one end only (the low one when both would take
+    it), and (not in ``open_places``) the queen-of-spades rule for wilds. That is all they
+    depend on, so each is made once (``_RUN_ENDS``) and shared by every run of that shape: a
+    run is made at every run laid and every addition to one."""
     ends = []
     if low > ACE and not (low - 1 == ACE and high == ACE_HIGH):
         ends.append(low - 1)
@@ -155,12 +161,18 @@ def _run_ends(cards, low: int, suit: int, wilds: int) -> tuple[tuple, tuple, tup
         ends.append(high + 1)
     joins = tuple((card(p, suit), card(p, suit) if p == TWO else -1) for p in ends)
     open_places = tuple((card(p, suit), False) for p in ends)
-    two_as_queen = suit == 0 and low <= 12 <= high and 8 <= cards[12 - low] < 12
     if two_as_queen:  # that 2 must stay the only wild in the run
-        return joins, (), open_places
-    places = tuple((card(p, suit), card(p, suit) == QUEEN_OF_SPADES and wilds > 0)
-                   for p in ends)
-    return joins, places, open_places
+        places: tuple = ()
+    else:
+        places = tuple((card(p, suit), card(p, suit) == QUEEN_OF_SPADES and wild)
+                       for p in ends)
+    found = _RUN_ENDS[low, high, suit, wild, two_as_queen] = (
+        joins, places, open_places, _join_bits(joins))
+    return found
+
+
+_RUN_ENDS: dict[tuple, tuple] = {}
+"""``_ends_of`` by its arguments: at most some 3,000 shapes of run, each made once."""
 
 
 def sort_set(cards) -> tuple[Card, ...]:
