@@ -331,11 +331,24 @@
     while (log.children.length > LOG_KEPT) log.firstChild.remove();
   }
 
-  page.mirrorShow = (text) => {
-    const data = JSON.parse(text);
+  // The game hands its mirror over inside its frame; the page renders it when the browser is
+  // idle (within a tenth of a second), so the DOM's patch and the style and layout it brings
+  // are not the frame's. Only the last text is rendered: each holds the whole tree and the log's
+  // last lines, numbered (showLog skips those it has).
+  const idle = window.requestIdleCallback
+    ? (f) => window.requestIdleCallback(f, { timeout: 100 }) : (f) => setTimeout(f, 0);
+  let waiting = null;
+  function render() {
+    const data = JSON.parse(waiting);
+    waiting = null;
     showScene(data.tree);
     showLog(data.log || []);
+  }
+  page.mirrorShow = (text) => {
+    if (waiting === null) idle(render);
+    waiting = text;
   };
+  page.mirrorShown = () => waiting === null;
   page.mirrorTake = () => (inbox.length ? JSON.stringify(inbox.splice(0)) : "");
 
   // Keys on the mirror's controls are the mirror's (Enter and Space press the button, Tab and

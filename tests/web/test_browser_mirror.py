@@ -47,9 +47,11 @@ def buttons(scope) -> list[str]:
 
 
 def settle(page, frames: int = 4) -> None:
-    """Let the game take what was done and show the result (a few frames: never a clock)."""
+    """Let the game take what was done and show the result (a few frames: never a clock), and
+    the page render the mirror it was last sent (when the browser is idle)."""
     now = page.evaluate("arlington.frames")
-    page.wait_for_function(f"arlington.frames >= {now + frames}", timeout=30_000)
+    page.wait_for_function(f"arlington.frames >= {now + frames} && arlington.mirrorShown()",
+                           timeout=30_000)
 
 
 def press(scope, name: str) -> None:
