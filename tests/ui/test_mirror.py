@@ -115,6 +115,20 @@ def test_a_mirror_card_and_a_tap_select_the_same_card():
     assert mirrored.model.selected == {2}
 
 
+def test_the_mirrors_status_speaks_of_actions_not_of_glowing_places():
+    hands = [["5S", "6S", "7S", "QS", "KC", "KH", "3D"], ["4H", "8C", "JD"]]
+    _, scene = arranged(hands)
+    scene.mirror_activate(next(a for a, n in actions(scene.mirror()).items()
+                               if n.name == "Draw"))
+    for code in ("5S", "6S", "7S"):  # a run the bar offers to lay down
+        c = parse_card(code)
+        scene.mirror_activate(f"card:{scene.model.order.index(c)}:{c}")
+    said = [n.name for n in walk(scene.mirror())]
+    assert "Choose an action for the selected cards" in said
+    assert not any("glowing" in name for name in said)
+    assert scene.model.status() == "Tap a glowing place or a button"  # the canvas's words
+
+
 def test_mirror_buttons_play_the_moves_the_canvas_buttons_play():
     hands = [["5S", "6S", "7S", "QS", "KC", "KH", "3D"], ["4H", "8C", "JD"]]
     app_a, tapped = arranged(hands)

@@ -146,7 +146,7 @@ def _tree(scene: Mirrored) -> Node:
     others = [s for s in range(len(m.seats)) if s != m.viewer]
     return scene_tree(
         TITLE,
-        text(m.status()),
+        text(m.status(spoken=True)),
         text(m.message) if m.message else None,
         _offer(m, view),
         _hand(m),

@@ -547,8 +547,9 @@ class TableModel:
 
     # ----------------------------------------------------------------- words
 
-    def status(self) -> str:
-        """What is expected now, in one line."""
+    def status(self, spoken: bool = False) -> str:
+        """What is expected now, in one line (``spoken``: for the mirror, whose player has
+        no glowing places to tap, only the actions it lists)."""
         st = self.state
         if st.phase is Phase.MATCH_OVER:
             return f"The match is over: {self.name(st.winner)} wins"
@@ -571,7 +572,8 @@ class TableModel:
                 return who + "Draw from the stock"
             return who + "Draw from the stock or take the pile"
         if self.selected and self.groups():
-            return who + "Tap a glowing place or a button"
+            return who + ("Choose an action for the selected cards" if spoken
+                          else "Tap a glowing place or a button")
         return who + "Meld, lay off, or discard to end your turn"
 
     def meld_points(self, seat: int) -> list[int]:
