@@ -35,8 +35,9 @@ from dataclasses import dataclass
 from .. import platform
 from ..rules.options import RuleOptions
 from ..rules.save import FORMAT as SAVE_FORMAT
-from ..rules.save import Game, parse_json
+from ..rules.save import Game
 from ..rules.text import show
+from . import stored
 from .records import Records, table_name, you
 from .saves import NAME_MAX
 from .seats import Seat
@@ -292,17 +293,8 @@ def disagreement(history: History, records: Records) -> str | None:
 def load() -> tuple[History, str | None]:
     """The stored history, and a message when the file was unusable (then it is kept aside
     and the list starts again)."""
-    try:
-        text = platform.read(KEY)
-        if text is None:
-            return History(), None
-        return History.from_json(parse_json(text, "the match history")), None
-    except (platform.StorageError, ValueError) as e:
-        reason = str(e)
-    kept = platform.set_aside(KEY)
-    where = f" The old file was kept as {kept}." if kept else ""
-    return History(), f"Your match history could not be read ({reason}) and starts again." \
-        f"{where}"
+    return stored.load(KEY, "the match history", History.from_json, History(),
+                       "Your match history could not be read ({reason}) and starts again.")
 
 
 def dumps(history: History) -> str:

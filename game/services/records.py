@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from .. import __version__, platform
 from ..rules.options import PRESETS, RuleOptions
-from ..rules.save import parse_json
 from ..rules.text import show
+from . import stored
 
 KEY = "records.json"
 FORMAT = "arlington-records"
@@ -202,16 +202,8 @@ def progress(records: Records, state, seats, recorded: int) -> tuple[Records, in
 def load() -> tuple[Records, str | None]:
     """The stored statistics, and a message when the file was unusable (then it is kept
     aside and the statistics start again)."""
-    try:
-        text = platform.read(KEY)
-        if text is None:
-            return Records(), None
-        return Records.from_json(parse_json(text, "the statistics file")), None
-    except (platform.StorageError, ValueError) as e:
-        reason = str(e)
-    kept = platform.set_aside(KEY)
-    where = f" The old file was kept as {kept}." if kept else ""
-    return Records(), f"Your statistics could not be read ({reason}) and start again.{where}"
+    return stored.load(KEY, "the statistics file", Records.from_json, Records(),
+                       "Your statistics could not be read ({reason}) and start again.")
 
 
 def save(records: Records) -> str | None:
