@@ -45,6 +45,20 @@ def settle(app, table, limit=3000):
     raise AssertionError("the person never got the turn")
 
 
+def quick_turn(app, table):
+    """Your turn the quick way, by keys and a tap: draw, then discard the first card that is
+    not the Q♠ (confirmed when the table asks)."""
+    step(app, key(pygame.K_d))
+    if table.game.state.phase is Phase.MELD:
+        hand = table.model.order
+        i = next((j for j, c in enumerate(hand) if c != QUEEN_OF_SPADES), 0)
+        r = table.layout.hand.cards[i]
+        step(app, mouse_tap((r.x + max(4, r.w // 8), r.y + r.h // 3)))
+        step(app, key(pygame.K_x))
+        if table.model.confirm is not None:
+            step(app, key(pygame.K_RETURN))
+
+
 def titled(app):
     app.scenes.push(scenes.TitleScene(app))
     step(app)
@@ -134,15 +148,7 @@ def test_a_finished_hand_is_counted_and_shown():
         st = table.game.state
         if st.phase is Phase.HAND_OVER:
             break
-        step(app, key(pygame.K_d))
-        if st.phase is Phase.MELD:  # discard the first card that is not the Q♠
-            hand = table.model.order
-            i = next((j for j, c in enumerate(hand) if c != QUEEN_OF_SPADES), 0)
-            r = table.layout.hand.cards[i]
-            step(app, mouse_tap((r.x + max(4, r.w // 8), r.y + r.h // 3)))
-            step(app, key(pygame.K_x))
-            if table.model.confirm is not None:
-                step(app, key(pygame.K_RETURN))
+        quick_turn(app, table)
     assert table.game.state.phase is Phase.HAND_OVER
     mine = table.game.state.hand_scores[0][0]
     line = app.keeper.records.line("custom", 2)

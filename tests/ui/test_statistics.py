@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import pygame
 from scene_nav import make_app, press, step
-from test_keep_app import SEATS, reopened, settle
-from ui_events import key, mouse_tap
+from test_keep_app import SEATS, quick_turn, reopened, settle
 
-from game.rules.cards import QUEEN_OF_SPADES
 from game.rules.options import DIGITAL
 from game.rules.save import Setup
 from game.rules.state import Phase
@@ -121,15 +119,7 @@ def test_a_match_finished_at_the_table_is_kept_once():
         st = table.game.state
         if st.phase is Phase.MATCH_OVER:
             break
-        step(app, key(pygame.K_d))
-        if st.phase is Phase.MELD:
-            hand = table.model.order
-            i = next((j for j, c in enumerate(hand) if c != QUEEN_OF_SPADES), 0)
-            r = table.layout.hand.cards[i]
-            step(app, mouse_tap((r.x + max(4, r.w // 8), r.y + r.h // 3)))
-            step(app, key(pygame.K_x))
-            if table.model.confirm is not None:
-                step(app, key(pygame.K_RETURN))
+        quick_turn(app, table)
     st = table.game.state
     assert st.phase is Phase.MATCH_OVER
     kept = history.load()[0]
