@@ -9,7 +9,10 @@ difference against the opponent in duplicate play (``tools.arena.run_duplicate``
 played once per seating), every candidate on the same ``--deals`` deals, so they are compared
 on the same cards. The best ``--confirm`` members are then played again on fresh deals
 (``--confirm-deals``, seed ``--seed + 1``): a score chosen as the best of many on the same
-deals flatters the member, the fresh deals do not. An **exploiter** is a member against which
+deals flatters the member, the fresh deals do not. With ``--screen AGENT`` the search scores
+its candidates against that agent instead (``medium``: a hundred deals in about a second, where
+the hard level takes ten minutes), so it can afford deals enough to tell a strong member from a
+lucky one; only the confirmations play ``--opponent``. An **exploiter** is a member against which
 the opponent misses the hard level's bar on those fresh deals (docs/ai.md): it wins fewer than
 ``BAR_DEALS_WON`` of them, or its per-deal difference's 95% interval is not above zero.
 
@@ -84,7 +87,8 @@ def score(member: Habits, opponent: str, deals: int, seed: int, preset: str) -> 
     report = run_duplicate([H.spec(member), opponent], deals, seed, preset, listed=False)
     me, them = report["per_agent"]
     versus = me["versus"][f"1:{opponent}"]
-    return {"name": H.name_of(member), "habits": H.text(member), "deals": deals, "seed": seed,
+    return {"name": H.name_of(member), "habits": H.text(member), "opponent": opponent,
+            "deals": deals, "seed": seed,
             "mean_deal_score_diff": versus["mean_deal_score_diff"],
             "mean_deal_score_diff_ci95": versus["mean_deal_score_diff_ci95"],
             "deals_won": me["deals_won"], "deal_win_rate": me["deal_win_rate"],
@@ -124,11 +128,12 @@ def _mapper(jobs: int):
 
 def search(opponent: str, preset: str, start: str, generations: int, candidates: int,
            deals: int, confirm: int, confirm_deals: int, seed: int, jobs: int = 1,
-           saved=lambda report: None) -> dict:
+           saved=lambda report: None, screen: str | None = None) -> dict:
     """Run the league (module docstring); ``saved(report)`` is called with the report so far
-    after every candidate scored."""
+    after every candidate scored. The candidates are scored against ``screen`` if given, else
+    against ``opponent``; the confirmations always play ``opponent``."""
     rand = random.Random(f"league/{seed}")
-    report: dict = {"opponent": opponent, "preset": preset, "start": start,
+    report: dict = {"opponent": opponent, "screen": screen, "preset": preset, "start": start,
                     "generations": generations, "candidates_per_generation": candidates,
                     "deals": deals, "seed": seed, "confirm_deals": confirm_deals,
                     "confirm_seed": seed + 1, "bar_deals_won": BAR_DEALS_WON,
@@ -138,7 +143,8 @@ def search(opponent: str, preset: str, start: str, generations: int, candidates:
 
         def scores(members: list[Habits], generation: int) -> list[dict]:
             fresh = [m for m in dict.fromkeys(members) if m not in scored]
-            results = iter(mapper(_score, [(m, opponent, deals, seed, preset) for m in fresh]))
+            results = iter(mapper(_score, [(m, screen or opponent, deals, seed, preset)
+                                           for m in fresh]))
             entries = []
             for m in members:
                 if m not in scored:
@@ -179,7 +185,7 @@ def promote(report: dict, path: Path) -> list[str]:
             continue
         entries[confirmed["name"]] = {
             "name": confirmed["name"], "habits": confirmed["habits"],
-            "found": {"opponent": report["opponent"], "preset": report["preset"],
+            "found": {"opponent": confirmed["opponent"], "preset": report["preset"],
                       "deals": confirmed["deals"], "seed": confirmed["seed"],
                       "mean_deal_score_diff": confirmed["mean_deal_score_diff"],
                       "mean_deal_score_diff_ci95": confirmed["mean_deal_score_diff_ci95"],
@@ -211,6 +217,9 @@ def main(argv=None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--opponent", default="hard@0.3cpu",
                         help="the agent to beat (any arena agent; default hard@0.3cpu)")
+    parser.add_argument("--screen", default=None,
+                        help="score the search's candidates against this agent instead "
+                             "(e.g. medium, far cheaper); the confirmations play --opponent")
     parser.add_argument("--preset", default="digital", choices=list(PRESETS))
     parser.add_argument("--start", default="random",
                         help="a habits text, pilehungry, family:N, or random (default)")
@@ -237,6 +246,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         bot_or_agent(args.opponent, 0)
+        if args.screen is not None:
+            bot_or_agent(args.screen, 0)
         start_members(args.start, 1, random.Random(0))
     except ValueError as e:
         parser.error(str(e))
@@ -251,7 +262,7 @@ def main(argv=None) -> int:
 
     report = search(args.opponent, args.preset, args.start, args.generations,
                     args.candidates, args.deals, args.confirm, args.confirm_deals, args.seed,
-                    args.jobs, saved)
+                    args.jobs, saved, args.screen)
     if args.promote:
         report["promoted"] = promote(report, exploiters)
         saved(report)

@@ -54,8 +54,29 @@ def test_a_tiny_league_run(tmp_path, capsys, jobs):
     assert sorted(H.read_exploiters(exploiters)) == sorted(flagged)
 
 
+def test_a_screened_search_confirms_against_the_opponent(capsys):
+    code = league.main(["--opponent", "hard@0.002cpu", "--screen", "medium", "--generations",
+                        "1", "--candidates", "2", "--deals", "3", "--confirm", "1",
+                        "--confirm-deals", "2", "--seed", "5"])
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["screen"] == "medium" and report["opponent"] == "hard@0.002cpu"
+    assert {c["opponent"] for c in report["candidates"]} == {"medium"}
+    assert [c["opponent"] for c in report["confirmed"]] == ["hard@0.002cpu"]
+    best = max(report["candidates"], key=lambda c: c["mean_deal_score_diff"])
+    assert report["confirmed"][0]["habits"] == best["habits"]
+
+
+def test_an_unknown_screen_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as stop:
+        league.main(["--screen", "nobody"])
+    assert stop.value.code == 2
+    assert "nobody" in capsys.readouterr().err
+
+
 def confirmed(name, diff_ci, opponent_rate):
-    return {"name": name, "habits": "meld=out", "deals": 100, "seed": 2,
+    return {"name": name, "habits": "meld=out", "opponent": "hard@0.3cpu", "deals": 100,
+            "seed": 2,
             "mean_deal_score_diff": sum(diff_ci) / 2, "mean_deal_score_diff_ci95": diff_ci,
             "opponent_deal_win_rate": opponent_rate,
             "exploits": league.exploits({"mean_deal_score_diff_ci95": diff_ci,
