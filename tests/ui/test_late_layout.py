@@ -22,7 +22,7 @@ from game.services.settings import Settings
 from game.ui import theme
 from game.ui.cardart import MIN_READABLE_WIDTH
 from game.ui.scenes.table import TableScene
-from game.ui.table.draw import header_words, status_lines
+from game.ui.table.draw import header_words
 from game.ui.table.layout import (
     Rect,
     card_height,
@@ -32,8 +32,11 @@ from game.ui.table.layout import (
     my_meld_rects,
     opponent_meld_preview,
     opponent_meld_rects,
+    status_lines,
+    status_text,
     table_layout,
 )
+from game.ui.table.model import TableModel
 
 SIZES = [(360, 640), (390, 844), (844, 390), (1024, 768), (1280, 720), (1920, 1080)]
 SETTINGS = [Settings(), Settings(left_handed=True, pile_assist=True)]
@@ -155,6 +158,69 @@ def test_at_150_percent_on_a_small_phone_the_status_is_never_cut_short(players):
         assert L.target > usual.target
         assert all(r.h >= L.target for _, r in L.controls() if _.startswith("action"))
         assert min(L.pause.h, L.log_button.h, L.sort.h) >= L.target
+
+
+OTHER_STATUSES = (
+    ("Take the 10\u2665 or pass it on", "Take the 10\u2665 or pass"),
+    ("Take the upcard or pass", "Take the upcard or pass"),
+    ("The match is over: Computer 7 wins", "Computer 7 wins the match"),
+    ("The hand is over: nobody went out", "Nobody went out"),
+    ("Tap a glowing place or a button", "Tap a lit place or a button"))
+"""What the table says in phases a late hand does not pass through, whole and brief."""
+
+
+def said(game) -> set[tuple[str, str]]:
+    """Every status the table gives while ``game``'s actions are replayed and then played on
+    to the end of its hand (whole and in its essential words), by a model that reads it."""
+    replay = Game(game.setup)
+    model = TableModel(replay, default_seats(game.state.players))
+    found = set()
+    for action in game.actions:
+        if replay.state.phase is Phase.HAND_OVER:
+            found.add((model.status(), model.status(brief=True)))
+            replay.next_hand()
+        found.add((model.status(), model.status(brief=True)))
+        replay.play(action)
+    played_out(replay)
+    return found | {(model.status(), model.status(brief=True))}
+
+
+def status_problems(L, statuses, size) -> list[str]:
+    """Where the status bar of ``L`` fails a status of ``statuses``: cut short, a line
+    wider than the bar, more lines than its height holds, or the bar over something else."""
+    problems = []
+    if not L.status.inside(Rect(0, 0, *size)):
+        problems.append(f"the status bar {L.status} leaves the window")
+    problems += [f"the status bar {L.status} overlaps {name} {r}" for name, r in L.panels()
+                 if r.overlaps(L.status)]
+    for whole, brief in statuses:
+        words = status_text(whole, brief, L.font, L.status)
+        px, lines = status_lines(words, L.font, L.status)
+        wide = [line for line in lines if theme.text_width(line, px, True) > L.status.w]
+        if " ".join(lines) != words or wide \
+                or len(lines) * theme.line_height(px) > L.status.h:
+            problems.append(f"{whole!r} shows as {lines} at {px} px in {L.status}")
+    return problems
+
+
+@pytest.mark.parametrize("text_size", (100, 150, 200))
+@pytest.mark.parametrize("players", [2, 4, 8])
+def test_the_status_is_never_cut_short_at_any_size(players, text_size):
+    """What is expected of you shows whole, at every size and text size, with two, four
+    and eight seats in late hands: every line of the status within its bar, the bar within
+    the window and over nothing else (where a large text size leaves no room beside the
+    Log and Menu buttons it has a row of its own, and a short window says the instruction
+    in its essential words)."""
+    positions = late_hands(players)
+    statuses = set(OTHER_STATUSES).union(*(said(game) for _, game in positions))
+    found = {}
+    with theme.using(Settings(text_size=text_size)):
+        for (name, game), size, settings in itertools.product(positions, SIZES, SETTINGS):
+            problems = status_problems(layout_for(game, size, settings), statuses, size)
+            if problems:
+                found[f"{name} {size[0]}x{size[1]} left={settings.left_handed}"] = problems
+    assert not found, found
+
 
 DESKTOP = [(1024, 768), (1280, 720), (1920, 1080)]
 

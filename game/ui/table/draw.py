@@ -29,6 +29,8 @@ from .layout import (
     meld_step,
     message_spot,
     my_meld_label,
+    status_lines,
+    status_text,
 )
 from .model import counted, points
 
@@ -129,7 +131,9 @@ def draw_board(surface: pygame.Surface, f: TableFrame,
     ``panel_key``). Returns how many panels were drawn."""
     L = f.layout
     theme.draw_felt(surface)
-    status = status_lines(f.model.status(), L.font, L.status)
+    m = f.model
+    words = status_text(m.status(), m.status(brief=True), L.font, L.status)
+    status = status_lines(words, L.font, L.status)
     _draw_status(surface, f, *status)
     levels: dict[int, bool] = {}  # by header width: every opponent measured once a frame
     drawn = 0
@@ -228,39 +232,18 @@ def card(surface, f: TableFrame, c, rect: pygame.Rect, shadow: bool = True) -> N
 def _draw_status(surface, f: TableFrame, px: int, lines: list[str]) -> None:
     """The status's ``lines`` at ``px`` (``status_lines``), the Menu and Log buttons."""
     L = f.layout
-    if len(lines) > 1:
-        step = theme.line_height(px)
-        y = L.status.center[1] - step * (len(lines) - 1) / 2
-        for i, line in enumerate(lines):
-            fit_line(surface, line, px, Rect(L.status.x, round(y + i * step) - step // 2,
-                                             L.status.w, step), L.status.w, theme.INK, True)
-    else:
-        theme.text(surface, lines[0], px, (L.status.x, L.pause.center[1]), theme.INK,
-                   "midleft", bold=True)  # level with the buttons beside it
+    step = theme.line_height(px)
+    # One line beside the buttons stands level with them; else the lines are centred in
+    # the bar (beside the buttons, or in its own row under them).
+    y = L.pause.center[1] if len(lines) == 1 and L.status.y == L.pause.y \
+        else L.status.center[1] - step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        theme.text(surface, line, px, (L.status.x, round(y + i * step)), theme.INK,
+                   "midleft", bold=True)
     widgets.draw_button(surface, widgets.Button(_pg(L.pause), "Menu", "pause"),
                         f.held == "pause")
     widgets.draw_button(surface, widgets.Button(_pg(L.log_button), "Log", "log",
                                                 primary=f.show_log), f.held == "log")
-
-
-def status_lines(text: str, font: int, bar: Rect) -> tuple[int, list[str]]:
-    """The status's size and lines in ``bar``: one large line where it fits; on a phone two,
-    a little smaller, and where the bar is narrow (seven-hand's strip beside it) smaller
-    still or three, as its height allows, down to the table's smallest text. Only then is
-    the last line cut short (``fit_line``)."""
-    px = round(font * 1.15)
-    if theme.text_width(text, px, True) <= bar.w:
-        return px, [text]
-    px = max(12, round(font * 0.95))
-    while True:
-        lines = theme.wrap(text, px, bar.w, True)
-        most = max(2, bar.h // theme.line_height(px))
-        if len(lines) <= most or px <= MIN_LABEL_PX:
-            break
-        px -= 1
-    if len(lines) > most:  # the rest on the last line, cut short with an ellipsis
-        lines = lines[:most - 1] + [" ".join(lines[most - 1:])]
-    return px, lines
 
 
 def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
