@@ -300,9 +300,10 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
     readable = f.opponent_meld_rects(seat) is not None if together is None else True
     if melds and not readable and box.melds.h < theme.line_height(px):
         count += f", {counted(len(melds), 'meld')}"  # no room for more
-    if box.caption.h:
-        fit_line(surface, latest(count, caption, round(px * 0.9), box.caption.w),
-                 round(px * 0.9), box.caption, box.caption.w, theme.INK_DIM)
+    if box.caption.h:  # the last turn gives way first, then the melds' count
+        fit_words(surface, (latest(count, caption, round(px * 0.9), box.caption.w), count,
+                            counted(len(st.hands[seat]), "card")),
+                  round(px * 0.9), box.caption, box.caption.w, theme.INK_DIM)
     if f.revealed and together is None and st.hands[seat]:
         _draw_revealed(surface, f, seat)  # no room for both: the hand shows
         return
@@ -318,7 +319,8 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
     elif box.melds.h >= theme.line_height(px):
         pts = sum(f.model.meld_points(seat))
         n = len(melds)
-        words = f"{counted(n, 'meld')}, {pts} pts · tap to see"
+        forms = (f"{counted(n, 'meld')}, {pts} pts · tap to see",
+                 f"{counted(n, 'meld')}, {pts} pts", counted(n, "meld"))
         where = box.melds
         preview = f.opponent_meld_preview(seat)
         if preview is not None:  # the first melds as cards, a line for the rest
@@ -326,10 +328,11 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
             for i, (meld, mr) in enumerate(zip(melds, rects)):
                 if not hidden[("meld", seat, i)]:
                     _draw_meld(surface, f, meld.cards, mr, cw, shadow=False)
-            words = f"+{n - len(rects)} more · tap to see"
+            more = n - len(rects)
+            forms = (f"+{more} more · tap to see", f"+{more} more", f"+{more}")
             step = theme.line_height(round(px * 0.9))
             where = Rect(box.melds.x, box.melds.bottom - step, box.melds.w, step)
-        fit_line(surface, words, round(px * 0.9), where, where.w, theme.INK)
+        fit_words(surface, forms, round(px * 0.9), where, where.w, theme.INK)
 
 
 def short_name(name: str) -> str:
@@ -531,9 +534,12 @@ def _draw_beside(surface, f: TableFrame) -> None:
     title = Rect(beside.x, beside.y, beside.w, theme.line_height(px))
     name = f.seats[seat].name
     shown = len(found[1]) if found else 0
-    words = (f"{name}: {counted(len(melds), 'meld')}" if shown == len(melds)
-             else f"{name}: {shown} of {counted(len(melds), 'meld')} · tap to see")
-    fit_line(surface, words, px, title, title.w, theme.INK_DIM)
+    some = counted(len(melds), "meld") if shown == len(melds) \
+        else f"{shown} of {counted(len(melds), 'meld')}"
+    forms = (f"{name}: {some}",) if shown == len(melds) \
+        else (f"{name}: {some} · tap to see", f"{name}: {some}")
+    fit_words(surface, forms + (f"{short_name(name)}: {some}",), px, title, title.w,
+              theme.INK_DIM)
     if found is None:
         return
     cw, rects = found
@@ -737,6 +743,15 @@ def latest(count: str, turn: str, px: int, width: int) -> str:
         parts = parts[1:]
         text = f"{count} \u00b7 \u2026" + " \u00b7 ".join(parts)
     return text
+
+
+def fit_words(surface, forms, px: int, box: Rect, width: int, colour, bold: bool = False):
+    """The first of ``forms`` (each shorter than the one before, down to the essential
+    words) that shows whole in ``width`` at a size ``fit_line`` may shrink to, drawn as it
+    draws it: words give way whole, and only the last form is ever cut short."""
+    least = _smallest(px)
+    words = next((t for t in forms if theme.text_width(t, least, bold) <= width), forms[-1])
+    return fit_line(surface, words, px, box, width, colour, bold)
 
 
 def fit_line(surface, text: str, px: int, box: Rect, width: int, colour, bold: bool = False):

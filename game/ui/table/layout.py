@@ -248,15 +248,25 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
     landscape window too short even for that with two rows of header-only panels has the
     panels in one row, a summary strip, before any of your melds goes unseen."""
     layout = _table_layout(size, seats, hand_count, settings, mine, theirs, False, False)
-    short = layout.status.y > layout.pause.y and (
-        layout.terse or not all(r.w for r in my_meld_rects(layout, mine)[1]))
-    if short:  # the status's own row keeps room for its essential words only
-        layout = _table_layout(size, seats, hand_count, settings, mine, theirs, False, True)
+    short = False
+    if layout.status.y > layout.pause.y:
+        # The status's own row keeps room for its essential words only where its whole
+        # words would cost one of your melds, or the opponents' caption lines.
+        brief = _table_layout(size, seats, hand_count, settings, mine, theirs, False, True)
+        short = _crowded(brief, mine) < _crowded(layout, mine)
+        if short:
+            layout = brief
     if layout.terse and size[0] > size[1] and mine and len(layout.opponents) > 1 \
             and layout.opponents[0].box.y != layout.opponents[-1].box.y \
             and not all(r.w for r in my_meld_rects(layout, mine)[1]):
         return _table_layout(size, seats, hand_count, settings, mine, theirs, True, short)
     return layout
+
+
+def _crowded(layout: TableLayout, mine) -> tuple[int, bool]:
+    """What ``layout`` gives up, worst first: how many of your melds (``mine``) are not
+    drawn, and whether the opponents' panels are their header alone (``terse``)."""
+    return sum(1 for r in my_meld_rects(layout, mine)[1] if not r.w), layout.terse
 
 
 def _table_layout(size: tuple[int, int], seats: int, hand_count: int, settings: Settings,
