@@ -22,6 +22,7 @@ from game.services.settings import Settings
 from game.ui import theme
 from game.ui.cardart import MIN_READABLE_WIDTH
 from game.ui.scenes.table import TableScene
+from game.ui.table import offer_panel, seven
 from game.ui.table.draw import header_words
 from game.ui.table.layout import (
     Rect,
@@ -32,6 +33,8 @@ from game.ui.table.layout import (
     my_meld_rects,
     opponent_meld_preview,
     opponent_meld_rects,
+    scale_of,
+    seven_table,
     status_lines,
     status_text,
     table_layout,
@@ -217,6 +220,40 @@ def test_the_status_is_never_cut_short_at_any_size(players, text_size):
     with theme.using(Settings(text_size=text_size)):
         for (name, game), size, settings in itertools.product(positions, SIZES, SETTINGS):
             problems = status_problems(layout_for(game, size, settings), statuses, size)
+            if problems:
+                found[f"{name} {size[0]}x{size[1]} left={settings.left_handed}"] = problems
+    assert not found, found
+
+
+@pytest.mark.parametrize("text_size", (100, 150, 200))
+@pytest.mark.parametrize("players", [2, 4])
+def test_in_seven_hand_the_status_and_its_strip_are_never_cut_short(players, text_size):
+    """Seven-hand's late hands: the status shows whole beside the strip (the hand, its
+    bonus, the cards out of play) wherever the strip stands, and the strip's words, the
+    most of them that fit, stand within it, clear of the status, the buttons and the
+    opponents."""
+    positions = late_hands(players, presets=("seven",))
+    assert positions
+    statuses = set(OTHER_STATUSES).union(*(said(game) for _, game in positions))
+    found = {}
+    with theme.using(Settings(text_size=text_size)):
+        for (name, game), size, settings in itertools.product(positions, SIZES, SETTINGS):
+            n = game.state.players
+            L, areas = seven_table(size, n, len(game.state.hands[0]), settings,
+                                   sizes_of(game, 0),
+                                   tuple(sizes_of(game, s) for s in range(1, n)), False,
+                                   offer_panel.least_height(scale_of(size)))
+            problems = status_problems(L, statuses, size)
+            strip = areas.strip
+            text, px = offer_panel.strip_fit(seven.strip_pieces(game.state.view(0), 0),
+                                             pygame.Rect(strip.x, strip.y, strip.w, strip.h),
+                                             L.scale)
+            if theme.text_width(text, px) > strip.w - round(16 * L.scale):
+                problems.append(f"the strip's {text!r} is wider than {strip}")
+            if not strip.inside(Rect(0, 0, *size)) or any(
+                    strip.overlaps(r) for r in (L.status, L.pause, L.log_button,
+                                                *(o.box for o in L.opponents))):
+                problems.append(f"the strip {strip} is over the status, a button or a panel")
             if problems:
                 found[f"{name} {size[0]}x{size[1]} left={settings.left_handed}"] = problems
     assert not found, found

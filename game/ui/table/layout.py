@@ -233,7 +233,8 @@ SORT_LABELS = ("By suit", "By rank")
 
 
 def table_layout(size: tuple[int, int], seats: int, hand_count: int,
-                 settings: Settings = DEFAULT, mine=(), theirs=()) -> TableLayout:
+                 settings: Settings = DEFAULT, mine=(), theirs=(),
+                 status_row: bool = False) -> TableLayout:
     """The table for a window of ``size``, ``seats`` players (2-8) and ``hand_count`` cards in
     your hand. Left-handed settings mirror the whole table left-right. ``mine`` is the size
     of each of your melds and ``theirs`` the same for each opponent (in seat order after
@@ -246,20 +247,23 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
     (rows that wrap) above your hand; your plate (name, score, cards) and the action bar; your
     hand. A window too short for the melds' band under the stock keeps them beside it; a
     landscape window too short even for that with two rows of header-only panels has the
-    panels in one row, a summary strip, before any of your melds goes unseen."""
-    layout = _table_layout(size, seats, hand_count, settings, mine, theirs, False, False)
+    panels in one row, a summary strip, before any of your melds goes unseen. With
+    ``status_row`` the status has its row under the buttons wherever it would stand (the
+    felt beside them is wanted for something else: ``seven_table``)."""
+    row = status_row
+    layout = _table_layout(size, seats, hand_count, settings, mine, theirs, False, False, row)
     short = False
     if layout.status.y > layout.pause.y:
         # The status's own row keeps room for its essential words only where its whole
         # words would cost one of your melds, or the opponents' caption lines.
-        brief = _table_layout(size, seats, hand_count, settings, mine, theirs, False, True)
+        brief = _table_layout(size, seats, hand_count, settings, mine, theirs, False, True, row)
         short = _crowded(brief, mine) < _crowded(layout, mine)
         if short:
             layout = brief
     if layout.terse and size[0] > size[1] and mine and len(layout.opponents) > 1 \
             and layout.opponents[0].box.y != layout.opponents[-1].box.y \
             and not all(r.w for r in my_meld_rects(layout, mine)[1]):
-        return _table_layout(size, seats, hand_count, settings, mine, theirs, True, short)
+        return _table_layout(size, seats, hand_count, settings, mine, theirs, True, short, row)
     return layout
 
 
@@ -270,9 +274,10 @@ def _crowded(layout: TableLayout, mine) -> tuple[int, bool]:
 
 
 def _table_layout(size: tuple[int, int], seats: int, hand_count: int, settings: Settings,
-                  mine, theirs, strip: bool, short: bool) -> TableLayout:
+                  mine, theirs, strip: bool, short: bool, own_row: bool) -> TableLayout:
     """``table_layout``, the opponents' header-only panels in one row with ``strip``, the
-    status's own row (where it has one) sized for its essential words with ``short``."""
+    status's own row (where it has one) sized for its essential words with ``short``, and
+    (``own_row``) always there."""
     w, h = size
     s = scale_of(size)
     target = round(MIN_TARGET * s * control_scale())
@@ -286,7 +291,7 @@ def _table_layout(size: tuple[int, int], seats: int, hand_count: int, settings: 
     pause = Rect(w - pad - pause_w, pad // 2, pause_w, target)
     log_w = button_w((LOG_LABEL,), target)
     log_button = Rect(pause.x - pad - log_w, pause.y, log_w, target)
-    status = _status_bar(w, pad, font, pause, log_button, portrait, short)
+    status = _status_bar(w, pad, font, pause, log_button, portrait, short, own_row)
     top = status.bottom + pad
 
     # Bottom: the hand; above it the action bar, with your plate at its left on a wide
@@ -471,21 +476,21 @@ def _table_layout(size: tuple[int, int], seats: int, hand_count: int, settings: 
 
 
 def _status_bar(w: int, pad: int, font: int, pause: Rect, log_button: Rect,
-                portrait: bool, short: bool) -> Rect:
+                portrait: bool, short: bool, row: bool = False) -> Rect:
     """Where the status stands: beside the Log and Menu buttons (on up to ``STATUS_LINES``
     lines on a phone) where ``STATUS_WORDS`` show whole there at the table's smallest text
     or larger; else (a large text size on a phone, whose buttons grew with it) in a row of
     its own under them, across the window and as tall as those words need there (with
     ``short``, a window too short for that: as its essential words, ``STATUS_SHORT``), so
-    the player reads the instruction at the size they chose."""
+    the player reads the instruction at the size they chose. With ``row``, there always."""
     target = pause.h
     beside_h = max(target, STATUS_LINES * line_height(MIN_LABEL_PX)) if portrait else target
     beside = Rect(pad, pause.y, max(0, log_button.x - 2 * pad), beside_h)
-    if status_fits(STATUS_WORDS, font, beside):
+    if not row and status_fits(STATUS_WORDS, font, beside):
         return beside
-    row = Rect(pad, pause.bottom + pad // 2, w - 2 * pad, 1 << 16)
-    px, lines = status_lines(STATUS_SHORT if short else STATUS_WORDS, font, row)
-    return Rect(row.x, row.y, row.w, len(lines) * line_height(px))
+    own = Rect(pad, pause.bottom + pad // 2, w - 2 * pad, 1 << 16)
+    px, lines = status_lines(STATUS_SHORT if short else STATUS_WORDS, font, own)
+    return Rect(own.x, own.y, own.w, len(lines) * line_height(px))
 
 
 def status_lines(text: str, font: int, bar: Rect) -> tuple[int, list[str]]:
@@ -948,16 +953,17 @@ def _beside_buttons(layout: TableLayout) -> Rect:
     return Rect(right + pad, a.y, max(0, w - right - 2 * pad), a.h)
 
 
-def seven_layout(layout: TableLayout, teams: bool, least: int
+def seven_layout(layout: TableLayout, teams: bool, least: int, mine=()
                  ) -> tuple[TableLayout, SevenAreas]:
     """Where discards are offered (no pile to take): your melds' band gives its foot (above
     the message, where toasts show) to the status strip; with partnerships (``teams``) the
     teams' totals stand in the felt beside the stock. An offered discard is held out over
     the middle, from the stock's row down to the strip, at least ``least`` tall and never
-    over the bar. Where the band would keep no row of melds, the strip takes the right of
-    the status bar instead, wider with partnerships when the felt beside the stock has no
-    room for the totals (the strip then carries them, in short words where needed), or,
-    where the status has a row of its own under the buttons, the felt beside them."""
+    over the bar. Where the band would keep no row of melds, or not all of your melds
+    (``mine``, the size of each), the strip takes the right of the status bar instead,
+    wider with partnerships when the felt beside the stock has no room for the totals (the
+    strip then carries them, in short words where needed), or, where the status has a row
+    of its own under the buttons, the felt beside them."""
     strip_h, pad = _seven_rows(layout)
     band = layout.my_melds
     foot = min(band.bottom, layout.message.y)
@@ -966,7 +972,9 @@ def seven_layout(layout: TableLayout, teams: bool, least: int
     box = _beside_stock(layout, pad) if teams else None
     melds = Rect(band.x, band.y, band.w, max(0, strip.y - pad // 2 - band.y))
     status = layout.status
-    if melds.h < row:  # a short window: the band keeps its melds, the status bar the strip
+    if melds.h < row or (mine and not all(
+            r.w for r in my_meld_rects(replace(layout, my_melds=melds), mine)[1])):
+        # a short window: the band keeps its melds, the status bar the strip
         melds = band
         wide = teams and box is None
         free = _beside_buttons(layout)
@@ -981,6 +989,20 @@ def seven_layout(layout: TableLayout, teams: bool, least: int
     top = max(0, min(top, bottom - least))
     offer = Rect(0, top, layout.size[0], bottom - top)
     return replace(layout, my_melds=melds, status=status), SevenAreas(strip, box, offer)
+
+
+def seven_table(size: tuple[int, int], seats: int, hand_count: int, settings: Settings,
+                mine, theirs, teams: bool, least: int) -> tuple[TableLayout, SevenAreas]:
+    """The table where discards are offered (``table_layout``, then ``seven_layout``). Where
+    the strip takes the right of the status bar and leaves the status too little room for
+    ``STATUS_WORDS`` whole, the status has its own row under the buttons and the strip
+    the felt beside them."""
+    laid, areas = seven_layout(table_layout(size, seats, hand_count, settings, mine, theirs),
+                               teams, least, mine)
+    if laid.status.y == laid.pause.y and not status_fits(STATUS_WORDS, laid.font, laid.status):
+        laid, areas = seven_layout(table_layout(size, seats, hand_count, settings, mine,
+                                                theirs, status_row=True), teams, least, mine)
+    return laid, areas
 
 
 def mirrored(layout: TableLayout) -> TableLayout:
