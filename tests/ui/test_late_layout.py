@@ -14,7 +14,8 @@ from scene_nav import make_app, step
 from ui_events import mouse_tap
 
 from game.ai.registry import make_agent
-from game.rules.save import Game
+from game.rules.options import PRESETS
+from game.rules.save import Game, Setup
 from game.rules.scoring import meld_points
 from game.rules.state import Phase
 from game.services.seats import default_seats
@@ -167,6 +168,7 @@ OTHER_STATUSES = (
     ("Take the 10\u2665 or pass it on", "Take the 10\u2665 or pass"),
     ("Take the upcard or pass", "Take the upcard or pass"),
     ("The match is over: Computer 7 wins", "Computer 7 wins the match"),
+    ("The match is over: you win", "You win the match"),
     ("The hand is over: nobody went out", "Nobody went out"),
     ("Tap a glowing place or a button", "Tap a lit place or a button"))
 """What the table says in phases a late hand does not pass through, whole and brief."""
@@ -223,6 +225,26 @@ def test_the_status_is_never_cut_short_at_any_size(players, text_size):
             if problems:
                 found[f"{name} {size[0]}x{size[1]} left={settings.left_handed}"] = problems
     assert not found, found
+
+
+def test_when_the_match_is_over_the_status_says_who_won_in_their_grammar():
+    """Easy agents play whole two-seat matches: where you win the table says so to you
+    ("you win", never "You wins"), where the computer does it names it, whole and brief."""
+    said_for = {}
+    for seed in range(1, 7):
+        game = Game(Setup(PRESETS["digital"], 2, seed))
+        agents = [make_agent("easy", seed * 7 + i) for i in range(2)]
+        while game.state.phase is not Phase.MATCH_OVER:
+            st = game.state
+            if st.phase is Phase.HAND_OVER:
+                game.next_hand()
+                continue
+            view = st.view(st.turn)
+            game.play(agents[st.turn].choose(view, view.legal_actions()))
+        model = TableModel(game, default_seats(2))
+        said_for[game.state.winner] = (model.status(), model.status(brief=True))
+    assert said_for[0] == ("The match is over: you win", "You win the match")
+    assert said_for[1] == ("The match is over: Computer 1 wins", "Computer 1 wins the match")
 
 
 @pytest.mark.parametrize("text_size", (100, 150, 200))
@@ -374,7 +396,8 @@ def test_at_the_reveal_melds_stay_and_the_status_says_who_went_out(players, size
     st = game.state
     words = table.model.status()
     if st.phase is Phase.MATCH_OVER:
-        assert words == f"The match is over: {table.model.name(st.winner)} wins"
+        assert words == ("The match is over: you win" if st.winner == 0
+                         else f"The match is over: {table.model.name(st.winner)} wins")
     elif st.hand_outs[-1] < 0:
         assert words == "The hand is over: nobody went out"
     else:

@@ -553,6 +553,8 @@ class TableModel:
         for a status bar too small for them all at a large text size)."""
         st = self.state
         if st.phase is Phase.MATCH_OVER:
+            if self.seats[st.winner].is_person and len(self.people) == 1:
+                return "You win the match" if brief else "The match is over: you win"
             winner = self.name(st.winner)
             return f"{winner} wins the match" if brief \
                 else f"The match is over: {winner} wins"
