@@ -507,9 +507,14 @@ def _draw_pile(surface, f: TableFrame, glow: bool) -> None:
         card(surface, f, pile[-1], r, shadow=len(pile) == 1)
     else:
         surface.blit(theme.rounded(r.size, 8, (0, 0, 0, 50), 2, theme.INK_DIM), r)
-    words = stack_label("Pile", len(st.pile), L) if f.seven is None \
-        else theme.cut("Discard", L.font, L.pile.w)
-    theme.text(surface, words, L.font, (r.center[0], L.pile.bottom), theme.INK, "midbottom")
+    words, px = stack_label("Pile", len(st.pile), L), L.font
+    if f.seven is not None:
+        # A word, not a count: where the place is narrow it takes half the gap to the
+        # stock on either side and shrinks to the table's smallest text before it is cut.
+        room = L.pile.w + max(L.pile.x - L.stock.right, L.stock.x - L.pile.right)
+        px = theme.fit_px("Discard", L.font, room, smallest=MIN_LABEL_PX)
+        words = theme.cut("Discard", px, room)
+    theme.text(surface, words, px, (r.center[0], L.pile.bottom), theme.INK, "midbottom")
 
 
 def stack_label(name: str, count: int, L: TableLayout) -> str:
