@@ -279,6 +279,7 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
         room -= w + 6
     elif mark == "partner":  # no room for the pill beside a name: the word leads the name
         name = f"partner \u00b7 {name}"
+    bare = name  # the level gives way whole where the header has no room for it
     if seatd.level and levels:
         name = f"{name} · {seatd.level}"
     count = counted(len(st.hands[seat]), "card")
@@ -293,7 +294,7 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
                        theme.INK_DIM, "midright")
             room -= width
     if room >= min(theme.text_width(t, _smallest(px), True) for t in (name, name[:1] + "\u2026")):
-        fit_line(surface, name, px, box.header, room, theme.INK, bold=True)
+        fit_words(surface, (name, bare), px, box.header, room, theme.INK, bold=True)
     melds = st.melds[seat]
     caption = f.model.last_move.get(seat, "")
     together = f.revealed_melds(seat) if f.revealed else None
