@@ -14,7 +14,8 @@ from scene_nav import make_app, step
 from ui_events import mouse_tap
 
 from game.ai.registry import make_agent
-from game.rules.save import Game
+from game.rules.options import PRESETS
+from game.rules.save import Game, Setup
 from game.rules.scoring import meld_points
 from game.rules.state import Phase
 from game.services.seats import default_seats
@@ -22,7 +23,8 @@ from game.services.settings import Settings
 from game.ui import theme
 from game.ui.cardart import MIN_READABLE_WIDTH
 from game.ui.scenes.table import TableScene
-from game.ui.table.draw import header_words, status_lines
+from game.ui.table import offer_panel, seven
+from game.ui.table.draw import header_words
 from game.ui.table.layout import (
     Rect,
     card_height,
@@ -32,8 +34,13 @@ from game.ui.table.layout import (
     my_meld_rects,
     opponent_meld_preview,
     opponent_meld_rects,
+    scale_of,
+    seven_table,
+    status_lines,
+    status_text,
     table_layout,
 )
+from game.ui.table.model import TableModel
 
 SIZES = [(360, 640), (390, 844), (844, 390), (1024, 768), (1280, 720), (1920, 1080)]
 SETTINGS = [Settings(), Settings(left_handed=True, pile_assist=True)]
@@ -156,6 +163,124 @@ def test_at_150_percent_on_a_small_phone_the_status_is_never_cut_short(players):
         assert all(r.h >= L.target for _, r in L.controls() if _.startswith("action"))
         assert min(L.pause.h, L.log_button.h, L.sort.h) >= L.target
 
+
+OTHER_STATUSES = (
+    ("Take the 10\u2665 or pass it on", "Take the 10\u2665 or pass"),
+    ("Take the upcard or pass", "Take the upcard or pass"),
+    ("The match is over: Computer 7 wins", "Computer 7 wins the match"),
+    ("The match is over: you win", "You win the match"),
+    ("The hand is over: nobody went out", "Nobody went out"),
+    ("Tap a glowing place or a button", "Tap a lit place or a button"))
+"""What the table says in phases a late hand does not pass through, whole and brief."""
+
+
+def said(game) -> set[tuple[str, str]]:
+    """Every status the table gives while ``game``'s actions are replayed and then played on
+    to the end of its hand (whole and in its essential words), by a model that reads it."""
+    replay = Game(game.setup)
+    model = TableModel(replay, default_seats(game.state.players))
+    found = set()
+    for action in game.actions:
+        if replay.state.phase is Phase.HAND_OVER:
+            found.add((model.status(), model.status(brief=True)))
+            replay.next_hand()
+        found.add((model.status(), model.status(brief=True)))
+        replay.play(action)
+    played_out(replay)
+    return found | {(model.status(), model.status(brief=True))}
+
+
+def status_problems(L, statuses, size) -> list[str]:
+    """Where the status bar of ``L`` fails a status of ``statuses``: cut short, a line
+    wider than the bar, more lines than its height holds, or the bar over something else."""
+    problems = []
+    if not L.status.inside(Rect(0, 0, *size)):
+        problems.append(f"the status bar {L.status} leaves the window")
+    problems += [f"the status bar {L.status} overlaps {name} {r}" for name, r in L.panels()
+                 if r.overlaps(L.status)]
+    for whole, brief in statuses:
+        words = status_text(whole, brief, L.font, L.status)
+        px, lines = status_lines(words, L.font, L.status)
+        wide = [line for line in lines if theme.text_width(line, px, True) > L.status.w]
+        if " ".join(lines) != words or wide \
+                or len(lines) * theme.line_height(px) > L.status.h:
+            problems.append(f"{whole!r} shows as {lines} at {px} px in {L.status}")
+    return problems
+
+
+@pytest.mark.parametrize("text_size", (100, 150, 200))
+@pytest.mark.parametrize("players", [2, 4, 8])
+def test_the_status_is_never_cut_short_at_any_size(players, text_size):
+    """What is expected of you shows whole, at every size and text size, with two, four
+    and eight seats in late hands: every line of the status within its bar, the bar within
+    the window and over nothing else (where a large text size leaves no room beside the
+    Log and Menu buttons it has a row of its own, and a short window says the instruction
+    in its essential words)."""
+    positions = late_hands(players)
+    statuses = set(OTHER_STATUSES).union(*(said(game) for _, game in positions))
+    found = {}
+    with theme.using(Settings(text_size=text_size)):
+        for (name, game), size, settings in itertools.product(positions, SIZES, SETTINGS):
+            problems = status_problems(layout_for(game, size, settings), statuses, size)
+            if problems:
+                found[f"{name} {size[0]}x{size[1]} left={settings.left_handed}"] = problems
+    assert not found, found
+
+
+def test_when_the_match_is_over_the_status_says_who_won_in_their_grammar():
+    """Easy agents play whole two-seat matches: where you win the table says so to you
+    ("you win", never "You wins"), where the computer does it names it, whole and brief."""
+    said_for = {}
+    for seed in range(1, 7):
+        game = Game(Setup(PRESETS["digital"], 2, seed))
+        agents = [make_agent("easy", seed * 7 + i) for i in range(2)]
+        while game.state.phase is not Phase.MATCH_OVER:
+            st = game.state
+            if st.phase is Phase.HAND_OVER:
+                game.next_hand()
+                continue
+            view = st.view(st.turn)
+            game.play(agents[st.turn].choose(view, view.legal_actions()))
+        model = TableModel(game, default_seats(2))
+        said_for[game.state.winner] = (model.status(), model.status(brief=True))
+    assert said_for[0] == ("The match is over: you win", "You win the match")
+    assert said_for[1] == ("The match is over: Computer 1 wins", "Computer 1 wins the match")
+
+
+@pytest.mark.parametrize("text_size", (100, 150, 200))
+@pytest.mark.parametrize("players", [2, 4])
+def test_in_seven_hand_the_status_and_its_strip_are_never_cut_short(players, text_size):
+    """Seven-hand's late hands: the status shows whole beside the strip (the hand, its
+    bonus, the cards out of play) wherever the strip stands, and the strip's words, the
+    most of them that fit, stand within it, clear of the status, the buttons and the
+    opponents."""
+    positions = late_hands(players, presets=("seven",))
+    assert positions
+    statuses = set(OTHER_STATUSES).union(*(said(game) for _, game in positions))
+    found = {}
+    with theme.using(Settings(text_size=text_size)):
+        for (name, game), size, settings in itertools.product(positions, SIZES, SETTINGS):
+            n = game.state.players
+            L, areas = seven_table(size, n, len(game.state.hands[0]), settings,
+                                   sizes_of(game, 0),
+                                   tuple(sizes_of(game, s) for s in range(1, n)), False,
+                                   offer_panel.least_height(scale_of(size)))
+            problems = status_problems(L, statuses, size)
+            strip = areas.strip
+            text, px = offer_panel.strip_fit(seven.strip_pieces(game.state.view(0), 0),
+                                             pygame.Rect(strip.x, strip.y, strip.w, strip.h),
+                                             L.scale)
+            if theme.text_width(text, px) > strip.w - round(16 * L.scale):
+                problems.append(f"the strip's {text!r} is wider than {strip}")
+            if not strip.inside(Rect(0, 0, *size)) or any(
+                    strip.overlaps(r) for r in (L.status, L.pause, L.log_button,
+                                                *(o.box for o in L.opponents))):
+                problems.append(f"the strip {strip} is over the status, a button or a panel")
+            if problems:
+                found[f"{name} {size[0]}x{size[1]} left={settings.left_handed}"] = problems
+    assert not found, found
+
+
 DESKTOP = [(1024, 768), (1280, 720), (1920, 1080)]
 
 
@@ -271,7 +396,8 @@ def test_at_the_reveal_melds_stay_and_the_status_says_who_went_out(players, size
     st = game.state
     words = table.model.status()
     if st.phase is Phase.MATCH_OVER:
-        assert words == f"The match is over: {table.model.name(st.winner)} wins"
+        assert words == ("The match is over: you win" if st.winner == 0
+                         else f"The match is over: {table.model.name(st.winner)} wins")
     elif st.hand_outs[-1] < 0:
         assert words == "The hand is over: nobody went out"
     else:

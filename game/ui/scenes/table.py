@@ -28,7 +28,7 @@ from ..table import controls, draw, motion, offer_panel, seven
 from ..table import mirror as table_mirror
 from ..table.frame import Drag, Slot, TableFrame, bar_items, button_slots
 from ..table.kinds import Say, Sort
-from ..table.layout import SevenAreas, TableLayout, seven_layout, table_layout
+from ..table.layout import SevenAreas, TableLayout, scale_of, seven_table, table_layout
 from ..table.model import TableModel
 from ..tween import Timeline
 from ..words import event_sentences
@@ -172,12 +172,15 @@ class TableScene(Scene):
         key = (self.app.size, n, len(m.order), self.settings, mine, theirs)
         if key != self._layout_key or self._layout is None:
             self._layout_key = key
-            laid = table_layout(self.app.size, n, len(m.order), self.settings, mine, theirs)
-            self._seven = None
             o = self.game.state.options
+            self._seven = None
             if o.discards is Discards.OFFERED:  # no pile: the strip and the offer's felt
-                laid, self._seven = seven_layout(
-                    laid, o.partnerships, offer_panel.least_height(laid.scale))
+                laid, self._seven = seven_table(
+                    self.app.size, n, len(m.order), self.settings, mine, theirs,
+                    o.partnerships, offer_panel.least_height(scale_of(self.app.size)))
+            else:
+                laid = table_layout(self.app.size, n, len(m.order), self.settings, mine,
+                                    theirs)
             self._layout = laid
         return self._layout
 

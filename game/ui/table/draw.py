@@ -29,6 +29,8 @@ from .layout import (
     meld_step,
     message_spot,
     my_meld_label,
+    status_lines,
+    status_text,
 )
 from .model import counted, points
 
@@ -129,7 +131,9 @@ def draw_board(surface: pygame.Surface, f: TableFrame,
     ``panel_key``). Returns how many panels were drawn."""
     L = f.layout
     theme.draw_felt(surface)
-    status = status_lines(f.model.status(), L.font, L.status)
+    m = f.model
+    words = status_text(m.status(), m.status(brief=True), L.font, L.status)
+    status = status_lines(words, L.font, L.status)
     _draw_status(surface, f, *status)
     levels: dict[int, bool] = {}  # by header width: every opponent measured once a frame
     drawn = 0
@@ -228,39 +232,18 @@ def card(surface, f: TableFrame, c, rect: pygame.Rect, shadow: bool = True) -> N
 def _draw_status(surface, f: TableFrame, px: int, lines: list[str]) -> None:
     """The status's ``lines`` at ``px`` (``status_lines``), the Menu and Log buttons."""
     L = f.layout
-    if len(lines) > 1:
-        step = theme.line_height(px)
-        y = L.status.center[1] - step * (len(lines) - 1) / 2
-        for i, line in enumerate(lines):
-            fit_line(surface, line, px, Rect(L.status.x, round(y + i * step) - step // 2,
-                                             L.status.w, step), L.status.w, theme.INK, True)
-    else:
-        theme.text(surface, lines[0], px, (L.status.x, L.pause.center[1]), theme.INK,
-                   "midleft", bold=True)  # level with the buttons beside it
+    step = theme.line_height(px)
+    # One line beside the buttons stands level with them; else the lines are centred in
+    # the bar (beside the buttons, or in its own row under them).
+    y = L.pause.center[1] if len(lines) == 1 and L.status.y == L.pause.y \
+        else L.status.center[1] - step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        theme.text(surface, line, px, (L.status.x, round(y + i * step)), theme.INK,
+                   "midleft", bold=True)
     widgets.draw_button(surface, widgets.Button(_pg(L.pause), "Menu", "pause"),
                         f.held == "pause")
     widgets.draw_button(surface, widgets.Button(_pg(L.log_button), "Log", "log",
                                                 primary=f.show_log), f.held == "log")
-
-
-def status_lines(text: str, font: int, bar: Rect) -> tuple[int, list[str]]:
-    """The status's size and lines in ``bar``: one large line where it fits; on a phone two,
-    a little smaller, and where the bar is narrow (seven-hand's strip beside it) smaller
-    still or three, as its height allows, down to the table's smallest text. Only then is
-    the last line cut short (``fit_line``)."""
-    px = round(font * 1.15)
-    if theme.text_width(text, px, True) <= bar.w:
-        return px, [text]
-    px = max(12, round(font * 0.95))
-    while True:
-        lines = theme.wrap(text, px, bar.w, True)
-        most = max(2, bar.h // theme.line_height(px))
-        if len(lines) <= most or px <= MIN_LABEL_PX:
-            break
-        px -= 1
-    if len(lines) > most:  # the rest on the last line, cut short with an ellipsis
-        lines = lines[:most - 1] + [" ".join(lines[most - 1:])]
-    return px, lines
 
 
 def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
@@ -296,6 +279,7 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
         room -= w + 6
     elif mark == "partner":  # no room for the pill beside a name: the word leads the name
         name = f"partner \u00b7 {name}"
+    bare = name  # the level gives way whole where the header has no room for it
     if seatd.level and levels:
         name = f"{name} · {seatd.level}"
     count = counted(len(st.hands[seat]), "card")
@@ -310,16 +294,17 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
                        theme.INK_DIM, "midright")
             room -= width
     if room >= min(theme.text_width(t, _smallest(px), True) for t in (name, name[:1] + "\u2026")):
-        fit_line(surface, name, px, box.header, room, theme.INK, bold=True)
+        fit_words(surface, (name, bare), px, box.header, room, theme.INK, bold=True)
     melds = st.melds[seat]
     caption = f.model.last_move.get(seat, "")
     together = f.revealed_melds(seat) if f.revealed else None
     readable = f.opponent_meld_rects(seat) is not None if together is None else True
     if melds and not readable and box.melds.h < theme.line_height(px):
         count += f", {counted(len(melds), 'meld')}"  # no room for more
-    if box.caption.h:
-        fit_line(surface, latest(count, caption, round(px * 0.9), box.caption.w),
-                 round(px * 0.9), box.caption, box.caption.w, theme.INK_DIM)
+    if box.caption.h:  # the last turn gives way first, then the melds' count
+        fit_words(surface, (latest(count, caption, round(px * 0.9), box.caption.w), count,
+                            counted(len(st.hands[seat]), "card")),
+                  round(px * 0.9), box.caption, box.caption.w, theme.INK_DIM)
     if f.revealed and together is None and st.hands[seat]:
         _draw_revealed(surface, f, seat)  # no room for both: the hand shows
         return
@@ -335,7 +320,8 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
     elif box.melds.h >= theme.line_height(px):
         pts = sum(f.model.meld_points(seat))
         n = len(melds)
-        words = f"{counted(n, 'meld')}, {pts} pts · tap to see"
+        forms = (f"{counted(n, 'meld')}, {pts} pts · tap to see",
+                 f"{counted(n, 'meld')}, {pts} pts", counted(n, "meld"))
         where = box.melds
         preview = f.opponent_meld_preview(seat)
         if preview is not None:  # the first melds as cards, a line for the rest
@@ -343,10 +329,11 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
             for i, (meld, mr) in enumerate(zip(melds, rects)):
                 if not hidden[("meld", seat, i)]:
                     _draw_meld(surface, f, meld.cards, mr, cw, shadow=False)
-            words = f"+{n - len(rects)} more · tap to see"
+            more = n - len(rects)
+            forms = (f"+{more} more · tap to see", f"+{more} more", f"+{more}")
             step = theme.line_height(round(px * 0.9))
             where = Rect(box.melds.x, box.melds.bottom - step, box.melds.w, step)
-        fit_line(surface, words, round(px * 0.9), where, where.w, theme.INK)
+        fit_words(surface, forms, round(px * 0.9), where, where.w, theme.INK)
 
 
 def short_name(name: str) -> str:
@@ -521,9 +508,14 @@ def _draw_pile(surface, f: TableFrame, glow: bool) -> None:
         card(surface, f, pile[-1], r, shadow=len(pile) == 1)
     else:
         surface.blit(theme.rounded(r.size, 8, (0, 0, 0, 50), 2, theme.INK_DIM), r)
-    words = stack_label("Pile", len(st.pile), L) if f.seven is None \
-        else theme.cut("Discard", L.font, L.pile.w)
-    theme.text(surface, words, L.font, (r.center[0], L.pile.bottom), theme.INK, "midbottom")
+    words, px = stack_label("Pile", len(st.pile), L), L.font
+    if f.seven is not None:
+        # A word, not a count: where the place is narrow it takes half the gap to the
+        # stock on either side and shrinks to the table's smallest text before it is cut.
+        room = L.pile.w + max(L.pile.x - L.stock.right, L.stock.x - L.pile.right)
+        px = theme.fit_px("Discard", L.font, room, smallest=MIN_LABEL_PX)
+        words = theme.cut("Discard", px, room)
+    theme.text(surface, words, px, (r.center[0], L.pile.bottom), theme.INK, "midbottom")
 
 
 def stack_label(name: str, count: int, L: TableLayout) -> str:
@@ -548,9 +540,12 @@ def _draw_beside(surface, f: TableFrame) -> None:
     title = Rect(beside.x, beside.y, beside.w, theme.line_height(px))
     name = f.seats[seat].name
     shown = len(found[1]) if found else 0
-    words = (f"{name}: {counted(len(melds), 'meld')}" if shown == len(melds)
-             else f"{name}: {shown} of {counted(len(melds), 'meld')} · tap to see")
-    fit_line(surface, words, px, title, title.w, theme.INK_DIM)
+    some = counted(len(melds), "meld") if shown == len(melds) \
+        else f"{shown} of {counted(len(melds), 'meld')}"
+    forms = (f"{name}: {some}",) if shown == len(melds) \
+        else (f"{name}: {some} · tap to see", f"{name}: {some}")
+    fit_words(surface, forms + (f"{short_name(name)}: {some}",), px, title, title.w,
+              theme.INK_DIM)
     if found is None:
         return
     cw, rects = found
@@ -754,6 +749,15 @@ def latest(count: str, turn: str, px: int, width: int) -> str:
         parts = parts[1:]
         text = f"{count} \u00b7 \u2026" + " \u00b7 ".join(parts)
     return text
+
+
+def fit_words(surface, forms, px: int, box: Rect, width: int, colour, bold: bool = False):
+    """The first of ``forms`` (each shorter than the one before, down to the essential
+    words) that shows whole in ``width`` at a size ``fit_line`` may shrink to, drawn as it
+    draws it: words give way whole, and only the last form is ever cut short."""
+    least = _smallest(px)
+    words = next((t for t in forms if theme.text_width(t, least, bold) <= width), forms[-1])
+    return fit_line(surface, words, px, box, width, colour, bold)
 
 
 def fit_line(surface, text: str, px: int, box: Rect, width: int, colour, bold: bool = False):

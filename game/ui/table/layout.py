@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from ...services.settings import CardSize, Settings
 from ..cardart import CARD_RATIO, MIN_READABLE_WIDTH
-from ..theme import control_scale, line_height, scaled, text_scale, text_width
+from ..theme import control_scale, cut, line_height, scaled, text_scale, text_width, wrap
 from ..widgets import button_label_px, button_radius  # the buttons' own sizing, so labels fit
 
 MIN_CARD_WIDTH = MIN_READABLE_WIDTH
@@ -45,8 +45,13 @@ MIN_LABEL_PX = 11
 """The smallest text on the table, asked for (CSS pixels on a phone at 100 %): longer lines
 are cut short."""
 STATUS_LINES = 3
-"""The lines a phone's status bar has room for at the smallest text (at a large text size
-"Meld, lay off, or discard to end your turn" needs them beside the Log and Menu buttons)."""
+"""The lines a phone's status bar has room for beside the Log and Menu buttons, at the
+smallest text ("Meld, lay off, or discard to end your turn" needs them at 150 %)."""
+STATUS_WORDS = "Meld, lay off, or discard to end your turn"
+"""The longest instruction the status bar gives: its room is made for these words whole."""
+STATUS_SHORT = "Meld, lay off, or discard"
+"""The same in its essential words (``TableModel.status(brief=True)``): the room made for
+the status in a row of its own on a window too short for the whole words there."""
 DEFAULT = Settings()
 _CARD_SCALE = {CardSize.SMALL: 0.85, CardSize.NORMAL: 1.0, CardSize.LARGE: 1.15}
 
@@ -228,30 +233,51 @@ SORT_LABELS = ("By suit", "By rank")
 
 
 def table_layout(size: tuple[int, int], seats: int, hand_count: int,
-                 settings: Settings = DEFAULT, mine=(), theirs=()) -> TableLayout:
+                 settings: Settings = DEFAULT, mine=(), theirs=(),
+                 status_row: bool = False) -> TableLayout:
     """The table for a window of ``size``, ``seats`` players (2-8) and ``hand_count`` cards in
     your hand. Left-handed settings mirror the whole table left-right. ``mine`` is the size
     of each of your melds and ``theirs`` the same for each opponent (in seat order after
     you): your melds' band grows to hold every one of them (the opponents give up their
     meld cards first), and the opponents' panels take the felt their melds can use.
 
-    From the top: the status line with the log and pause buttons; the opponents round the
+    From the top: the status line with the log and pause buttons (or under them, in a row
+    of its own, where a large text size leaves it no room beside them); the opponents round the
     table; the stock and the pile side by side at the centre of the felt; your melds in a band
     (rows that wrap) above your hand; your plate (name, score, cards) and the action bar; your
     hand. A window too short for the melds' band under the stock keeps them beside it; a
     landscape window too short even for that with two rows of header-only panels has the
-    panels in one row, a summary strip, before any of your melds goes unseen."""
-    layout = _table_layout(size, seats, hand_count, settings, mine, theirs, False)
+    panels in one row, a summary strip, before any of your melds goes unseen. With
+    ``status_row`` the status has its row under the buttons wherever it would stand (the
+    felt beside them is wanted for something else: ``seven_table``)."""
+    row = status_row
+    layout = _table_layout(size, seats, hand_count, settings, mine, theirs, False, False, row)
+    short = False
+    if layout.status.y > layout.pause.y:
+        # The status's own row keeps room for its essential words only where its whole
+        # words would cost one of your melds, or the opponents' caption lines.
+        brief = _table_layout(size, seats, hand_count, settings, mine, theirs, False, True, row)
+        short = _crowded(brief, mine) < _crowded(layout, mine)
+        if short:
+            layout = brief
     if layout.terse and size[0] > size[1] and mine and len(layout.opponents) > 1 \
             and layout.opponents[0].box.y != layout.opponents[-1].box.y \
             and not all(r.w for r in my_meld_rects(layout, mine)[1]):
-        return _table_layout(size, seats, hand_count, settings, mine, theirs, True)
+        return _table_layout(size, seats, hand_count, settings, mine, theirs, True, short, row)
     return layout
 
 
+def _crowded(layout: TableLayout, mine) -> tuple[int, bool]:
+    """What ``layout`` gives up, worst first: how many of your melds (``mine``) are not
+    drawn, and whether the opponents' panels are their header alone (``terse``)."""
+    return sum(1 for r in my_meld_rects(layout, mine)[1] if not r.w), layout.terse
+
+
 def _table_layout(size: tuple[int, int], seats: int, hand_count: int, settings: Settings,
-                  mine, theirs, strip: bool) -> TableLayout:
-    """``table_layout``, the opponents' header-only panels in one row with ``strip``."""
+                  mine, theirs, strip: bool, short: bool, own_row: bool) -> TableLayout:
+    """``table_layout``, the opponents' header-only panels in one row with ``strip``, the
+    status's own row (where it has one) sized for its essential words with ``short``, and
+    (``own_row``) always there."""
     w, h = size
     s = scale_of(size)
     target = round(MIN_TARGET * s * control_scale())
@@ -265,8 +291,7 @@ def _table_layout(size: tuple[int, int], seats: int, hand_count: int, settings: 
     pause = Rect(w - pad - pause_w, pad // 2, pause_w, target)
     log_w = button_w((LOG_LABEL,), target)
     log_button = Rect(pause.x - pad - log_w, pause.y, log_w, target)
-    status_h = max(target, STATUS_LINES * line_height(MIN_LABEL_PX)) if h >= w else target
-    status = Rect(pad, pause.y, max(0, log_button.x - 2 * pad), status_h)
+    status = _status_bar(w, pad, font, pause, log_button, portrait, short, own_row)
     top = status.bottom + pad
 
     # Bottom: the hand; above it the action bar, with your plate at its left on a wide
@@ -448,6 +473,59 @@ def _table_layout(size: tuple[int, int], seats: int, hand_count: int, settings: 
                          stock_card, pile, pile_card, pile_fan, melds_area, meld_card_w, sort,
                          actions, message, hand, log_panel, plate, beside, text_scale(), terse)
     return mirrored(layout) if settings.left_handed else layout
+
+
+def _status_bar(w: int, pad: int, font: int, pause: Rect, log_button: Rect,
+                portrait: bool, short: bool, row: bool = False) -> Rect:
+    """Where the status stands: beside the Log and Menu buttons (on up to ``STATUS_LINES``
+    lines on a phone) where ``STATUS_WORDS`` show whole there at the table's smallest text
+    or larger; else (a large text size on a phone, whose buttons grew with it) in a row of
+    its own under them, across the window and as tall as those words need there (with
+    ``short``, a window too short for that: as its essential words, ``STATUS_SHORT``), so
+    the player reads the instruction at the size they chose. With ``row``, there always."""
+    target = pause.h
+    beside_h = max(target, STATUS_LINES * line_height(MIN_LABEL_PX)) if portrait else target
+    beside = Rect(pad, pause.y, max(0, log_button.x - 2 * pad), beside_h)
+    if not row and status_fits(STATUS_WORDS, font, beside):
+        return beside
+    own = Rect(pad, pause.bottom + pad // 2, w - 2 * pad, 1 << 16)
+    px, lines = status_lines(STATUS_SHORT if short else STATUS_WORDS, font, own)
+    return Rect(own.x, own.y, own.w, len(lines) * line_height(px))
+
+
+def status_lines(text: str, font: int, bar: Rect) -> tuple[int, list[str]]:
+    """The status's size and lines in ``bar``: one large line where it fits; else wrapped,
+    a little smaller, and smaller still (down to the table's smallest text) until the lines
+    stand within the bar's height. Only then does the last line give way, cut short with an
+    ellipsis: every line returned is no wider than the bar."""
+    px = round(font * 1.15)
+    if text_width(text, px, True) <= bar.w and line_height(px) <= bar.h:
+        return px, [text]
+    px = max(MIN_LABEL_PX, round(font * 0.95))
+    while True:
+        lines = wrap(text, px, bar.w, True)
+        most = max(1, bar.h // line_height(px))
+        if len(lines) <= most or px <= MIN_LABEL_PX:
+            break
+        px -= 1
+    if len(lines) > most:  # the rest on the last line, cut short with an ellipsis
+        lines = lines[:most - 1] + [cut(" ".join(lines[most - 1:]), px, bar.w, True)]
+    return px, lines
+
+
+def status_fits(text: str, font: int, bar: Rect) -> bool:
+    """Whether ``text`` shows whole in ``bar`` (``status_lines``): not cut short, every
+    line within its width and all of them within its height."""
+    px, lines = status_lines(text, font, bar)
+    return (" ".join(lines) == text and len(lines) * line_height(px) <= bar.h
+            and all(text_width(line, px, True) <= bar.w for line in lines))
+
+
+def status_text(whole: str, brief: str, font: int, bar: Rect) -> str:
+    """What the status ``bar`` says: the ``whole`` instruction where it shows whole there,
+    else its essential words, ``brief`` (a short window at a large text size keeps room for
+    those: ``STATUS_SHORT``)."""
+    return whole if status_fits(whole, font, bar) else brief
 
 
 def _hand(area: Rect, n: int, size, settings: Settings, room: int) -> HandLayout:
@@ -863,15 +941,29 @@ def _beside_stock(layout: TableLayout, pad: int) -> Rect | None:
     return Rect(x, top, width, row_h)
 
 
-def seven_layout(layout: TableLayout, teams: bool, least: int
+def _beside_buttons(layout: TableLayout) -> Rect:
+    """The top row's felt beside the Log and Menu buttons (left of them, or right of them
+    where the table is mirrored), as tall as they are."""
+    w = layout.size[0]
+    a, b = layout.pause, layout.log_button
+    left, right = min(a.x, b.x), max(a.right, b.right)
+    pad = min(left, w - right)
+    if left > w - right:
+        return Rect(pad, a.y, max(0, left - 2 * pad), a.h)
+    return Rect(right + pad, a.y, max(0, w - right - 2 * pad), a.h)
+
+
+def seven_layout(layout: TableLayout, teams: bool, least: int, mine=()
                  ) -> tuple[TableLayout, SevenAreas]:
     """Where discards are offered (no pile to take): your melds' band gives its foot (above
     the message, where toasts show) to the status strip; with partnerships (``teams``) the
     teams' totals stand in the felt beside the stock. An offered discard is held out over
     the middle, from the stock's row down to the strip, at least ``least`` tall and never
-    over the bar. Where the band would keep no row of melds, the strip takes the right of
-    the status bar instead, wider with partnerships when the felt beside the stock has no
-    room for the totals (the strip then carries them, in short words where needed)."""
+    over the bar. Where the band would keep no row of melds, or not all of your melds
+    (``mine``, the size of each), the strip takes the right of the status bar instead,
+    wider with partnerships when the felt beside the stock has no room for the totals (the
+    strip then carries them, in short words where needed), or, where the status has a row
+    of its own under the buttons, the felt beside them."""
     strip_h, pad = _seven_rows(layout)
     band = layout.my_melds
     foot = min(band.bottom, layout.message.y)
@@ -880,17 +972,37 @@ def seven_layout(layout: TableLayout, teams: bool, least: int
     box = _beside_stock(layout, pad) if teams else None
     melds = Rect(band.x, band.y, band.w, max(0, strip.y - pad // 2 - band.y))
     status = layout.status
-    if melds.h < row:  # a short window: the band keeps its melds, the status bar the strip
+    if melds.h < row or (mine and not all(
+            r.w for r in my_meld_rects(replace(layout, my_melds=melds), mine)[1])):
+        # a short window: the band keeps its melds, the status bar the strip
         melds = band
         wide = teams and box is None
-        w = min(status.w // 2, round((520 if wide else 300) * layout.scale))
-        strip = Rect(status.right - w, status.center[1] - strip_h // 2, w, strip_h)
-        status = Rect(status.x, status.y, status.w - w - pad, status.h)
+        free = _beside_buttons(layout)
+        if status.y > layout.pause.y:  # the status in a row of its own: the strip beside
+            strip = Rect(free.x, free.center[1] - strip_h // 2, free.w, strip_h)
+        else:
+            w = min(status.w // 2, round((520 if wide else 300) * layout.scale))
+            strip = Rect(status.right - w, status.center[1] - strip_h // 2, w, strip_h)
+            status = Rect(status.x, status.y, status.w - w - pad, status.h)
     top = min(layout.stock.y, band.y)
     bottom = min(max(strip.y - pad // 2, top + least), layout.actions[0].y - pad)
     top = max(0, min(top, bottom - least))
     offer = Rect(0, top, layout.size[0], bottom - top)
     return replace(layout, my_melds=melds, status=status), SevenAreas(strip, box, offer)
+
+
+def seven_table(size: tuple[int, int], seats: int, hand_count: int, settings: Settings,
+                mine, theirs, teams: bool, least: int) -> tuple[TableLayout, SevenAreas]:
+    """The table where discards are offered (``table_layout``, then ``seven_layout``). Where
+    the strip takes the right of the status bar and leaves the status too little room for
+    ``STATUS_WORDS`` whole, the status has its own row under the buttons and the strip
+    the felt beside them."""
+    laid, areas = seven_layout(table_layout(size, seats, hand_count, settings, mine, theirs),
+                               teams, least, mine)
+    if laid.status.y == laid.pause.y and not status_fits(STATUS_WORDS, laid.font, laid.status):
+        laid, areas = seven_layout(table_layout(size, seats, hand_count, settings, mine,
+                                                theirs, status_row=True), teams, least, mine)
+    return laid, areas
 
 
 def mirrored(layout: TableLayout) -> TableLayout:

@@ -547,16 +547,21 @@ class TableModel:
 
     # ----------------------------------------------------------------- words
 
-    def status(self, spoken: bool = False) -> str:
+    def status(self, spoken: bool = False, brief: bool = False) -> str:
         """What is expected now, in one line (``spoken``: for the mirror, whose player has
-        no glowing places to tap, only the actions it lists)."""
+        no glowing places to tap, only the actions it lists; ``brief``: its essential words,
+        for a status bar too small for them all at a large text size)."""
         st = self.state
         if st.phase is Phase.MATCH_OVER:
-            return f"The match is over: {self.name(st.winner)} wins"
+            if self.seats[st.winner].is_person and len(self.people) == 1:
+                return "You win the match" if brief else "The match is over: you win"
+            winner = self.name(st.winner)
+            return f"{winner} wins the match" if brief \
+                else f"The match is over: {winner} wins"
         if st.phase is Phase.HAND_OVER:
             out = st.hand_outs[-1] if st.hand_outs else -1
             if out < 0:
-                return "The hand is over: nobody went out"
+                return "Nobody went out" if brief else "The hand is over: nobody went out"
             return ("You went out" if self.seats[out].is_person and len(self.people) == 1
                     else f"{self.name(out)} went out")
         mover = self.name(st.turn)
@@ -566,15 +571,19 @@ class TableModel:
         if st.phase is Phase.OFFER:
             return who + "Take the upcard or pass"
         if st.phase is Phase.DISCARD_OFFER:
-            return who + f"Take the {short(st.pile[-1])} or pass it on"
+            return who + f"Take the {short(st.pile[-1])} or pass" + ("" if brief
+                                                                          else " it on")
         if st.phase is Phase.DRAW:
             if st.must_draw or not st.pile:
                 return who + "Draw from the stock"
-            return who + "Draw from the stock or take the pile"
+            return who + ("Draw, or take the pile" if brief
+                          else "Draw from the stock or take the pile")
         if self.selected and self.groups():
             return who + ("Choose an action for the selected cards" if spoken
+                          else "Tap a lit place or a button" if brief
                           else "Tap a glowing place or a button")
-        return who + "Meld, lay off, or discard to end your turn"
+        return who + ("Meld, lay off, or discard" if brief
+                      else "Meld, lay off, or discard to end your turn")
 
     def meld_points(self, seat: int) -> list[int]:
         opts = self.state.options
