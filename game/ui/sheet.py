@@ -1,17 +1,21 @@
 """The final score sheet's rows, shared by the match result and the match history: a place
-in the final order, and a line of the sheet (a label and one number per player).
+in the final order, and a line of the sheet (a label and one number per player or team).
 
-``sheet_lines`` is the sheet itself, from the names, every hand's scores and the totals, so a
-match the history kept draws exactly as it did at its end.
+``final_rows``, ``sheet_lines`` and ``team_sheet_lines`` are the sheet itself, from the names,
+every hand's scores, the totals, the winner and the rules, so a match the history kept draws
+exactly as it did at its end: with partnerships by team first (``game.services.sides``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..rules.options import RuleOptions
+from ..rules.scoring import final_sheet
+from ..services.sides import final_order, sides
 from . import mirror, theme
 from .mirror import Node
-from .scenes.page import Row
+from .scenes.page import Heading, Row, Text
 
 
 def signed(n: int) -> str:
@@ -92,3 +96,37 @@ def sheet_lines(names, hand_scores, totals) -> list[SheetLine]:
         lines.append(SheetLine(str(i + 1), tuple(signed(v) for v in scores)))
     lines.append(SheetLine("Total", tuple(number(t) for t in totals), header=True))
     return lines
+
+
+def team_sheet_lines(names, hand_scores, totals, options: RuleOptions) -> list[SheetLine]:
+    """Every hand's scores a column per team (partners added), and the team totals (none
+    without partnerships)."""
+    if not options.partnerships:
+        return []
+    teams = sides(names, totals, options)
+    lines = [SheetLine("Hand", tuple(t.name for t in teams), header=True)]
+    for i, scores in enumerate(hand_scores):
+        lines.append(SheetLine(str(i + 1), tuple(signed(sum(scores[s] for s in t.seats))
+                                                  for t in teams)))
+    lines.append(SheetLine("Total", tuple(number(t.total) for t in teams), header=True))
+    return lines
+
+
+def final_rows(names, totals, winner: int, options: RuleOptions) -> list[Row]:
+    """The final order under its heading: the players (with partnerships the teams, their
+    totals added), the winner first, settled where the rules round totals; then what the
+    totals include."""
+    settled = final_sheet(totals, options) if options.settlement_rounding else None
+    order = final_order(sides(names, totals, options), winner, options)
+    rows: list[Row] = [Heading("Final totals by team" if options.partnerships
+                               else "Final totals")]
+    rows += [Standing(place + 1, side.name, side.total,
+                      settled[side.number] if settled else None, place == 0)
+             for place, side in enumerate(order)]
+    if options.match_bonus:
+        rows.append(Text(f"The winner's total includes the match bonus of "
+                         f"{options.match_bonus}.", dim=True))
+    if options.settlement_rounding:
+        rows.append(Text("Totals are settled to the nearest hundred (exact totals in "
+                         "brackets).", dim=True))
+    return rows
