@@ -17,6 +17,10 @@ from . import mirror, theme
 from .mirror import Node
 from .scenes.page import Heading, Row, Text
 
+NUMBER_PX = 7
+"""The smallest a cell of the sheet is drawn (at 100 % text; a larger text size scales it
+up), so four columns keep apart at 200 % on a phone."""
+
 
 def signed(n: int) -> str:
     """A score with its sign (the minus a real minus sign)."""
@@ -28,9 +32,17 @@ def number(n: int) -> str:
     return f"\u2212{-n:,}" if n < 0 else f"{n:,}"
 
 
+def unbroken(name: str) -> str:
+    """A player's or a team's name that wraps only between partners (``You & Computer 2``
+    breaks after the ``&``, never inside ``Computer 2``)."""
+    return " & ".join(part.replace(" ", "\u00a0") for part in name.split(" & "))
+
+
 @dataclass(frozen=True, slots=True)
 class Standing(Row):
-    """A place in the final order: position, name, total (and the settled total)."""
+    """A place in the final order: position, name, total (and the settled total). A name
+    with no room beside the total (a team's, at a large text size on a phone) wraps between
+    partners rather than shrinking out of reach."""
 
     place: int
     name: str
@@ -44,27 +56,54 @@ class Standing(Row):
         return (Node(mirror.Role.ITEM, f"{self.place}. {self.name}: {number(self.total)}"
                      f"{settled}{won}"),)
 
+    def _total(self) -> str:
+        total = number(self.total)
+        return f"{number(self.settled)}  ({total})" if self.settled is not None else total
+
+    def _indent(self, m) -> int:
+        """Where the name starts: after the place, however large the text."""
+        return max(round(36 * m.s),
+                   theme.text_width(f"{self.place}.", m.label_px + 4, True) + m.gap // 2)
+
+    def _name(self, m, width) -> tuple[int, list[str] | None]:
+        """The name's size and, when it has no room beside the total, its lines over the
+        whole width (the total then on a line of its own under them)."""
+        px = m.label_px + 4
+        room = width - self._indent(m)
+        beside = room - theme.text_width(self._total(), px, True) - m.gap
+        fit = theme.fit_px(self.name, px, beside, True, smallest=m.label_px)
+        if theme.text_width(self.name, fit, True) <= beside:
+            return fit, None
+        return m.label_px, theme.wrap(unbroken(self.name), m.label_px, max(20, room), True)
+
     def measure(self, m, width):
-        return m.gap + theme.line_height(m.label_px + 4) + m.gap
+        name_px, lines = self._name(m, width)
+        under = len(lines) * theme.line_height(name_px) if lines else 0
+        return m.gap + under + theme.line_height(m.label_px + 4) + m.gap
 
     def draw(self, surface, m, rect, pressed):
         px = m.label_px + 4
-        cy = rect.y + m.gap + theme.line_height(px) // 2
         ink = theme.ACCENT if self.winner else theme.INK
+        name_px, lines = self._name(m, rect.w)
+        x = rect.x + self._indent(m)
+        top = rect.y + m.gap
+        if lines is None:
+            cy = top + theme.line_height(px) // 2
+            theme.text(surface, self.name, name_px, (x, cy), ink, "midleft", True)
+            total_y = cy
+        else:
+            cy = top + theme.line_height(name_px) // 2
+            theme.draw_text_block(surface, lines, name_px, (x, top), ink, True)
+            total_y = top + len(lines) * theme.line_height(name_px) + theme.line_height(px) // 2
         theme.text(surface, f"{self.place}.", px, (rect.x, cy), theme.INK_DIM, "midleft", True)
-        total = number(self.total)
-        if self.settled is not None:
-            total = f"{number(self.settled)}  ({number(self.total)})"
-        tw = theme.text_width(total, px, True)
-        theme.text(surface, total, px, (rect.right, cy), ink, "midright", True)
-        x = rect.x + round(36 * m.s)
-        name_px = theme.fit_px(self.name, px, rect.right - tw - m.gap - x, True)
-        theme.text(surface, self.name, name_px, (x, cy), ink, "midleft", True)
+        theme.text(surface, self._total(), px, (rect.right, total_y), ink, "midright", True)
 
 
 @dataclass(frozen=True, slots=True)
 class SheetLine(Row):
-    """One line of the score sheet: a label and one number per player."""
+    """One line of the score sheet: a label and one number per player (or team). A heading's
+    name with no room in its column at nearly the sheet's text size wraps (a team's between
+    partners) rather than shrinking to a size nobody reads or running into its neighbour."""
 
     label: str
     cells: tuple[str, ...]
@@ -73,20 +112,52 @@ class SheetLine(Row):
     def mirror(self):
         return (mirror.text(f"{self.label}: {', '.join(self.cells)}"),)
 
+    @staticmethod
+    def _columns(m, width, n: int) -> tuple[int, float]:
+        """The label column's width (room for ``Total`` at any text size) and each cell's."""
+        first = max(round(44 * m.s), theme.text_width("Total", m.small_px) + m.gap // 2)
+        return first, (width - first) / max(1, n)
+
+    def _cells(self, m, width) -> list[tuple[int, list[str]]]:
+        """Each cell's size and lines."""
+        _, col = self._columns(m, width, len(self.cells))
+        room = max(20, int(col) - 4)
+        return [fitted(cell, m.small_px, room, self.header) for cell in self.cells]
+
     def measure(self, m, width):
-        return theme.line_height(m.small_px) + m.gap // 2
+        lines = max((len(lines) for _, lines in self._cells(m, width)), default=1)
+        return lines * theme.line_height(m.small_px) + m.gap // 2
 
     def draw(self, surface, m, rect, pressed):
-        n = len(self.cells)
-        first = round(44 * m.s)
-        col = (rect.w - first) / max(1, n)
+        first, col = self._columns(m, rect.w, len(self.cells))
         ink = theme.INK_DIM if self.header else theme.INK
-        cy = rect.y + theme.line_height(m.small_px) // 2
+        step = theme.line_height(m.small_px)
+        cy = rect.y + step // 2
         theme.text(surface, self.label, m.small_px, (rect.x, cy), theme.INK_DIM, "midleft")
-        for i, cell in enumerate(self.cells):
-            px = theme.fit_px(cell, m.small_px, int(col) - 4, self.header)
+        for i, (px, lines) in enumerate(self._cells(m, rect.w)):
             right = rect.x + first + round(col * (i + 1))
-            theme.text(surface, cell, px, (right, cy), ink, "midright", self.header)
+            for k, line in enumerate(lines):
+                theme.text(surface, line, px, (right, cy + k * step), ink, "midright",
+                           self.header)
+
+
+def fitted(text: str, px: int, room: int, bold: bool) -> tuple[int, list[str]]:
+    """``text`` in a column ``room`` wide: on one line a little smaller if need be, else
+    wrapped between words (a team's name between partners first), as large as that allows
+    down to ``NUMBER_PX``; a word is cut in two only where it is wider than the column even
+    then."""
+    px = int(px)
+    for size in range(px, max(NUMBER_PX, px - 2) - 1, -1):
+        if theme.text_width(text, size, bold) <= room:
+            return size, [text]
+    for size in range(px, NUMBER_PX - 1, -1):
+        if theme.text_width(text, size, bold) <= room:
+            return size, [text]
+        for form in (unbroken(text), text):
+            words = form.split(" ")
+            if len(words) > 1 and all(theme.text_width(w, size, bold) <= room for w in words):
+                return size, theme.wrap(form, size, room, bold)
+    return NUMBER_PX, theme.wrap(text, NUMBER_PX, room, bold)  # a word wider than any column
 
 
 def sheet_lines(names, hand_scores, totals) -> list[SheetLine]:

@@ -246,7 +246,8 @@ def test_an_earlier_history_lists_and_opens_its_partnership_matches_by_team(size
     _on_screen(app, scene, MatchLine)
     pygame.image.save(app.surface, str(artifacts / f"history_teams_{size[0]}x{size[1]}.png"))
     for name, total in won + lost:  # each team whole with its total, on one line or its own
-        assert any(f"{name}: {total}" in text for text in drawn), (name, drawn)
+        assert any(f"{name}: {total}" in text.replace("\u00a0", " ") for text in drawn), \
+            (name, drawn)
     assert not any("\u2026" in text for text in drawn)
     buttons = {n.action: n for n in mirror.walk(scene.mirror()) if n.action.startswith("match")}
     assert buttons["match:2|"].name.startswith(f"Won as a team, {won[0][1]} points, ")
@@ -329,3 +330,43 @@ def test_a_backup_keeps_partnership_matches_and_its_import_shows_them_by_team(tm
     assert scene.note.startswith("Imported") and app.keeper.history == h
     lines = [r for r in scene.rows() if isinstance(r, MatchLine)]
     assert [ml.teams for ml in lines] == [_teams(p) for p in h.newest_first()]
+
+
+def _overlaps(drawn_rects) -> list[tuple[str, str]]:
+    """Pairs of words drawn over one another in a frame."""
+    return [(a, b) for i, (a, ra) in enumerate(drawn_rects) for b, rb in drawn_rects[i + 1:]
+            if ra.clip(rb).w > 1 and ra.clip(rb).h > 3]
+
+
+@pytest.mark.parametrize("text_size", [150, 200])
+def test_at_a_large_text_size_on_a_phone_teams_and_totals_stay_apart(text_size, monkeypatch,
+                                                                     artifacts):
+    """The list's date goes under a headline that has no room beside it, a team's name wraps
+    between partners above its total, the sheet's names wrap in their columns: nothing is
+    drawn over anything else."""
+    platform.write(history.KEY, EARLIER.read_text(encoding="utf-8"))
+    app = titled(make_app((390, 844), settings=Settings(text_size=text_size)))
+    scene = _statistics(app)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = theme.text
+
+    def text(surface, words, *args, **kw):
+        rect = real(surface, words, *args, **kw)
+        if surface is app.surface and words.strip():
+            drawn.append((words, rect))
+        return rect
+
+    monkeypatch.setattr(theme, "text", text)
+    _on_screen(app, scene, MatchLine)
+    frames = [("list", list(drawn))]
+    press(app, "match:2")
+    for part in (Standing, SheetLine):
+        drawn.clear()
+        _on_screen(app, scene, part)
+        frames.append((part.__name__, list(drawn)))
+        pygame.image.save(app.surface,
+                          str(artifacts / f"history_team_{text_size}_{part.__name__}.png"))
+    view = scene.layout().view  # the page's rows: what is scrolled out is clipped away
+    for name, rects in frames:
+        shown = [(words, r) for words, r in rects if view.contains(r)]
+        assert shown and _overlaps(shown) == [], name

@@ -21,7 +21,7 @@ from ...services import history as history_store
 from ...services.history import History, Played
 from ...services.records import CUSTOM, Records
 from .. import mirror, plots, theme
-from ..sheet import final_rows, number, sheet_lines, team_sheet_lines
+from ..sheet import final_rows, number, sheet_lines, team_sheet_lines, unbroken
 from .page import BUTTON, Field, FooterButton, Heading, PageScene, Row, Target, Text
 
 PAGE = 20
@@ -136,7 +136,9 @@ class Plot(Row):
 class MatchLine(Row):
     """One finished match in the list: your place and score, the rules, the date; tapping it
     opens its sheet. With partnerships the teams and their totals too: on one line where it
-    fits, else a line per team (a long name cut short, its total always whole)."""
+    fits, else a line per team (a long name wrapped between partners, its total whole). Where
+    the headline has no room beside the date (a large text size on a phone), the date goes
+    under it."""
 
     key: str
     headline: str
@@ -146,29 +148,26 @@ class MatchLine(Row):
     teams: tuple[tuple[str, int], ...] = ()
     """With partnerships, each team's name and total, yours first."""
 
-    @staticmethod
-    def _room(m, width) -> int:
-        """The width the words have, left of the chevron."""
-        return width - max(4, round(5 * m.s)) - m.gap * 2
-
     def _teams_text(self) -> str:
         return TEAMS_APART.join(f"{name}: {number(total)}" for name, total in self.teams)
 
-    def _team_lines(self, m, room) -> list[str]:
-        if not self.teams:
-            return []
-        one = self._teams_text()
-        if theme.text_width(one, m.small_px) <= room:
-            return [one]
-        lines = []
-        for name, total in self.teams:
-            after = f": {number(total)}"
-            room_left = room - theme.text_width(after, m.small_px)
-            lines.append(theme.cut(name, m.small_px, room_left) + after)
-        return lines
+    def _lines(self, m, width) -> tuple[int, bool, list[str], list[str]]:
+        """The words' room left of the chevron, whether the date fits beside the headline,
+        the teams' lines and the detail's lines."""
+        room = width - max(4, round(5 * m.s)) - m.gap * 2
+        beside = room - theme.text_width(self.date, m.small_px) - m.gap
+        date_beside = theme.text_width(self.headline, theme.fit_px(
+            self.headline, m.label_px, beside, True, smallest=m.small_px), True) <= beside
+        teams = [self._teams_text()] if self.teams else []
+        if teams and theme.text_width(teams[0], m.small_px) > room:
+            teams = [line for name, total in self.teams
+                     for line in theme.wrap(f"{unbroken(name)}:\u00a0{number(total)}",
+                                            m.small_px, room)]
+        return room, date_beside, teams, theme.wrap(self.detail, m.small_px, room)
 
     def measure(self, m, width):
-        lines = 1 + len(self._team_lines(m, self._room(m, width)))
+        _, date_beside, teams, detail = self._lines(m, width)
+        lines = len(teams) + len(detail) + (0 if date_beside else 1)
         return max(m.target, m.gap + theme.line_height(m.label_px) +
                    lines * theme.line_height(m.small_px) + m.gap)
 
@@ -194,20 +193,23 @@ class MatchLine(Row):
         pygame.draw.lines(surface, theme.INK_DIM, False, [(tip[0] - arm, tip[1] - arm), tip,
                                                           (tip[0] - arm, tip[1] + arm)],
                           max(2, round(2 * m.s)))
-        room = self._room(m, rect.w)
-        dw = theme.text_width(self.date, m.small_px)
-        theme.text(surface, self.date, m.small_px,
-                   (rect.x + room, y + theme.line_height(m.label_px) // 2), theme.INK_DIM,
-                   "midright")
+        room, date_beside, teams, detail = self._lines(m, rect.w)
+        beside = room - theme.text_width(self.date, m.small_px) - m.gap if date_beside \
+            else room
         theme.text(surface, self.headline,
-                   theme.fit_px(self.headline, m.label_px, room - dw - m.gap, True),
+                   theme.fit_px(self.headline, m.label_px, beside, True, smallest=m.small_px),
                    (rect.x, y), ink, bold=True)
+        if date_beside:
+            theme.text(surface, self.date, m.small_px,
+                       (rect.x + room, y + theme.line_height(m.label_px) // 2), theme.INK_DIM,
+                       "midright")
         y += theme.line_height(m.label_px)
-        for line in self._team_lines(m, room):
-            theme.text(surface, line, m.small_px, (rect.x, y), theme.INK)
+        if not date_beside:
+            theme.text(surface, self.date, m.small_px, (rect.x, y), theme.INK_DIM)
             y += theme.line_height(m.small_px)
-        theme.text(surface, theme.cut(self.detail, m.small_px, room), m.small_px, (rect.x, y),
-                   theme.INK_DIM)
+        theme.draw_text_block(surface, teams, m.small_px, (rect.x, y), theme.INK)
+        y += len(teams) * theme.line_height(m.small_px)
+        theme.draw_text_block(surface, detail, m.small_px, (rect.x, y), theme.INK_DIM)
 
 
 def match_line(index: int, p: Played) -> MatchLine:
