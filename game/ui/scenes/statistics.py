@@ -1,6 +1,7 @@
 """Statistics: plots of how you are doing, the matches you finished (each opening its final
-sheet and, while its record is kept, its replay), your numbers by rules and player count, and
-the backup (export, import, undo the import).
+sheet and, while its record is kept, its replay; a partnership match by team, as its end
+showed it), your numbers by rules and player count, and the backup (export, import, undo the
+import).
 
 The plots are drawn here from ``game.ui.plots`` (their numbers, geometry and the sentence
 beside each, which says what the plot shows in words). The lines by table are
@@ -241,9 +242,9 @@ def match_rows(p: Played, replayable: bool) -> list[Row]:
     ended = f"A total reached {p.options.target:,} after {hands}" if p.ended == "target" \
         else f"All {hands} were played"
     rows.append(Text(f"{ended}. {you_finished(p)}", dim=True))
-    teams = team_sheet_lines(names, p.scores, p.totals, p.options)
-    if teams:
-        rows += [Heading("Score sheet by team"), *teams]
+    by_team = team_sheet_lines(names, p.scores, p.totals, p.options)
+    if by_team:
+        rows += [Heading("Score sheet by team"), *by_team]
     rows += [Heading("Score sheet"), *sheet_lines(names, p.scores, p.totals)]
     if replayable:
         rows.append(Field("replay", "Replay the whole match", BUTTON, "Replay",
