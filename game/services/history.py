@@ -22,6 +22,11 @@ Stored form::
 
 ``save`` is the engine's save file as text (``game.rules.save``), or null once the match is
 older than the newest ``REPLAYS_KEPT``.
+
+A partnership match (``options.partnerships``) is read by team: its two teams, seats 1 & 3
+and seats 2 & 4, follow from its seats and totals (``game.services.sides``), as its winner
+team, your team's place and whether you won do, so they cannot disagree with the sheet and a
+history written before the list showed teams shows them too.
 """
 
 from __future__ import annotations
@@ -36,11 +41,13 @@ from .. import platform
 from ..rules.options import RuleOptions
 from ..rules.save import FORMAT as SAVE_FORMAT
 from ..rules.save import Game
+from ..rules.scoring import team_of
 from ..rules.text import show
 from . import stored
 from .records import Records, table_name, you
 from .saves import NAME_MAX
 from .seats import Seat
+from .sides import Side, final_order, sides
 
 KEY = "history.json"
 FORMAT = "arlington-history"
@@ -54,6 +61,8 @@ SAVE_CHARS = 400_000
 """Longest replay record one match may carry (the longest real match is far shorter)."""
 DATE = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
 ENDINGS = ("target", "hands")
+PARTNERS = 4
+"""Players at a partnership match (two teams of two, as the engine plays them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +95,25 @@ class Played:
         return len(self.scores)
 
     @property
+    def sides(self) -> tuple[Side, ...]:
+        """Who played against whom: every seat, or with partnerships the two teams."""
+        return sides([s.name for s in self.seats], self.totals, self.options)
+
+    @property
+    def order(self) -> tuple[Side, ...]:
+        """The sides in the final order, the winner's first."""
+        return final_order(self.sides, self.winner, self.options)
+
+    @property
+    def yours(self) -> Side:
+        """Your side: your seat, or with partnerships your team."""
+        return self.sides[team_of(self.you, self.options)]
+
+    @property
     def won(self) -> bool:
-        """Whether you won (as the statistics count it: your seat is the engine's winner)."""
-        return self.winner == self.you
+        """Whether you won: your seat is the engine's winner (with partnerships, your team is
+        the winner's team)."""
+        return team_of(self.winner, self.options) == self.yours.number
 
     @property
     def ended(self) -> str:
@@ -101,15 +126,19 @@ class Played:
     def place(self) -> int:
         """Your place in the final order (the winner first, then by total; with partnerships
         your team's place)."""
-        if self.options.partnerships:  # two teams: seats 1 & 3 and seats 2 & 4
-            return 1 if self.winner % 2 == self.you % 2 else 2
-        order = sorted(range(self.players), key=lambda s: (s != self.winner, -self.totals[s], s))
-        return order.index(self.you) + 1
+        return self.order.index(self.yours) + 1
+
+    @property
+    def partners(self) -> tuple[int, ...]:
+        """Your partners' seats (none without partnerships)."""
+        return tuple(s for s in self.yours.seats if s != self.you)
 
     @property
     def levels(self) -> tuple[str, ...]:
-        """The computer levels you played against, each once, in seat order."""
-        return tuple(dict.fromkeys(s.level for s in self.seats if s.level is not None))
+        """The computer levels you played against (never your partner's), each once, in
+        seat order."""
+        return tuple(dict.fromkeys(s.level for i, s in enumerate(self.seats)
+                                   if s.level is not None and i not in self.yours.seats))
 
     def ending(self) -> str:
         """How it ended, in a player's words (``to 1,000 in 6 hands``, ``all 7 hands``)."""
@@ -167,6 +196,8 @@ class Played:
             raise ValueError("a match's hands and who went out of them do not agree")
         if type(winner) is not int or not 0 <= winner < players:
             raise ValueError("a match's winner must be one of its seats")
+        if options.partnerships and winner != team_of(winner, options):
+            raise ValueError("a partnership match's winner must be its team's first seat")
         added = [sum(row[s] for row in scores) for s in range(players)]
         added[winner] += options.match_bonus
         if list(totals) != added:
@@ -190,7 +221,8 @@ def _options(raw, known: dict[str, RuleOptions]) -> RuleOptions:
 
 
 def _seats(raw, options: RuleOptions) -> tuple[Seat, ...]:
-    if not isinstance(raw, list) or not options.min_players <= len(raw) <= options.max_players:
+    if not isinstance(raw, list) or not options.min_players <= len(raw) <= options.max_players \
+            or (options.partnerships and len(raw) != PARTNERS):
         raise ValueError("a match's seats do not fit its rules")
     seats = []
     for entry in raw:

@@ -1,11 +1,13 @@
 """The match history: a finished match kept whole (rules, seats, sheet, place, how it ended),
-the list capped with older matches folded away, replay records kept for the newest only, a
-hand-edited file refused, and totals the statistics cannot have refused."""
+a partnership match read by team (a history written before teams were shown too), the list
+capped with older matches folded away, replay records kept for the newest only, a hand-edited
+file refused, and totals the statistics cannot have refused."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 
 import pytest
 
@@ -16,7 +18,11 @@ from game.services import history, records
 from game.services.history import CAP, REPLAYS_KEPT, History, Played
 from game.services.records import Records
 from game.services.seats import Seat, default_seats
-from tests.services.finished_matches import finished
+from tests.services.finished_matches import finished, partnership
+
+EARLIER = Path(__file__).parent / "fixtures" / "history_v1.json"
+"""A history as the game wrote it before the list showed teams: a two-player match, then two
+seven-hand partnership matches (lost, then won) against computers of every level."""
 
 
 @pytest.fixture(scope="module")
@@ -37,6 +43,47 @@ def test_a_finished_match_is_kept_with_its_sheet_place_and_ending(matches):
     assert played.levels == ("medium",)
     assert load(played.save).state.hand_scores == state.hand_scores  # it replays
     assert Played.from_json(json.loads(json.dumps(played.to_json()))) == played
+
+
+def _by_team(played: Played, totals, winner: int) -> None:
+    """``played`` reads as two teams, seats 1 & 3 against 2 & 4, from these seat totals."""
+    names = [s.name for s in played.seats]
+    ours, theirs = totals[0] + totals[2], totals[1] + totals[3]
+    assert [(side.seats, side.name, side.total) for side in played.sides] == [
+        ((0, 2), f"{names[0]} & {names[2]}", ours), ((1, 3), f"{names[1]} & {names[3]}", theirs)]
+    assert played.yours == played.sides[0] and played.partners == (2,)
+    assert played.won == (winner % 2 == 0) == (ours >= theirs)  # a tie: the team of seat 1
+    assert played.place == (1 if played.won else 2)
+    assert played.order[0] == played.sides[winner % 2]
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_a_partnership_match_is_kept_by_team(seed):
+    seats = (Seat("You"), Seat("Computer 1", "easy"), Seat("Computer 2", "hard"),
+             Seat("Computer 3", "easy"))
+    game, seats = partnership(seed, seats)
+    state = game.state
+    played = Played.from_game(game, seats, when=0)
+    _by_team(played, state.totals, state.winner)
+    assert played.levels == ("easy",)  # your partner's level is not one you played against
+    assert Played.from_json(json.loads(json.dumps(played.to_json()))) == played
+
+
+def test_a_history_written_before_teams_were_shown_reads_its_partnership_matches_by_team():
+    platform.write(history.KEY, EARLIER.read_text(encoding="utf-8"))
+    kept, message = history.load()
+    assert message is None and len(kept.matches) == 3
+    stored = json.loads(EARLIER.read_text(encoding="utf-8"))["matches"]
+    two, lost, won = kept.matches
+    assert not two.options.partnerships and [s.total for s in two.sides] == stored[0]["totals"]
+    for played, raw in ((lost, stored[1]), (won, stored[2])):
+        assert played.options.partnerships
+        _by_team(played, raw["totals"], raw["winner"])
+    assert not lost.won and won.won
+    # Your own total is not the highest of the match you won with your partner: by seat you
+    # would not be first; your team is.
+    assert max(won.totals) > won.totals[won.you] and won.place == 1
+    assert history.dumps(kept) == EARLIER.read_text(encoding="utf-8")  # written back as read
 
 
 def test_unfinished_matches_and_computer_only_matches_are_not_kept(matches):
@@ -89,6 +136,18 @@ def _edited(played: Played, **changes) -> dict:
 ])
 def test_a_hand_edited_match_is_refused(matches, change, words):
     played = Played.from_game(*matches[0])
+    with pytest.raises(ValueError, match=words):
+        Played.from_json(_edited(played, **change))
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"winner": 2}, "team's first seat"),
+    ({"winner": 3}, "team's first seat"),
+    ({"seats": [{"name": "You", "level": None}, {"name": "Computer 1", "level": "easy"},
+                {"name": "Computer 2", "level": "easy"}]}, "do not fit"),
+])
+def test_a_hand_edited_partnership_match_is_refused(change, words):
+    played = Played.from_game(*partnership(1))
     with pytest.raises(ValueError, match=words):
         Played.from_json(_edited(played, **change))
 

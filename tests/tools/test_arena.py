@@ -2,7 +2,6 @@
 its command line's bounds, and Ctrl-C."""
 
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -10,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from botlog import LOG_PREFIX, running
+from interrupt import ctrl_c, own_group
 from reports import clock_free
 
 from tools import arena
@@ -71,24 +71,16 @@ def test_ctrl_c_ends_a_huge_run_at_once_with_no_bot_left(jobs):
     the arena's memory still small: no list of tasks made first); Ctrl-C, sent to the
     arena's whole process group as a terminal does, ends it with one line and code 130."""
     tag = f"ctrl-c-test-{os.getpid()}-{jobs}"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tools.arena", "--agents", f"{FAKE} hang log {tag},random",
-         "--matches", "100000000", "--jobs", jobs, "--bot-timeout", "600"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True)
-    try:
+    with own_group([sys.executable, "-m", "tools.arena", "--agents",
+                    f"{FAKE} hang log {tag},random", "--matches", "100000000", "--jobs", jobs,
+                    "--bot-timeout", "600"]) as proc:
         for line in proc.stderr:  # the bot logs its pid when its first decision comes
             if line.startswith(LOG_PREFIX) and '"pid"' in line:
                 break
         with open(f"/proc/{proc.pid}/status") as f:
             rss_kb = int(next(x for x in f if x.startswith("VmRSS:")).split()[1])
         assert rss_kb < 200_000
-        os.killpg(proc.pid, signal.SIGINT)
-        out, err = proc.communicate(timeout=120)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        out, err = ctrl_c(proc)
     assert proc.returncode == 130 and out == ""
     said = [line for line in err.splitlines() if not line.startswith(LOG_PREFIX)]
     assert said == ["arena: interrupted; no report"]

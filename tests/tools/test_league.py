@@ -3,20 +3,15 @@ the parent, confirms the best on fresh deals, flags and promotes exploiters by t
 starts from a held-out style, and stops on Ctrl-C with its report whole."""
 
 import json
-import os
-import signal
-import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
+from interrupt import ctrl_c, own_group
 
 from game.ai import habits as H
 from game.ai import population
 from tools import league
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -141,22 +136,14 @@ def test_counts_are_bounded(option, value, capsys):
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_stops_with_the_report_so_far(tmp_path, jobs):
     out = tmp_path / "league.json"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tools.league", "--opponent", "medium", "--generations", "9999",
-         "--candidates", "9999", "--deals", "1", "--jobs", jobs, "--out", str(out)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True)
-    try:
+    with own_group([sys.executable, "-m", "tools.league", "--opponent", "medium",
+                    "--generations", "9999", "--candidates", "9999", "--deals", "1",
+                    "--jobs", jobs, "--out", str(out)]) as proc:
         for _ in range(1200):  # the first candidate scored, or two minutes
             if out.exists() or proc.poll() is not None:
                 break
             time.sleep(0.1)
-        os.killpg(proc.pid, signal.SIGINT)
-        stdout, err = proc.communicate(timeout=120)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        stdout, err = ctrl_c(proc)
     assert proc.returncode == 130 and stdout == ""
     assert err.strip().splitlines()[-1] == \
         "league: interrupted; --out holds the candidates scored so far"

@@ -9,12 +9,12 @@ from __future__ import annotations
 import json
 import os
 import random
-import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from interrupt import ctrl_c, own_group
 
 from game.rules.options import DIGITAL
 from game.rules.save import Game, Setup
@@ -185,16 +185,9 @@ def interrupted(module: str, work: str, argv: list[str]) -> tuple[int, str, str]
             f"    return real(*a, **k)\n"
             f"tool.{work} = begun\n"
             f"sys.exit(tool.main({argv!r}))")
-    proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
-    try:
+    with own_group([sys.executable, "-c", code]) as proc:
         assert proc.stderr.readline().strip() == READY
-        os.killpg(proc.pid, signal.SIGINT)
-        out, err = proc.communicate(timeout=120)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        out, err = ctrl_c(proc)
     return proc.returncode, out, err
 
 

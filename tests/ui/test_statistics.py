@@ -5,22 +5,31 @@ nothing changed."""
 
 from __future__ import annotations
 
-import pygame
-from scene_nav import make_app, press, step
-from test_keep_app import SEATS, quick_turn, reopened, settle
+import json
+from pathlib import Path
 
-from game.rules.options import DIGITAL
+import pygame
+import pytest
+from scene_nav import make_app, press, step
+from test_keep_app import SEATS, quick_turn, reopened, settle, titled
+from test_table_play import Touch
+from test_table_seven import Tally, play_hand
+
+from game import platform
+from game.rules.options import DIGITAL, preset
 from game.rules.save import Setup
 from game.rules.state import Phase
 from game.services import backup, history, records
 from game.services.history import History, Played
 from game.services.records import Records
 from game.services.seats import Seat
-from game.ui import mirror, theme
+from game.services.settings import Settings
+from game.ui import mirror, plots, theme
+from game.ui.scenes.page import Heading
 from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.statistics import MatchLine, Plot, StatisticsScene
-from game.ui.sheet import SheetLine
-from tests.services.finished_matches import finished
+from game.ui.sheet import SheetLine, Standing
+from tests.services.finished_matches import finished, partnership
 
 
 def _kept(count: int = 3) -> tuple[Records, History]:
@@ -171,8 +180,6 @@ def test_reset_forgets_the_matches_too_after_a_second_tap():
 
 
 def test_import_on_the_desktop_takes_the_exported_file_from_documents(tmp_path, monkeypatch):
-    from game import platform
-
     monkeypatch.setenv(platform.DOCUMENTS_DIR_ENV, str(tmp_path))
     rec, h = _kept(2)
     app = reopened()
@@ -187,3 +194,179 @@ def test_import_on_the_desktop_takes_the_exported_file_from_documents(tmp_path, 
     scene = app.scenes.top
     assert scene.note.startswith("Imported") and app.keeper.history == h
     assert app.keeper.records == rec and history.load()[0] == h and records.load()[0] == rec
+
+
+# ----------------------------------------------------------------- partnership matches
+
+EARLIER = Path(__file__).parents[1] / "services" / "fixtures" / "history_v1.json"
+"""A history as the game wrote it before the list showed teams (two seven-hand partnership
+matches against computers of each level, lost then won, after a two-player match)."""
+
+
+def _drawn(monkeypatch) -> list[str]:
+    """Every string drawn from now on (``theme.text``, as the scenes draw words)."""
+    said: list[str] = []
+    real = theme.text
+
+    def text(surface, words, *args, **kw):
+        said.append(words)
+        return real(surface, words, *args, **kw)
+
+    monkeypatch.setattr(theme, "text", text)
+    return said
+
+
+def _teams(played: Played) -> tuple[tuple[str, int], ...]:
+    """The teams of a kept partnership match and their totals, yours first, added up here
+    from the seats' own totals."""
+    names = [s.name for s in played.seats]
+    return ((f"{names[0]} & {names[2]}", played.totals[0] + played.totals[2]),
+            (f"{names[1]} & {names[3]}", played.totals[1] + played.totals[3]))
+
+
+def _number(n: int) -> str:
+    return f"{n:,}".replace("-", "\u2212")
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 720)])
+def test_an_earlier_history_lists_and_opens_its_partnership_matches_by_team(size, monkeypatch,
+                                                                            artifacts):
+    platform.write(history.KEY, EARLIER.read_text(encoding="utf-8"))
+    app = titled(make_app(size, settings=None))
+    scene = _statistics(app)
+    kept = app.keeper.history.matches
+    lines = {ml.key: ml for ml in scene.rows() if isinstance(ml, MatchLine)}
+    assert list(lines) == ["match:2", "match:1", "match:0"]
+    won, lost = (tuple((name, _number(total)) for name, total in _teams(p))
+                 for p in (kept[2], kept[1]))
+    assert lines["match:2"].headline == f"Won as a team  \u2022  {won[0][1]}"
+    assert lines["match:1"].headline == f"Team 2nd  \u2022  {lost[0][1]}"
+    assert lines["match:0"].headline.startswith(("Won  ", "2nd  "))  # by seat: no teams
+    drawn = _drawn(monkeypatch)
+    _on_screen(app, scene, MatchLine)
+    pygame.image.save(app.surface, str(artifacts / f"history_teams_{size[0]}x{size[1]}.png"))
+    for name, total in won + lost:  # each team whole with its total, on one line or its own
+        assert any(f"{name}: {total}" in text.replace("\u00a0", " ") for text in drawn), \
+            (name, drawn)
+    assert not any("\u2026" in text for text in drawn)
+    buttons = {n.action: n for n in mirror.walk(scene.mirror()) if n.action.startswith("match")}
+    assert buttons["match:2|"].name.startswith(f"Won as a team, {won[0][1]} points, ")
+    assert buttons["match:2|"].detail.startswith(
+        f"{won[0][0]}: {won[0][1]} \u00b7 {won[1][0]}: {won[1][1]}; Custom rules, two teams "
+        "of two, all 7 hands")
+
+    press(app, "match:2")
+    rows = scene.rows()
+    assert [r.text for r in rows if isinstance(r, Heading)][:3] == [
+        "Final totals by team", "Score sheet by team", "Score sheet"]
+    assert [(s.place, s.name, _number(s.total), s.winner) for s in rows
+            if isinstance(s, Standing)] == [(1, *won[0], True), (2, *won[1], False)]
+    words = " ".join(getattr(r, "text", "") for r in rows)
+    assert "You and your partner Computer 2 (hard) won, against Computer 1 (medium) and " \
+        "Computer 3 (easy)." in words
+    sheets = [r for r in rows if isinstance(r, SheetLine)]
+    assert sheets[0].cells == (won[0][0], won[1][0])
+    assert sheets[len(kept[2].scores) + 1].cells == (won[0][1], won[1][1])
+    said = [n.name for n in mirror.walk(scene.mirror())]
+    assert f"1. {won[0][0]}: {won[0][1]}, the winner" in said
+    step(app, frames=2)
+    pygame.image.save(app.surface, str(artifacts / f"history_team_{size[0]}x{size[1]}.png"))
+
+    press(app, "list")
+    press(app, "match:1")
+    rows = scene.rows()
+    assert [(s.name, s.winner) for s in rows if isinstance(s, Standing)] == [
+        (lost[1][0], True), (lost[0][0], False)]
+    assert "You and your partner Computer 2 (hard) finished 2nd" in \
+        " ".join(getattr(r, "text", "") for r in rows)
+
+
+def test_a_partnership_match_played_by_taps_is_listed_by_team():
+    options = preset("seven").with_changes(partnerships=True, hand_limit=1)
+    app = titled(make_app(settings=Settings(animation_speed=0.0)))
+    seats = (Seat("You"), Seat("West", "easy"), Seat("North", "medium"), Seat("East", "easy"))
+    table = app.start_match(Setup(options, 4, seed=3), seats)
+    play_hand(app, table, Touch(app), Tally())
+    for _ in range(20):
+        if type(app.scenes.top).__name__ == "MatchResultScene":
+            break
+        step(app)
+    st = table.game.state
+    assert st.phase is Phase.MATCH_OVER
+    press(app, "title")
+    scene = _statistics(app)
+    line = next(r for r in scene.rows() if isinstance(r, MatchLine))
+    ours, theirs = st.totals[0] + st.totals[2], st.totals[1] + st.totals[3]
+    assert line.teams == (("You & North", ours), ("West & East", theirs))
+    won = st.winner in (0, 2)
+    assert line.won == won == (ours >= theirs)
+    assert line.headline == ("Won as a team" if won else "Team 2nd") + \
+        f"  \u2022  {_number(ours)}"
+    assert "two teams of two" in line.detail
+    # The win rate counts the match against the other team's level, not your partner's.
+    rates = dict(plots.win_rates(app.keeper.history))
+    assert list(rates) == ["easy"] and rates["easy"] == (float(won),)
+
+
+def test_a_backup_keeps_partnership_matches_and_its_import_shows_them_by_team(tmp_path,
+                                                                             monkeypatch):
+    monkeypatch.setenv(platform.DOCUMENTS_DIR_ENV, str(tmp_path))
+    rec, h = Records(), History()
+    for seed in (1, 3):
+        game, seats = partnership(seed)
+        rec, _ = records.progress(rec, game.state, seats, 0)
+        h = h.with_match(Played.from_game(game, seats, when=1_700_000_000 + seed))
+    records.save(rec)
+    history.save(h)
+    app = reopened()
+    scene = _statistics(app)
+    press(app, "export_backup")
+    made = json.loads((tmp_path / backup.FILE_NAME).read_text(encoding="utf-8"))
+    assert [m["options"]["partnerships"] for m in made["history"]["matches"]] == [True, True]
+    records.save(Records())
+    history.save(History())
+    press(app, "import_backup")
+    scene = app.scenes.top
+    assert scene.note.startswith("Imported") and app.keeper.history == h
+    lines = [r for r in scene.rows() if isinstance(r, MatchLine)]
+    assert [ml.teams for ml in lines] == [_teams(p) for p in h.newest_first()]
+
+
+def _overlaps(drawn_rects) -> list[tuple[str, str]]:
+    """Pairs of words drawn over one another in a frame."""
+    return [(a, b) for i, (a, ra) in enumerate(drawn_rects) for b, rb in drawn_rects[i + 1:]
+            if ra.clip(rb).w > 1 and ra.clip(rb).h > 3]
+
+
+@pytest.mark.parametrize("text_size", [150, 200])
+def test_at_a_large_text_size_on_a_phone_teams_and_totals_stay_apart(text_size, monkeypatch,
+                                                                     artifacts):
+    """The list's date goes under a headline that has no room beside it, a team's name wraps
+    between partners above its total, the sheet's names wrap in their columns: nothing is
+    drawn over anything else."""
+    platform.write(history.KEY, EARLIER.read_text(encoding="utf-8"))
+    app = titled(make_app((390, 844), settings=Settings(text_size=text_size)))
+    scene = _statistics(app)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = theme.text
+
+    def text(surface, words, *args, **kw):
+        rect = real(surface, words, *args, **kw)
+        if surface is app.surface and words.strip():
+            drawn.append((words, rect))
+        return rect
+
+    monkeypatch.setattr(theme, "text", text)
+    _on_screen(app, scene, MatchLine)
+    frames = [("list", list(drawn))]
+    press(app, "match:2")
+    for part in (Standing, SheetLine):
+        drawn.clear()
+        _on_screen(app, scene, part)
+        frames.append((part.__name__, list(drawn)))
+        pygame.image.save(app.surface,
+                          str(artifacts / f"history_team_{text_size}_{part.__name__}.png"))
+    view = scene.layout().view  # the page's rows: what is scrolled out is clipped away
+    for name, rects in frames:
+        shown = [(words, r) for words, r in rects if view.contains(r)]
+        assert shown and _overlaps(shown) == [], name

@@ -15,14 +15,8 @@ from seven_positions import SEATS, Played
 from game.rules.events import Ev
 from game.rules.phase import Phase
 from game.ui.scenes.page import Heading, Text
-from game.ui.scenes.summary import (
-    HandLine,
-    HandSummaryScene,
-    MatchResultScene,
-    SheetLine,
-    Standing,
-    TeamLine,
-)
+from game.ui.scenes.summary import HandLine, HandSummaryScene, MatchResultScene, TeamLine
+from game.ui.sheet import SheetLine, Standing
 
 SCHEDULE = (100, 100, 100, 200, 300, 400, 500)
 

@@ -1,6 +1,7 @@
 """Statistics: plots of how you are doing, the matches you finished (each opening its final
-sheet and, while its record is kept, its replay), your numbers by rules and player count, and
-the backup (export, import, undo the import).
+sheet and, while its record is kept, its replay; a partnership match by team, as its end
+showed it), your numbers by rules and player count, and the backup (export, import, undo the
+import).
 
 The plots are drawn here from ``game.ui.plots`` (their numbers, geometry and the sentence
 beside each, which says what the plot shows in words). The lines by table are
@@ -21,7 +22,7 @@ from ...services import history as history_store
 from ...services.history import History, Played
 from ...services.records import CUSTOM, Records
 from .. import mirror, plots, theme
-from ..sheet import Standing, number, sheet_lines
+from ..sheet import final_rows, number, sheet_lines, team_sheet_lines, unbroken
 from .page import BUTTON, Field, FooterButton, Heading, PageScene, Row, Target, Text
 
 PAGE = 20
@@ -30,6 +31,8 @@ LEVEL_INK = {"easy": (126, 200, 255), "medium": theme.ACCENT, "hard": (255, 128,
 """Each computer level's line (never colour alone: its name is written at the line's end)."""
 GRID = (255, 255, 255, 34)
 MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+TEAMS_APART = " \u00b7 "
+"""Between a partnership match's teams on its line in the list."""
 
 
 def when(date: str) -> str:
@@ -38,8 +41,9 @@ def when(date: str) -> str:
 
 
 def rules_name(p: Played) -> str:
-    return f"{'Custom rules' if p.table == CUSTOM else p.table.capitalize()}, " \
-        f"{p.players} players"
+    """The rules and who played: ``Classic, 3 players``, ``Custom rules, two teams of two``."""
+    who = "two teams of two" if p.options.partnerships else f"{p.players} players"
+    return f"{'Custom rules' if p.table == CUSTOM else p.table.capitalize()}, {who}"
 
 
 def place_word(n: int) -> str:
@@ -132,17 +136,41 @@ class Plot(Row):
 @dataclass(frozen=True, slots=True)
 class MatchLine(Row):
     """One finished match in the list: your place and score, the rules, the date; tapping it
-    opens its sheet."""
+    opens its sheet. With partnerships the teams and their totals too: on one line where it
+    fits, else a line per team (a long name wrapped between partners, its total whole). Where
+    the headline has no room beside the date (a large text size on a phone), the date goes
+    under it."""
 
     key: str
     headline: str
     date: str
     detail: str
     won: bool
+    teams: tuple[tuple[str, int], ...] = ()
+    """With partnerships, each team's name and total, yours first."""
+
+    def _teams_text(self) -> str:
+        return TEAMS_APART.join(f"{name}: {number(total)}" for name, total in self.teams)
+
+    def _lines(self, m, width) -> tuple[int, bool, list[str], list[str]]:
+        """The words' room left of the chevron, whether the date fits beside the headline,
+        the teams' lines and the detail's lines."""
+        room = width - max(4, round(5 * m.s)) - m.gap * 2
+        beside = room - theme.text_width(self.date, m.small_px) - m.gap
+        date_beside = theme.text_width(self.headline, theme.fit_px(
+            self.headline, m.label_px, beside, True, smallest=m.small_px), True) <= beside
+        teams = [self._teams_text()] if self.teams else []
+        if teams and theme.text_width(teams[0], m.small_px) > room:
+            teams = [line for name, total in self.teams
+                     for line in theme.wrap(f"{unbroken(name)}:\u00a0{number(total)}",
+                                            m.small_px, room)]
+        return room, date_beside, teams, theme.wrap(self.detail, m.small_px, room)
 
     def measure(self, m, width):
+        _, date_beside, teams, detail = self._lines(m, width)
+        lines = len(teams) + len(detail) + (0 if date_beside else 1)
         return max(m.target, m.gap + theme.line_height(m.label_px) +
-                   theme.line_height(m.small_px) + m.gap)
+                   lines * theme.line_height(m.small_px) + m.gap)
 
     def targets(self, m, rect):
         return [Target(self.key, "", rect.copy())]
@@ -150,8 +178,9 @@ class MatchLine(Row):
     def mirror(self):
         """A button that opens the match, named as the row reads."""
         result, _, score = (part.strip() for part in self.headline.partition("\u2022"))
+        teams = self._teams_text()
         return (mirror.button(f"{result}, {score} points, {self.date}", f"{self.key}|",
-                              detail=self.detail),)
+                              detail=f"{teams}; {self.detail}" if teams else self.detail),)
 
     def draw(self, surface, m, rect, pressed):
         if pressed is not None and pressed[0] == self.key:
@@ -165,43 +194,57 @@ class MatchLine(Row):
         pygame.draw.lines(surface, theme.INK_DIM, False, [(tip[0] - arm, tip[1] - arm), tip,
                                                           (tip[0] - arm, tip[1] + arm)],
                           max(2, round(2 * m.s)))
-        room = rect.w - arm - m.gap * 2
-        dw = theme.text_width(self.date, m.small_px)
-        theme.text(surface, self.date, m.small_px,
-                   (rect.x + room, y + theme.line_height(m.label_px) // 2), theme.INK_DIM,
-                   "midright")
+        room, date_beside, teams, detail = self._lines(m, rect.w)
+        beside = room - theme.text_width(self.date, m.small_px) - m.gap if date_beside \
+            else room
         theme.text(surface, self.headline,
-                   theme.fit_px(self.headline, m.label_px, room - dw - m.gap, True),
+                   theme.fit_px(self.headline, m.label_px, beside, True, smallest=m.small_px),
                    (rect.x, y), ink, bold=True)
+        if date_beside:
+            theme.text(surface, self.date, m.small_px,
+                       (rect.x + room, y + theme.line_height(m.label_px) // 2), theme.INK_DIM,
+                       "midright")
         y += theme.line_height(m.label_px)
-        theme.text(surface, theme.cut(self.detail, m.small_px, room), m.small_px, (rect.x, y),
-                   theme.INK_DIM)
+        if not date_beside:
+            theme.text(surface, self.date, m.small_px, (rect.x, y), theme.INK_DIM)
+            y += theme.line_height(m.small_px)
+        theme.draw_text_block(surface, teams, m.small_px, (rect.x, y), theme.INK)
+        y += len(teams) * theme.line_height(m.small_px)
+        theme.draw_text_block(surface, detail, m.small_px, (rect.x, y), theme.INK_DIM)
 
 
 def match_line(index: int, p: Played) -> MatchLine:
-    result = "won" if p.won else place_word(p.place)
-    headline = f"{result.capitalize()}  \u2022  {number(p.totals[p.you])}"
+    """A match in the list: your place (with partnerships, your team's) and total."""
+    if p.options.partnerships:
+        result = "Won as a team" if p.won else f"Team {place_word(p.place)}"
+    else:
+        result = "Won" if p.won else place_word(p.place)
+    headline = f"{result}  \u2022  {number(p.yours.total)}"
     return MatchLine(f"match:{index}", headline, when(p.date).partition(",")[0],
-                     f"{rules_name(p)}, {p.ending()}", p.won)
+                     f"{rules_name(p)}, {p.ending()}", p.won, teams(p))
+
+
+def teams(p: Played) -> tuple[tuple[str, int], ...]:
+    """A partnership match's teams and their totals, yours first (none without
+    partnerships)."""
+    if not p.options.partnerships:
+        return ()
+    return tuple((side.name, side.total)
+                 for side in sorted(p.sides, key=lambda side: side != p.yours))
 
 
 def match_rows(p: Played, replayable: bool) -> list[Row]:
-    """A kept match opened: the final order, how it ended, the whole score sheet, its
-    replay."""
+    """A kept match opened: the final order (with partnerships, by team), how it ended, the
+    whole score sheet (by team, then by player), its replay."""
     names = [s.name for s in p.seats]
-    order = sorted(range(p.players), key=lambda s: (s != p.winner, -p.totals[s], s))
-    rows: list[Row] = [Heading("Final totals"),
-                       *(Standing(i + 1, names[s], p.totals[s], None, s == p.winner)
-                         for i, s in enumerate(order))]
-    against = ", ".join(f"{s.name} ({s.level})" for s in p.seats if s.level is not None)
+    rows = final_rows(names, p.totals, p.winner, p.options)
     hands = f"{p.hands} hand{'s' if p.hands != 1 else ''}"
     ended = f"A total reached {p.options.target:,} after {hands}" if p.ended == "target" \
         else f"All {hands} were played"
-    rows.append(Text(f"{ended}. You finished {place_word(p.place)}"
-                     + (f", against {against}." if against else "."), dim=True))
-    if p.options.match_bonus:
-        rows.append(Text(f"The winner's total includes the match bonus of "
-                         f"{p.options.match_bonus}.", dim=True))
+    rows.append(Text(f"{ended}. {you_finished(p)}", dim=True))
+    by_team = team_sheet_lines(names, p.scores, p.totals, p.options)
+    if by_team:
+        rows += [Heading("Score sheet by team"), *by_team]
     rows += [Heading("Score sheet"), *sheet_lines(names, p.scores, p.totals)]
     if replayable:
         rows.append(Field("replay", "Replay the whole match", BUTTON, "Replay",
@@ -210,6 +253,22 @@ def match_rows(p: Played, replayable: bool) -> list[Row]:
         rows.append(Text(f"Only the newest {history_store.REPLAYS_KEPT} matches keep their "
                          "moves, so this one cannot be replayed.", dim=True))
     return rows
+
+
+def you_finished(p: Played) -> str:
+    """Your place in words, against the computers (with partnerships: you and your partner,
+    against the other team)."""
+    def named(seats) -> str:
+        said = [p.seats[s].name + (f" ({p.seats[s].level})" if p.seats[s].level else "")
+                for s in seats]
+        return " and ".join([", ".join(said[:-1]), said[-1]] if len(said) > 1 else said)
+    if p.partners:
+        result = "won" if p.won else f"finished {place_word(p.place)}"
+        against = named(s for s in range(p.players) if s not in p.yours.seats)
+        return f"You and your partner {named(p.partners)} {result}, against {against}."
+    against = named(s for s in range(p.players) if p.seats[s].level is not None)
+    return f"You finished {place_word(p.place)}" + (f", against {against}." if against
+                                                    else ".")
 
 
 def plot_rows(history: History, records_: Records) -> list[Row]:

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 import pygame
 
 from ...rules.save import Setup
-from ...rules.scoring import final_sheet, hand_penalty, meld_points, settlement
+from ...rules.scoring import hand_penalty, meld_points
 from ...rules.state import Phase
 from .. import cardart, mirror, theme, words
-from ..sheet import SheetLine, Standing, number, sheet_lines, signed
+from ..sheet import SheetLine, final_rows, number, sheet_lines, signed, team_sheet_lines
 from ..table import seven
 from ..words import cards_words
 from .page import BUTTON, Field, FooterButton, Heading, PageScene, Row, Text
@@ -206,33 +206,6 @@ def leading_note(state, seats) -> str:
     return said + f" after {len(state.hand_scores)} of {o.hand_limit} hands."
 
 
-def standings(state, seats) -> list[Standing]:
-    """The players (with partnerships, the teams) by final total, highest first (ties in
-    seat order, as the engine breaks them); the settled totals where the rules round them."""
-    if state.options.partnerships:
-        return team_standings(state, seats)
-    settled = settlement(state.totals) if state.options.settlement_rounding else None
-    order = sorted(range(state.players), key=lambda s: (-state.totals[s], s))
-    if state.winner in order:  # the engine's winner comes first whatever the tie rule
-        order.remove(state.winner)
-        order.insert(0, state.winner)
-    return [Standing(i + 1, seats[s].name, state.totals[s],
-                     settled[s] if settled else None, s == state.winner)
-            for i, s in enumerate(order)]
-
-
-def team_standings(state, seats) -> list[Standing]:
-    """The teams by final total, the winner's team first (a tie goes to the team of seat 1,
-    as the engine decides), settled as the final sheet settles them."""
-    teams = _teams(state, seats)
-    sheet = final_sheet(state.totals, state.options)
-    order = sorted(teams, key=lambda t: (state.winner not in t.seats, -t.total, t.number))
-    return [Standing(place + 1, t.name, t.total,
-                     sheet[t.number] if state.options.settlement_rounding else None,
-                     state.winner in t.seats)
-            for place, t in enumerate(order)]
-
-
 def winner_title(state, seats) -> str:
     """The result's headline: the winning player, or the winning partners."""
     if state.winner < 0:
@@ -251,18 +224,18 @@ def score_sheet(state, seats) -> list[SheetLine]:
     return sheet_lines([s.name for s in seats[:state.players]], state.hand_scores, state.totals)
 
 
+def final_totals(state, seats) -> list[Row]:
+    """The final order (with partnerships, the teams) and what the totals include, as the
+    match history shows it again (``sheet.final_rows``)."""
+    return final_rows([s.name for s in seats[:state.players]], state.totals, state.winner,
+                      state.options)
+
+
 def team_sheet(state, seats) -> list[SheetLine]:
-    """Every hand's scores a column per team (partners added), and the team totals (none
-    without partnerships)."""
-    teams = _teams(state, seats)
-    if not teams:
-        return []
-    lines = [SheetLine("Hand", tuple(t.name for t in teams), header=True)]
-    for i, scores in enumerate(state.hand_scores):
-        lines.append(SheetLine(str(i + 1), tuple(signed(sum(scores[s] for s in t.seats))
-                                                  for t in teams)))
-    lines.append(SheetLine("Total", tuple(number(t.total) for t in teams), header=True))
-    return lines
+    """Every hand's scores a column per team, and the team totals (none without
+    partnerships)."""
+    return team_sheet_lines([s.name for s in seats[:state.players]], state.hand_scores,
+                            state.totals, state.options)
 
 
 class HandSummaryScene(PageScene):
@@ -341,14 +314,7 @@ class MatchResultScene(PageScene):
         key = self.app.settings.four_colour
         if self._rows is None or self._rows[0] != key:
             state, seats = self.table.game.state, self.table.seats
-            rows = [Heading("Final totals by team" if state.options.partnerships
-                            else "Final totals"), *standings(state, seats)]
-            if state.options.match_bonus:
-                rows.append(Text(f"The winner's total includes the match bonus of "
-                                 f"{state.options.match_bonus}.", dim=True))
-            if state.options.settlement_rounding:
-                rows.append(Text("Totals are settled to the nearest hundred (exact totals in "
-                                 "brackets).", dim=True))
+            rows = final_totals(state, seats)
             teams = team_sheet(state, seats)
             if len(set(state.options.going_out_bonus)) > 1:
                 rows.append(Text(bonus_note(state), dim=True))
