@@ -58,7 +58,8 @@ MAX_DEALS = 100_000
 MAX_SEARCH = 10_000
 """Most generations, candidates per generation or confirmed members."""
 STYLES = {cls.name: cls.habits for cls in (population.MeldNow, population.PileHungry,
-                                           population.Careful, population.Sprinter)}
+                                           population.Careful, population.Sprinter,
+                                           population.Patient)}
 """The population styles that are members of the family, by name."""
 
 

@@ -1,8 +1,9 @@
 """The hard level: information-set search (``search.py``) with medium's choice as its prior,
-over sampled worlds weighted by what the opponents did this hand (``inference.py``); with
-``model=True`` (the ``hard+model`` level) also by how each opponent has played this match
-(``modelling.py``: its style in the playouts, the melds a quiet hand hides, the threat of it
-going out).
+over sampled worlds weighted by what the opponents did this hand (``inference.py``) and by how
+each opponent has played this match (``modelling.py``: its style in the playouts, the melds a
+quiet hand hides, the threat of it going out). ``model=False`` (the ``hard-plain`` level, for
+measuring what the model brings) leaves the modelling out: every opponent gets the playouts'
+prior mix of styles and a plain re-deal.
 
 Budget: ``budget_seconds`` of thinking per decision (the table's AI-speed setting,
 ``Settings.think_seconds``, maps onto it: ``registry.make_agent(..., think_seconds=...)``) and
@@ -37,7 +38,7 @@ class HardAgent(BaseAgent):
     def __init__(self, seed: int = 0, *, budget_seconds: float | None = DEFAULT_BUDGET,
                  iterations: int | None = DEFAULT_ITERATIONS, horizon: int = DEFAULT_HORIZON,
                  width: int = DEFAULT_WIDTH, clock=time.perf_counter,
-                 evidence: Evidence | None = None, model: bool = False):
+                 evidence: Evidence | None = None, model: bool = True):
         super().__init__(seed)
         if iterations is None and budget_seconds is None:
             raise ValueError("give the hard level a budget: iterations, budget_seconds or both")

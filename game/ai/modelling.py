@@ -1,13 +1,13 @@
 """Opponents modelled from how they play, within the match, from one seat's views only.
 
-The hard level's playouts give every opponent one of three styles (medium, greedy, hoarder)
-and deal it random hidden cards. Both are guesses; the table's play sharpens them. Between two
-of its decisions a seat sees each opponent take a turn, and its views show what the turn was
-(``Profiles.observe``): the hand's length before it, whether it laid anything, whether it took
-the pile (its hand plus its melds grew by more than the one card a stock draw brings), or
-whether it went out (the next hand's view names who did). Those turn kinds, counted by the
-hand's length over the whole match, are a likelihood for each playout style (``TURN_RATES``:
-how often each style's turns are of each kind, measured by letting the styles play); with the
+The hard level's playouts give every opponent one of four styles (medium, greedy, hoarder,
+patient) and deal it random hidden cards. Both are guesses; the table's play sharpens them.
+Between two of its decisions a seat sees each opponent take a turn, and its views show what the
+turn was (``Profiles.observe``): the hand's length before it, whether it laid anything, whether
+it took the pile (its hand plus its melds grew by more than the one card a stock draw brings),
+or whether it went out (the next hand's view names who did). Those turn kinds, counted by the
+hand's length over the whole match, are a likelihood for each playout style (``TURN_RATES``: how
+often each style's turns are of each kind, measured by letting the styles play); with the
 playouts' usual mix as the prior, the posterior is the mixture the playouts draw that seat's
 style from (``Profiles.mixture``).
 
@@ -37,9 +37,9 @@ from dataclasses import dataclass
 
 from ..rules.cards import ACE, ACE_HIGH, is_wild
 
-STYLE_NAMES = ("medium", "greedy", "hoarder")
+STYLE_NAMES = ("medium", "greedy", "hoarder", "patient")
 """The playout styles, in the order of ``search.STYLES``."""
-PRIOR: tuple[float, ...] = (0.45, 0.35, 0.2)
+PRIOR: tuple[float, ...] = (0.35, 0.25, 0.15, 0.25)
 """How often a sampled world gives an opponent each style before it has shown anything."""
 HOARDER = STYLE_NAMES.index("hoarder")
 
@@ -69,6 +69,8 @@ TURN_RATES = (
      (0.531, 0.305, 0.164, 0.000), (0.195, 0.685, 0.117, 0.003)),
     ((0.770, 0.122, 0.028, 0.081), (0.681, 0.214, 0.090, 0.015),
      (0.640, 0.187, 0.161, 0.012), (0.476, 0.360, 0.159, 0.005)),
+    ((0.764, 0.074, 0.001, 0.161), (0.724, 0.191, 0.003, 0.082),
+     (0.632, 0.332, 0.003, 0.032), (0.359, 0.618, 0.015, 0.009)),
 )
 """How often each style's turn is of each kind (``QUIET``, ``MELD``, ``TAKE``, ``OUT``), by
 the length of its hand before the turn (``hand_band``)."""
@@ -79,6 +81,7 @@ HOLDS = (
     ((0.01, 0.02, 0.05), (0.02, 0.06, 0.59), (0.04, 0.27, 1.56), (0.87, 1.82, 3.37)),
     ((0.00, 0.01, 0.03), (0.01, 0.04, 0.28), (0.04, 0.22, 1.46), (0.92, 2.77, 3.76)),
     ((0.01, 0.03, 0.05), (0.17, 0.44, 0.73), (0.64, 1.03, 1.35), (1.21, 2.13, 3.54)),
+    ((0.00, 0.00, 0.00), (0.01, 0.01, 0.01), (0.13, 0.03, 0.00), (0.92, 0.41, 0.52)),
 )
 """How many complete natural melds (three naturals of a rank or in sequence of a suit, none
 sharing a card) a seat of each style holds on average at the start of its turn, by
@@ -87,10 +90,11 @@ OUT_NEXT = (
     ((0.105, 0.107, 0.036), (0.006, 0.010, 0.011), (0.000, 0.000, 0.000), (0.004, 0.000, 0.000)),
     ((0.113, 0.127, 0.042), (0.006, 0.019, 0.017), (0.000, 0.000, 0.000), (0.003, 0.000, 0.000)),
     ((0.099, 0.107, 0.022), (0.009, 0.037, 0.023), (0.011, 0.018, 0.010), (0.003, 0.009, 0.012)),
+    ((0.179, 0.158, 0.099), (0.076, 0.083, 0.117), (0.021, 0.047, 0.122), (0.006, 0.013, 0.087)),
 )
 """How often a seat of each style goes out on its next turn, by ``hand_band`` and
 ``quiet_band``."""
-BASE_HOLDS = (0.007, 0.117, 0.431, 0.916)
+BASE_HOLDS = (0.008, 0.120, 0.435, 0.913)
 """How many such melds a random re-deal of that many hidden cards (``hand_band``) holds on
 average (what ``deal`` adds to)."""
 TEMPER = 0.5

@@ -14,6 +14,11 @@ are the sparring partners' (``sparring.py``), never ``heuristics.py``.
   likely to take the pile with (dead ranks, no card they are known to collect, never a 2);
 - ``sprinter`` plays for the going-out bonus: melds everything at once, dumps its costliest
   cards first and refuses piles that would lengthen its hand by more than two cards;
+- ``patient`` keeps its melds in hand until an opponent is down to ten cards (or it can go
+  out), values each card by its outs (the unseen cards that would complete a meld it is part
+  of), discards what the next seat is least likely to take the pile with, and takes a pile only
+  when it brings at most one other card and pays well: the league's screen against medium
+  found it (``tools/league.py --screen``), and it beats medium as a strong human player does;
 - ``family`` is a randomised-parameter heuristic: its seed draws every habit at random (the
   same seed, the same player), so one run meets a spread of players;
 - the hoarder (``sparring.Hoarder``) and the greedy partner complete the population.
@@ -39,7 +44,7 @@ from . import sparring as S
 from .agent import BaseAgent
 from .knowledge import SeatKnowledge
 
-TUNING = ("greedy", "hoarder", "pilehungry", "family")
+TUNING = ("greedy", "hoarder", "pilehungry", "family", "patient")
 """Styles the levels' judgement may be tuned on (with the league's exploiters)."""
 HELD_OUT = ("meldnow", "careful", "sprinter")
 """Styles no change is made for: the numbers against them are the unseen-opponent numbers."""
@@ -89,6 +94,10 @@ PILE_HUNGRY = Habits(meld_least=4.0, spare_wilds=9, hungry_pile=2, wild_cost=0.0
 CAREFUL = Habits(meld_least=4.0, spare_wilds=6, take_margin=8.0, danger_weight=1.0)
 SPRINTER = Habits(meld_least=0.0, spare_wilds=SPEND, take_margin=0.0, wild_cost=0.0, pile_cap=2,
                   penalty_weight=1.6, promise_weight=0.6, out_nodes=60)
+
+PATIENT = Habits(hold=True, nerve=10, meld_least=15.0, take_margin=26.5, pile_cap=1,
+                 wild_cost=29.0, spare_wilds=1, penalty_weight=1.65, danger_weight=2.0,
+                 outs_weight=3.0, out_nodes=35)
 
 
 def random_habits(rand: random.Random) -> Habits:
@@ -261,6 +270,13 @@ class Sprinter(Styled):
 
     name = "sprinter"
     habits = SPRINTER
+
+
+class Patient(Styled):
+    """Conceals its melds, values cards by their outs, discards defensively, shuns piles."""
+
+    name = "patient"
+    habits = PATIENT
 
 
 class Family(Styled):

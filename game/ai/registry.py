@@ -1,13 +1,12 @@
 """Agents by name, for the arena and the setup screen: ``random``, ``easy``, ``medium``,
 ``hard``, the sparring population ``greedy``, ``hoarder`` (``sparring.py``), ``meldnow``,
-``pilehungry``, ``careful``, ``sprinter`` and ``family`` (``population.py``; for measuring,
-the setup screen offers only the levels), ``hard+model`` (hard with its opponents modelled
-from their play, ``modelling.py``), ``hard@SECONDS`` (hard with that budget per decision;
-``hard@0.3cpu`` counts it in process time; ``hard+model@SECONDS`` likewise), ``habits:TEXT``
-(a member of the searchable family, ``habits.py``), ``exploiter:NAME`` (one the league found
-and promoted), or
-``module:Class`` for anyone's own bot (a class taking a ``seed`` keyword, with ``name`` and
-``choose``).
+``pilehungry``, ``careful``, ``sprinter``, ``patient`` and ``family`` (``population.py``; for
+measuring, the setup screen offers only the levels), ``hard-plain`` (hard without its opponent
+model, ``modelling.py``: what the model brings is measured against it), ``hard@SECONDS`` (hard
+with that budget per decision; ``hard@0.3cpu`` counts it in process time;
+``hard-plain@SECONDS`` likewise), ``habits:TEXT`` (a member of the searchable family,
+``habits.py``), ``exploiter:NAME`` (one the league found and promoted), or ``module:Class`` for
+anyone's own bot (a class taking a ``seed`` keyword, with ``name`` and ``choose``).
 
 A ``module:Class`` bot runs inside the game's process, so it is trusted: it could reach the
 true state through the interpreter. Untrusted bots are outside bots (``cmd:COMMAND``, see
@@ -34,21 +33,22 @@ LEVELS = {"random": RandomAgent, "easy": _level("easy", "EasyAgent"),
           "pilehungry": _level("population", "PileHungry"),
           "careful": _level("population", "Careful"),
           "sprinter": _level("population", "Sprinter"),
+          "patient": _level("population", "Patient"),
           "family": _level("population", "Family")}
 
 
-def _modelled_hard(seed: int = 0):
+def _plain_hard(seed: int = 0):
     from .hard import HardAgent
-    return HardAgent(seed, model=True)
+    return HardAgent(seed, model=False)
 
 
-LEVELS["hard+model"] = _modelled_hard
+LEVELS["hard-plain"] = _plain_hard
 
 
 def _timed_hard(spec: str, seed: int):
     """``hard@SECONDS`` (a budget in wall time, as the table counts it) or ``hard@SECONDScpu``
     (in process time: a busy machine then does not weaken the level in a measurement);
-    ``hard+model@...`` the same with the opponent model on."""
+    ``hard-plain@...`` the same without the opponent model."""
     import time
 
     from .hard import HardAgent
@@ -62,18 +62,18 @@ def _timed_hard(spec: str, seed: int):
         raise ValueError(f"{spec!r}: write hard@SECONDS or hard@SECONDScpu, e.g. hard@0.3")
     return HardAgent(seed, budget_seconds=seconds,
                      clock=time.process_time if cpu else time.perf_counter,
-                     model=spec.startswith("hard+model@"))
+                     model=not spec.startswith("hard-plain@"))
 
 
 def make_agent(spec: str, seed: int, think_seconds: float | None = None):
     """A fresh agent from its name or ``module:Class``; ValueError says what exists.
     ``think_seconds`` (the table's AI-speed setting) is the hard level's budget per decision
     (None: its default)."""
-    if spec in ("hard", "hard+model") and think_seconds is not None:
+    if spec in ("hard", "hard-plain") and think_seconds is not None:
         spec = f"{spec}@{think_seconds}"
     if spec in LEVELS:
         return LEVELS[spec](seed=seed)
-    if spec.startswith(("hard@", "hard+model@")):
+    if spec.startswith(("hard@", "hard-plain@")):
         return _timed_hard(spec, seed)
     if spec.startswith(("habits:", "exploiter:")):
         from .habits import agent_of

@@ -2,14 +2,14 @@
 
 At a decision with real alternatives the searcher keeps a few candidates: medium's choice (the
 *prior*, always first), the other pile takes or the draw, laying the best meld now or holding
-it, the greedy partner's choice and the best discards. Each sampled world deals the hidden
-cards anew from the view (``View.determinize``: consistent with what the seat knows, with a
-fresh seed for later shuffles; kept in proportion to how well it explains the opponents' play,
-``weigh``; with ``beliefs``, the melds an opponent's quiet play says it hides are dealt to it,
-``modelling.deal``) and draws a style for every opponent (medium, greedy or hoarder: nobody at
-the table is assumed to think like us; with ``beliefs``, in the mix its play so far supports),
-then plays every live candidate in that same world and continues with those policies (each
-seat reading only its own ``SeatKnowledge``) until the hand ends or ``horizon`` turns have
+it, the greedy partner's choice and the best discards. Each sampled world deals the hidden cards
+anew from the view (``View.determinize``: consistent with what the seat knows, with a fresh seed
+for later shuffles; kept in proportion to how well it explains the opponents' play, ``weigh``;
+with ``beliefs``, the melds an opponent's quiet play says it hides are dealt to it,
+``modelling.deal``) and draws a style for every opponent (medium, greedy, hoarder or patient:
+nobody at the table is assumed to think like us; with ``beliefs``, in the mix its play so far
+supports), then plays every live candidate in that same world and continues with those policies
+(each seat reading only its own ``SeatKnowledge``) until the hand ends or ``horizon`` turns have
 passed, where ``evaluate`` weighs points safe on the table against the cards each seat risks
 being caught with.
 
@@ -38,7 +38,7 @@ from ..rules.cards import QUEEN_OF_SPADES, is_wild
 from ..rules.scoring import meld_points, values
 from ..rules.state import Phase, State
 from . import heuristics as H
-from . import sparring
+from . import population, sparring
 from .knowledge import SeatKnowledge
 from .modelling import PRIOR, Beliefs, deal
 
@@ -66,7 +66,11 @@ def _medium(t: SeatKnowledge, legal: list[Action]) -> Action:
     return H.choose(t, legal, H.PLAYOUT)
 
 
-STYLES = tuple(zip((_medium, sparring.greedy_choice, sparring.hoarder_choice), PRIOR))
+def _patient(t: SeatKnowledge, legal: list[Action]) -> Action:
+    return population.habit_choice(t, legal, population.PATIENT)
+
+
+STYLES = tuple(zip((_medium, sparring.greedy_choice, sparring.hoarder_choice, _patient), PRIOR))
 """Opponent models and how often a sampled world gives each opponent that style, unless the
 opponent's play so far says otherwise (``modelling.Beliefs.weights``)."""
 

@@ -19,8 +19,8 @@ MAKERS = {
     "easy": lambda seed: EasyAgent(seed),
     "medium": lambda seed: MediumAgent(seed),
     "hard": lambda seed: HardAgent(seed, budget_seconds=None, iterations=3, horizon=3),
-    "hard+model": lambda seed: HardAgent(seed, budget_seconds=None, iterations=3, horizon=3,
-                                         model=True),
+    "hard-plain": lambda seed: HardAgent(seed, budget_seconds=None, iterations=3, horizon=3,
+                                         model=False),
 }
 
 
@@ -70,7 +70,7 @@ def test_same_history_same_view_same_choice_with_the_opponent_model():
     moved = 0
     for seed in range(6):
         state = State(DIGITAL, 3, seed)
-        watcher = HardAgent(5, budget_seconds=None, iterations=2, horizon=2, model=True)
+        watcher = HardAgent(5, budget_seconds=None, iterations=2, horizon=2)
         others = {1: Hoarder(1), 2: MeldNow(2)}
         steps = 0
         while state.phase in (Phase.DRAW, Phase.MELD) and steps < 30 + 5 * seed:
@@ -100,8 +100,8 @@ def test_agents_receive_only_the_view(monkeypatch):
     from game.ai.registry import make_agent
     state = State(DIGITAL, 4, 3)
     agents = [make_agent(k, 1) for k in ("easy", "medium", "random", "easy")]
-    agents[2] = HardAgent(1, budget_seconds=None, iterations=2, horizon=2)
-    agents[3] = HardAgent(2, budget_seconds=None, iterations=2, horizon=2, model=True)
+    agents[2] = HardAgent(1, budget_seconds=None, iterations=2, horizon=2, model=False)
+    agents[3] = HardAgent(2, budget_seconds=None, iterations=2, horizon=2)
     for _ in range(60):
         if state.phase not in (Phase.DRAW, Phase.MELD):
             break

@@ -16,7 +16,7 @@ LEVELS = {
     "easy": lambda: EasyAgent(3),
     "medium": lambda: MediumAgent(3),
     "hard": lambda: HardAgent(3, budget_seconds=None, iterations=6),
-    "hard+model": lambda: HardAgent(3, budget_seconds=None, iterations=6, model=True),
+    "hard-plain": lambda: HardAgent(3, budget_seconds=None, iterations=6, model=False),
 }
 
 

@@ -103,10 +103,11 @@ def test_the_budget_comes_from_the_table_setting_or_the_name():
     timed = make_agent("hard@0.2cpu", 1)
     assert timed.budget_seconds == 0.2 and timed.clock is time.process_time
     assert make_agent("hard@1", 1).clock is time.perf_counter
-    assert not make_agent("hard", 1).model and make_agent("hard+model", 1).model
-    modelled = make_agent("hard+model@0.2cpu", 1)
-    assert modelled.model and modelled.budget_seconds == 0.2
-    assert make_agent("hard+model", 1, think_seconds=0.5).budget_seconds == 0.5
+    assert make_agent("hard", 1).model and not make_agent("hard-plain", 1).model
+    assert make_agent("hard@0.2cpu", 1).model
+    plain = make_agent("hard-plain@0.2cpu", 1)
+    assert not plain.model and plain.budget_seconds == 0.2
+    assert make_agent("hard-plain", 1, think_seconds=0.5).budget_seconds == 0.5
     for bad in ("hard@", "hard@-1", "hard@fast"):
         with pytest.raises(ValueError, match="hard@SECONDS"):
             make_agent(bad, 1)

@@ -11,7 +11,7 @@ from game.ai.hard import HardAgent
 from game.ai.inference import Clue
 from game.ai.registry import make_agent
 from game.rules.actions import Act, parse_action
-from game.rules.cards import parse_card
+from game.rules.cards import is_wild, parse_card
 from game.rules.options import DIGITAL
 from game.rules.save import Game, Setup, load
 from game.rules.state import Phase
@@ -80,14 +80,26 @@ def test_the_rebuilt_evidence_is_what_a_hard_player_in_the_seat_gathered():
     assert game.state.hand_no == 2 and compared > 20 and clued > 5
 
 
-def test_an_opponents_passed_pile_makes_its_rank_the_hints_discard():
-    """Where seat 1 passed the 6♣, the hint throws the 6♥ (whose pile they are now unlikely
-    to take); without that evidence the same search, with the same seed, throws the 7♣."""
+def test_an_opponents_passed_pile_weighs_the_hints_worlds():
+    """Where seat 1 passed the 6♣, the hint's worlds believe it: a world dealing seat 1 what
+    takes a pile of sixes (two sixes, or a six and a 2) weighs under a third of one that does
+    not, so the hint fears feeding it sixes less than a search without that evidence would."""
     game = recorded(28, PASSED_SIX)
     assert Clue(1, parse_card("6C"), parse_card("4D")) in clues_before(game, 0)
-    view, legal = game.state.view(0), game.state.legal_actions()
-    assert suggestion(hints.for_game(game, 0)).action == parse_action("discard 6H")
-    assert hints.suggest(view, legal, 0).action == parse_action("discard 7C")
+    view = game.state.view(0)
+    evidence = hints.seat_evidence(game.setup, game.actions, 0)
+    evidence.observe(view)
+    takers: list[float] = []
+    others: list[float] = []
+    rand = random.Random(1)
+    for _ in range(400):
+        world = view.determinize(rand)
+        hand = world.hands[1]
+        sixes = sum(1 for c in hand if not is_wild(c) and c >> 2 == 6)
+        wild = any(is_wild(c) for c in hand)
+        (takers if sixes >= 2 or sixes and wild else others).append(evidence.likelihood(world))
+    assert len(takers) > 50 and len(others) > 50
+    assert sum(takers) / len(takers) < sum(others) / len(others) / 3
 
 
 def test_the_same_hint_after_a_save_and_reload():
