@@ -16,7 +16,7 @@ from game.rules.options import DIGITAL, PRESETS
 from game.rules.save import Setup
 from game.rules.state import State
 
-STYLES = [P.MeldNow, P.PileHungry, P.Careful, P.Sprinter, P.Family]
+STYLES = [P.MeldNow, P.PileHungry, P.Careful, P.Sprinter, P.Patient, P.Family]
 
 
 def cards(text):
@@ -27,10 +27,12 @@ def cards(text):
 def test_full_matches_are_legal(preset):
     options = PRESETS[preset].with_changes(target=300)
     for players in (2, 4):
-        agents = [cls(i) for i, cls in enumerate(STYLES)][:players]
-        result = play_match(agents, Setup(options, players, 11 + players))
-        assert result.game.state.over
-        assert sum(result.illegal) == 0, result.refusals
+        for first in range(0, len(STYLES), players):  # every style seated once at least
+            chosen = (STYLES * 2)[first:first + players]
+            agents = [cls(i) for i, cls in enumerate(chosen)]
+            result = play_match(agents, Setup(options, players, 11 + players + first))
+            assert result.game.state.over
+            assert sum(result.illegal) == 0, result.refusals
 
 
 def test_every_style_is_seatable_by_name():
@@ -48,6 +50,15 @@ def position(hand, pile, other=OTHER, draw=True):
     if draw:
         state.apply(next(a for a in state.legal_actions() if a.kind is Act.DRAW))
     return state
+
+
+def test_patient_holds_its_melds_until_an_opponent_is_down_to_ten_cards():
+    hand = "9H 9D 9C 4C 7D 8S 10C KD 3S 6H JD QC 5H"
+    state = position(hand, "4D")
+    action = P.Patient(0).choose(state.view(0), state.legal_actions())
+    assert action.kind is Act.DISCARD and parse_card("9H") not in action.cards
+    state = position(hand, "4D", other="3D 4H 5C 6H 7C 8D JH AH KC AD")
+    assert P.Patient(0).choose(state.view(0), state.legal_actions()).kind is Act.SET
 
 
 def test_meldnow_spends_its_twos_at_once():
