@@ -90,7 +90,8 @@ def _combos(cards: tuple, k: int) -> tuple:
 def clear_caches() -> None:
     """Forget every memo of enumerated melds, so that a benchmark times a call from cold."""
     for memo in (_combos, _spend, _twos_for, _set_shapes, _sets_of_rank, _sets_of_twos,
-                 _natural_runs, _pair_runs, _places, _plain_runs, _near_takes, _pair_runs_of_suit):
+                 _natural_runs, _pair_runs, _places, _plain_runs, _near_takes, _pair_runs_of_suit,
+                 _wild_pair_runs):
         memo.cache_clear()
 
 
@@ -595,19 +596,47 @@ def _places(m: int) -> tuple[int, ...]:
 
 
 def _wild_runs(m: int, suit: int, jokers: int, twos: tuple, cap: int,
-               top: int, queen_rule: bool) -> tuple[Action, ...]:
+               top: int, queen_rule: bool) -> dict[Action, None]:
     """The minimal new runs of ``suit`` that hold the wild ``top`` (the pile's top card) with
     two naturals of ``m`` and other wilds held (as in ``_pair_loop``): three cards, natural
     ends with only wilds between them (the top among them), or the top at one end, a natural
     at the other and one more inside. In the last case the other wilds are of the other kind
     (jokers for a 2 on top, 2s for a joker): a wild of the top's own kind inside could change
-    places with it, and then the top is inside a run that shrinks to one of the first two."""
-    own_two = card(TWO, suit)
+    places with it, and then the top is inside a run that shrinks to one of the first two.
+
+    Each run's naturals are its pair's two places, so the answer is the answers of the pairs
+    in turn (``_wild_pair_runs``, memoised: pairs and the few wilds held keep coming back,
+    whole suits of a hand do not); only pairs near enough for a shape are asked."""
     # wilds besides the top at an end (see above)
+    inside = jokers + 1 + twos.count(card(TWO, suit)) if top > 0 else len(twos)
+    wilds = jokers + len(twos) + 1
+    reach = max(2, wilds + 1, inside + 1)  # the farthest apart a pair of any shape may be
+    out: dict[Action, None] = {}
+    held = _places(m)
+    for i, a in enumerate(held):
+        for b in held[i + 1:]:
+            d = b - a
+            if d > reach:
+                break
+            if a == ACE and b == ACE_HIGH:
+                continue
+            # runs of a pair are at most ``max(3, d + 1, inside + 3)`` cards long: a longer
+            # ``cap`` gives the same answer, so the memo meets it again
+            out.update(dict.fromkeys(_wild_pair_runs(
+                a, b, suit, jokers, twos, min(cap, max(3, d + 1, inside + 3)), top,
+                queen_rule)))
+    return out
+
+
+@lru_cache(maxsize=SMALL_CACHE)
+def _wild_pair_runs(a: int, b: int, suit: int, jokers: int, twos: tuple, cap: int, top: int,
+                    queen_rule: bool) -> tuple[Action, ...]:
+    """The runs of ``_wild_runs`` whose naturals are the places ``a`` < ``b``."""
+    own_two = card(TWO, suit)
     inside = jokers + 1 + twos.count(own_two) if top > 0 else len(twos)
     wilds = jokers + len(twos) + 1
     out: dict[Action, None] = {}
-    for low, high, nat, forced_at in _shapes(list(_places(m)), cap, True, inside, wilds):
+    for low, high, nat, forced_at in _shapes([a, b], cap, True, inside, wilds):
         pool = list(twos)
         if TWO in nat:
             if own_two not in pool:
