@@ -58,10 +58,12 @@ _ADD, _SET, _RUN, _SWAP, _TAKE_SET, _TAKE_RUN, _TAKE_ADD, _TAKE_SWAP, _TAKE_OFFE
 
 ACE_BITS = sum(1 << (16 * s + ACE) for s in range(4))
 
-RANK_COUNT = [0 if c < 4 else 1 << 4 * (c >> 2) for c in range(CARD_SLOTS)]
+RANK_COUNT = [1 << 4 * (c >> 2) for c in range(CARD_SLOTS)]
 """Each card as a count of one in its rank's four bits of a hand's rank counts (a rank has
 eight cards: no carry), so ``sum(map(RANK_COUNT.__getitem__, hand))`` counts every rank at once;
-jokers count nowhere."""
+jokers (at most two) count as rank 0."""
+WILD_COUNTS = 0xF0F
+"""The counts of jokers (rank 0) and 2s among a hand's rank counts: whether it holds a wild."""
 NATURAL_TOPS = sum(8 << 4 * r for r in range(ACE, 14) if r != TWO)
 """The top bit of each natural rank's count (not the 2s': they are wild)."""
 AT_LEAST = [sum(8 - k << 4 * r for r in range(14)) if k else 0 for k in range(4)]
@@ -175,9 +177,7 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
         found: list[Action] = []
         wild = is_wild(top)
         top_jokers, top_twos = int(top == JOKER), (top,) if wild and top != JOKER else ()
-        for i, meld in enumerate(melds):
-            if wild or RUN_BIT[top] & meld.join_bits:
-                _additions(i, meld, (top,), top_jokers, top_twos, options, found)
+        _additions(melds, RUN_BIT[top], top_jokers, top_twos, options, found)
         acts += [Action(_TAKE_ADD, a.cards, a.target, a.stands) for a in found]
     if rule is _USE_TOP and options.jokers:
         found = []
@@ -331,38 +331,49 @@ def _natural_takes(held: int, top: int) -> list[Action]:
 
 def _meld_phase(hand, melds, options) -> list[Action]:
     size = len(hand)
-    distinct = dict.fromkeys(hand)
-    # Discards: each distinct card; the queen of spades only if nothing else is held.
-    acts = [DISCARD[c] for c in distinct]  # not map(DISCARD.__getitem__): a tuple's is slow
-    if options.queen_of_spades_rules and hand[0] != hand[-1] and QUEEN_OF_SPADES in distinct:
-        acts.remove(DISCARD[QUEEN_OF_SPADES])
+    # Discards: each distinct card (the hand is sorted: copies are neighbours), with the
+    # hand's mask of ``RUN_BIT`` (each card once: no carry), in one loop: a few cards of
+    # bytecode cost less than a call of ``dict.fromkeys`` or of ``sum(map(...))``.
+    acts = []
+    bits = 0
+    last = -1
+    for c in hand:
+        if c != last:
+            last = c
+            acts.append(DISCARD[c])
+            bits |= RUN_BIT[c]
+    # the queen of spades only if nothing else is held
+    if options.queen_of_spades_rules and bits & _QUEEN_BIT and hand[0] != hand[-1]:
+        # found among the last eight discards (only the other queens and the kings follow it)
+        del acts[acts.index(_QUEEN_DISCARD, max(0, len(acts) - 8))]
     if options.jokers:  # a swap keeps the hand's size (the joker comes back): always open
         for i, meld in enumerate(melds):
             _swaps(i, meld, hand, acts)
     longest = size if options.go_out_by_melding else size - 1  # cards one action may use
     if longest < 1:
         return acts
-    jokers, twos = _held_wilds(hand)
-    bits = sum(map(RUN_BIT.__getitem__, distinct))  # the hand's cards, each once: no carry
+    counts = sum(map(RANK_COUNT.__getitem__, hand))  # every rank's count, jokers' and 2s' too
+    if counts & WILD_COUNTS:
+        jokers, twos = _held_wilds(hand)
+    else:  # most hands
+        jokers, twos = 0, ()
     if longest >= 3 and (options.meld_slots is None or len(melds) < options.meld_slots):
         if jokers or twos:
             _new_sets(hand, jokers, twos, longest, options, acts)
             _new_runs(bits, jokers, twos, longest, options, acts)
         else:  # most hands: three of a rank or three in a row, else nothing to lay
-            ranks = (sum(map(RANK_COUNT.__getitem__, hand)) + AT_LEAST[3]) & NATURAL_TOPS
+            ranks = (counts + AT_LEAST[3]) & NATURAL_TOPS
             if ranks:
                 _natural_sets(hand, ranks, longest, acts)
             runs = bits | (bits & ACE_BITS) << (ACE_HIGH - ACE)
             if runs & (runs >> 1) & (runs >> 2):
                 _new_runs(bits, 0, (), longest, options, acts)
     if melds:
-        held = distinct.keys()
-        if jokers or twos:
-            for i, meld in enumerate(melds):
-                _additions(i, meld, held, jokers, twos, options, acts)
-        else:
-            _natural_additions(melds, held, bits, options, acts)
+        _additions(melds, bits, jokers, twos, options, acts)
     return acts
+
+
+_QUEEN_DISCARD, _QUEEN_BIT = DISCARD[QUEEN_OF_SPADES], RUN_BIT[QUEEN_OF_SPADES]
 
 
 def _action(kind: Act, cards: tuple, target: int = -1, stands: int = -1) -> Action:
@@ -753,37 +764,35 @@ def _placed(gaps: list, suit: int, use: list, j: int, top: int, forced_at: int,
         yield fill
 
 
-def _natural_additions(melds, held, bits, options, acts) -> None:
-    """``_additions`` of a hand without wilds to each of the player's ``melds``, asked only of
-    the melds some card of ``held`` joins (most take none: the hand's mask ``bits`` of
-    ``RUN_BIT`` and the meld's ``join_bits`` say so in one step)."""
+def _additions(melds, bits: int, jokers: int, twos: tuple, options, acts) -> None:
+    """Cards that may join each of the player's ``melds``: naturals held (``bits``: their mask
+    of ``RUN_BIT``), and for each place a wild may take one joker and the 2s of
+    ``_twos_for``. Without wilds held only the melds some held card joins are looked at
+    (most take none: ``bits`` and the meld's ``join_bits`` say so in one step)."""
+    run_max = options.run_max
+    wild = jokers or twos
     for i, meld in enumerate(melds):
-        if bits & meld.join_bits:
-            _additions(i, meld, held, 0, (), options, acts)
-
-
-def _additions(i: int, meld: Meld, held, jokers: int, twos: tuple, options, acts) -> None:
-    """Cards that may join the player's meld ``i``: naturals among ``held`` (anything that
-    answers ``in``), and for each place a wild may take one joker and the 2s of
-    ``_twos_for``."""
-    size = len(meld.cards)
-    if meld.kind is _RUN_MELD:
-        if options.run_max is not None and size >= options.run_max:
-            return
-    elif size >= SET_MAX:
-        return
-    for c, stands in meld.joins:
-        if c in held:
-            acts.append(_new(Action, (_ADD, (c,), i, stands)))  # ``_action``, without its call
-    if jokers or twos:
-        twos_only = meld.kind is _TWOS_MELD
-        for stands, joker_only in (meld.wild_places if options.queen_of_spades_rules
-                                   else meld.open_places):
-            if jokers and not twos_only:
-                acts.append(_action(_ADD, (JOKER,), i, stands))
-            if not joker_only and twos:
-                for two in _twos_for(twos, meld.suit, stands):
-                    acts.append(_action(_ADD, (two,), i, stands))
+        joining = bits & meld.join_bits
+        if not (joining or wild):
+            continue
+        if meld.kind is _RUN_MELD:
+            if run_max is not None and len(meld.cards) >= run_max:
+                continue
+        elif len(meld.cards) >= SET_MAX:
+            continue
+        if joining:
+            for c, stands in meld.joins:
+                if bits & RUN_BIT[c]:
+                    acts.append(_new(Action, (_ADD, (c,), i, stands)))  # ``_action``, inline
+        if wild:
+            twos_only = meld.kind is _TWOS_MELD
+            for stands, joker_only in (meld.wild_places if options.queen_of_spades_rules
+                                       else meld.open_places):
+                if jokers and not twos_only:
+                    acts.append(_action(_ADD, (JOKER,), i, stands))
+                if not joker_only and twos:
+                    for two in _twos_for(twos, meld.suit, stands):
+                        acts.append(_action(_ADD, (two,), i, stands))
 
 
 @lru_cache(maxsize=1024)

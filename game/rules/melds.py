@@ -75,7 +75,8 @@ class Meld(_MeldFields):
     ``joins``, the natural cards that could join, length limits aside, each with the card it is
     named as in an action (-1: none); ``wild_places``, where a wild could join (the card it
     would stand for, or -1 in a set; whether only a joker may go there); ``join_bits``, the
-    natural cards of ``joins`` as a mask of ``RUN_BIT``, to meet a hand's mask in one step;
+    natural cards of ``joins`` as a mask of ``RUN_BIT``, to meet a hand's mask in one step
+    (none for a set of four, the most any set holds, so the listing passes it by at once);
     ``open_places``, the places a wild could join where the queen of spades is an ordinary
     queen (``places`` applies the queen-of-spades rule: see ``options.queen_of_spades_rules``).
     """
@@ -86,6 +87,8 @@ class Meld(_MeldFields):
                 wilds: int = 0):
         if kind is _SET:
             joins, join_bits = _SET_JOINS[rank]
+            if len(cards) >= SET_MAX:
+                join_bits = 0  # a full set: no card joins it, whatever its rank
             places = open_places = _ANYWHERE
         elif kind is _TWOS:
             joins, join_bits, places = (), 0, _ANYWHERE
