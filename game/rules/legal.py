@@ -118,11 +118,6 @@ def legal_actions(phase: Phase, hand: list, melds: list, pile: list, options,
     return []
 
 
-def _has_room(melds, options) -> bool:
-    slots = options.meld_slots
-    return slots is None or len(melds) < slots
-
-
 # ----------------------------------------------------------------- wilds, canonically
 
 
@@ -153,8 +148,14 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
     acts = [DRAW]
     top = pile[-1]
     rule = options.pile_take
-    room = _has_room(melds, options)
-    plain = top > 11 and _without_wilds(hand)  # the common case: see ``_plain_takes``
+    slots = options.meld_slots
+    room = slots is None or len(melds) < slots
+    # the common case (see ``_plain_takes``): a natural top other than an ace, and a hand
+    # holding neither a joker (0, first) nor a 2 (8 to 11)
+    plain = False
+    if top > 11:
+        i = bisect_left(hand, 8)
+        plain = not hand or (hand[0] != JOKER and (i == len(hand) or hand[i] >= 12))
     if rule is _NEW_SET and not options.easy_pile:
         if room and (options.go_out_by_melding or len(hand) + len(pile) > 3):
             if plain:
@@ -185,12 +186,6 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
             _swaps(i, meld, [top], found)
         acts += [Action(_TAKE_SWAP, a.cards, a.target) for a in found]
     return acts
-
-
-def _without_wilds(hand: list) -> bool:
-    """Whether a sorted hand holds neither a joker (0, first) nor a 2 (8-11)."""
-    i = bisect_left(hand, 8)
-    return not hand or (hand[0] != JOKER and (i == len(hand) or hand[i] >= 12))
 
 
 NEAR = [(-1,) * 4 if c < 12 else tuple(
@@ -405,6 +400,9 @@ def _natural_sets(hand, ranks: int, longest: int, acts: list) -> None:
     or more naturals: each rank's distinct sets of three, then of four (as ``_sets_of_rank``
     lists them with no wilds), built from ``_combos`` without a memo of whole answers."""
     for group in _rank_groups(hand, ranks):
+        if len(group) == 3:  # the commonest: one set, the group itself (no memo to ask)
+            acts.append(_new(Action, (_SET, group, -1, -1)))
+            continue
         for nat in _combos(group, 3):
             acts.append(_new(Action, (_SET, nat, -1, -1)))
         if longest >= 4:
@@ -513,15 +511,21 @@ def _new_runs(held, jokers, twos, longest, options, acts) -> None:
         acts += _natural_runs(held_runs, min(cap, held_runs.bit_count()))
     if wild:
         reach = jokers + len(twos) + 1  # the farthest apart two naturals of a run may be
+        near = 0  # every suit's places with another within reach: the others pair with none
+        for d in range(1, min(reach, 13) + 1):
+            near |= (held & STAYS_UP[d]) << d | (held & STAYS_DOWN[d]) >> d
+        near &= held
         for suit in range(4):
-            m = held >> (16 * suit) & 0xFFFF
-            near = 0
-            for d in range(1, min(reach, 13) + 1):
-                near |= m << d | m >> d
-            m &= near  # the places with another within reach: the others pair with none
+            m = near >> (16 * suit) & 0xFFFF
             if m:
                 acts += _pair_runs_of_suit(m, suit, jokers, _spend(twos, suit),
                                            min(cap, reach + 1), options.queen_of_spades_rules)
+
+
+STAYS_UP = [sum(((1 << 16 - d) - 1) << 16 * s for s in range(4)) for d in range(16)]
+STAYS_DOWN = [sum((0xFFFF >> d << d) << 16 * s for s in range(4)) for d in range(16)]
+"""The places of every suit (see RUN_BIT) that stay in their suit shifted ``d`` places up
+(``STAYS_UP[d]``) or down: all four suits of a hand's mask shifted at once."""
 
 
 @lru_cache(maxsize=SMALL_CACHE)
