@@ -208,9 +208,11 @@ def _plain_takes(hand: list, top: int, runs: bool, options, acts: list) -> None:
             acts.append(_new(Action, (_TAKE_SET, tuple(sorted(nat + (top,))), -1, -1)))
     if runs:
         lo2, lo1, hi1, hi2 = NEAR[top]
-        near = (lo2 in hand) | (lo1 in hand) << 1 | (hi1 in hand) << 2 | (hi2 in hand) << 3
-        if near & near >> 1:  # two neighbours in a row (the top card between bits 1 and 2)
-            acts += _plain_runs(top, near)
+        near = (lo1 in hand) << 1 | (hi1 in hand) << 2
+        if near:  # a run of three with the top holds the card next below or above it
+            near |= (lo2 in hand) | (hi2 in hand) << 3
+            if near & near >> 1:  # two neighbours in a row (the top between bits 1 and 2)
+                acts += _plain_runs(top, near)
 
 
 @lru_cache(maxsize=1024)
