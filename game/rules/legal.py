@@ -789,16 +789,16 @@ def _additions(melds, bits: int, jokers: int, twos: tuple, options, acts) -> Non
         if joining:
             for c, stands in meld.joins:
                 if bits & RUN_BIT[c]:
-                    acts.append(_new(Action, (_ADD, (c,), i, stands)))  # ``_action``, inline
+                    acts.append(_new(Action, (_ADD, (c,), i, stands)))  # ``_action``s, inline
         if wild:
             twos_only = meld.kind is _TWOS_MELD
             for stands, joker_only in (meld.wild_places if options.queen_of_spades_rules
                                        else meld.open_places):
                 if jokers and not twos_only:
-                    acts.append(_action(_ADD, (JOKER,), i, stands))
+                    acts.append(_new(Action, (_ADD, (JOKER,), i, stands)))
                 if not joker_only and twos:
                     for two in _twos_for(twos, meld.suit, stands):
-                        acts.append(_action(_ADD, (two,), i, stands))
+                        acts.append(_new(Action, (_ADD, (two,), i, stands)))
 
 
 @lru_cache(maxsize=1024)
