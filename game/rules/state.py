@@ -561,7 +561,7 @@ class State:
     def _discard(self, c: Card) -> list[Event]:
         seat = self.turn
         hand = self.hands[seat]
-        self._leave_hand(seat, c)
+        self._leave_hand(seat, (c,))
         self.pile.append(c)
         events = [_DISCARDED_BY[seat][c]]
         if not hand:
@@ -593,8 +593,7 @@ class State:
         else:
             own = list(action.cards)
             own.remove(top)
-            for c in own:
-                self._leave_hand(seat, c)
+            self._leave_hand(seat, own)
             meld = accepted(self._new_meld(action))
             melds.append(meld)
             events.append(Event(_MELDED, seat, meld.cards, len(melds) - 1,
@@ -615,8 +614,7 @@ class State:
     def _meld(self, action: Action) -> list[Event]:
         seat = self.turn
         hand = self.hands[seat]
-        for c in action.cards:
-            self._leave_hand(seat, c)
+        self._leave_hand(seat, action.cards)
         meld = accepted(self._new_meld(action))
         self.melds[seat].append(meld)
         events = [Event(_MELDED, seat, meld.cards, len(self.melds[seat]) - 1,
@@ -630,7 +628,7 @@ class State:
         c = action.cards[0]
         melds = self.melds[seat]
         melds[action.target] = accepted(self._grown(melds[action.target], action))
-        self._leave_hand(seat, c)
+        self._leave_hand(seat, (c,))
         events = [Event(_ADDED, seat, (c,), action.target, stands=action.stands)]
         if not self.hands[seat]:
             events += self._end_hand(seat)
@@ -639,7 +637,7 @@ class State:
     def _swap(self, action: Action) -> list[Event]:
         seat = self.turn
         c = action.cards[0]
-        self._leave_hand(seat, c)
+        self._leave_hand(seat, (c,))
         return [self._put_in_place_of_joker(action.target, c)]
 
     def _put_in_place_of_joker(self, target: int, natural: Card) -> Event:
@@ -651,16 +649,16 @@ class State:
         insort(self.known[seat], JOKER)
         return Event(Ev.SWAPPED, seat, (natural, JOKER), target)
 
-    def _leave_hand(self, seat: int, c: Card) -> None:
-        """Card ``c`` leaves the seat's hand, face up. Others know a seat holds a card only
-        from what they saw: a copy came in face up (the pile, the upcard, a joker swapped
-        back), and each copy of that card seen leaving takes one known copy away, whatever
-        other copies the hand may hide (counting those would leak them). One card a call:
-        most leave alone (a discard, an addition)."""
-        self.hands[seat].remove(c)
-        known = self.known[seat]
-        if known and c in known:
-            known.remove(c)
+    def _leave_hand(self, seat: int, cards) -> None:
+        """Cards leave the seat's hand, face up. Others know a seat holds a card only from
+        what they saw: a copy came in face up (the pile, the upcard, a joker swapped back),
+        and each copy of that card seen leaving takes one known copy away, whatever other
+        copies the hand may hide (counting those would leak them)."""
+        hand, known = self.hands[seat], self.known[seat]
+        for c in cards:
+            hand.remove(c)
+            if known and c in known:
+                known.remove(c)
 
     def _end_hand(self, out: int) -> list[Event]:
         opts = self.options
