@@ -641,17 +641,16 @@ def _wild_runs(m: int, suit: int, jokers: int, twos: tuple, cap: int,
             # ``cap`` gives the same answer, so the memo meets it again
             out.update(dict.fromkeys(_wild_pair_runs(
                 a, b, suit, jokers, twos, min(cap, max(3, d + 1, inside + 3)), top,
-                queen_rule)))
+                queen_rule, inside, wilds)))
     return out
 
 
 @lru_cache(maxsize=SMALL_CACHE)
 def _wild_pair_runs(a: int, b: int, suit: int, jokers: int, twos: tuple, cap: int, top: int,
-                    queen_rule: bool) -> tuple[Action, ...]:
-    """The runs of ``_wild_runs`` whose naturals are the places ``a`` < ``b``."""
+                    queen_rule: bool, inside: int, wilds: int) -> tuple[Action, ...]:
+    """The runs of ``_wild_runs`` whose naturals are the places ``a`` < ``b`` (``inside``
+    and ``wilds`` as there: they follow from the other arguments)."""
     own_two = card(TWO, suit)
-    inside = jokers + 1 + twos.count(own_two) if top > 0 else len(twos)
-    wilds = jokers + len(twos) + 1
     out: dict[Action, None] = {}
     for low, high, nat, forced_at in _shapes([a, b], cap, True, inside, wilds):
         pool = list(twos)
