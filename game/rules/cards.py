@@ -61,6 +61,9 @@ RUN_BIT = [0 if c == JOKER or c < 4 else 1 << (16 * (c & 3) + (c >> 2)) for c in
 the high ace, is filled in from bit 1). Bits 0 and 15 of a suit stay clear, so a run found by
 shifting never crosses into the next suit. A card has a bit of its own (the joker none),
 so a hand's cards and a meld's join cards (``Meld.join_bits``) meet in one ``&``."""
+CARD_AT = tuple(card(i >> 2, i & 3) for i in range(4 * (ACE_HIGH + 1)))
+"""The card at each place of a run (1 to 14, the high ace last) and suit, at index
+``4 * place + suit``: ``card`` without its call."""
 TWOS = tuple(card(TWO, s) for s in SUITS)
 ALL_CARDS = tuple(card(r, s) for r in RANKS for s in SUITS)
 """The 52 distinct cards of one deck, in card order."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .cards import Card, card_text, deck, parse_card
 from .options import Discards, RuleOptions
@@ -26,13 +27,19 @@ def shuffle(rand: random.Random, cards: list) -> None:
     the draw of each index written out: a deal is a hundred draws, and the library's helper
     per draw was a tenth of a random play's time at eight players."""
     getrandbits = rand.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _walk(len(cards)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+@lru_cache(maxsize=8)
+def _walk(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of the shuffle of ``size`` cards: each place from the last down, how many
+    places it draws from and the bits of that count (a match's deck has one size: made
+    once, not a ``bit_length`` call a card)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 def hand_size(players: int) -> int:

@@ -58,10 +58,12 @@ _ADD, _SET, _RUN, _SWAP, _TAKE_SET, _TAKE_RUN, _TAKE_ADD, _TAKE_SWAP, _TAKE_OFFE
 
 ACE_BITS = sum(1 << (16 * s + ACE) for s in range(4))
 
-RANK_COUNT = [0 if c < 4 else 1 << 4 * (c >> 2) for c in range(CARD_SLOTS)]
+RANK_COUNT = [1 << 4 * (c >> 2) for c in range(CARD_SLOTS)]
 """Each card as a count of one in its rank's four bits of a hand's rank counts (a rank has
 eight cards: no carry), so ``sum(map(RANK_COUNT.__getitem__, hand))`` counts every rank at once;
-jokers count nowhere."""
+jokers (at most two) count as rank 0."""
+WILD_COUNTS = 0xF0F
+"""The counts of jokers (rank 0) and 2s among a hand's rank counts: whether it holds a wild."""
 NATURAL_TOPS = sum(8 << 4 * r for r in range(ACE, 14) if r != TWO)
 """The top bit of each natural rank's count (not the 2s': they are wild)."""
 AT_LEAST = [sum(8 - k << 4 * r for r in range(14)) if k else 0 for k in range(4)]
@@ -90,7 +92,8 @@ def _combos(cards: tuple, k: int) -> tuple:
 def clear_caches() -> None:
     """Forget every memo of enumerated melds, so that a benchmark times a call from cold."""
     for memo in (_combos, _spend, _twos_for, _set_shapes, _sets_of_rank, _sets_of_twos,
-                 _natural_runs, _pair_runs, _places, _plain_runs, _near_takes, _pair_runs_of_suit):
+                 _natural_runs, _pair_runs, _places, _plain_runs, _near_takes, _pair_runs_of_suit,
+                 _wild_pair_runs):
         memo.cache_clear()
 
 
@@ -113,11 +116,6 @@ def legal_actions(phase: Phase, hand: list, melds: list, pile: list, options,
     if phase is Phase.DISCARD_OFFER:
         return [_action(_TAKE_OFFER, (pile[-1],)), PASS]
     return []
-
-
-def _has_room(melds, options) -> bool:
-    slots = options.meld_slots
-    return slots is None or len(melds) < slots
 
 
 # ----------------------------------------------------------------- wilds, canonically
@@ -150,8 +148,14 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
     acts = [DRAW]
     top = pile[-1]
     rule = options.pile_take
-    room = _has_room(melds, options)
-    plain = top > 11 and _without_wilds(hand)  # the common case: see ``_plain_takes``
+    slots = options.meld_slots
+    room = slots is None or len(melds) < slots
+    # the common case (see ``_plain_takes``): a natural top other than an ace, and a hand
+    # holding neither a joker (0, first) nor a 2 (8 to 11)
+    plain = False
+    if top > 11:
+        i = bisect_left(hand, 8)
+        plain = not hand or (hand[0] != JOKER and (i == len(hand) or hand[i] >= 12))
     if rule is _NEW_SET and not options.easy_pile:
         if room and (options.go_out_by_melding or len(hand) + len(pile) > 3):
             if plain:
@@ -174,9 +178,7 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
         found: list[Action] = []
         wild = is_wild(top)
         top_jokers, top_twos = int(top == JOKER), (top,) if wild and top != JOKER else ()
-        for i, meld in enumerate(melds):
-            if wild or RUN_BIT[top] & meld.join_bits:
-                _additions(i, meld, (top,), top_jokers, top_twos, options, found)
+        _additions(melds, RUN_BIT[top], top_jokers, top_twos, options, found)
         acts += [Action(_TAKE_ADD, a.cards, a.target, a.stands) for a in found]
     if rule is _USE_TOP and options.jokers:
         found = []
@@ -184,12 +186,6 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
             _swaps(i, meld, [top], found)
         acts += [Action(_TAKE_SWAP, a.cards, a.target) for a in found]
     return acts
-
-
-def _without_wilds(hand: list) -> bool:
-    """Whether a sorted hand holds neither a joker (0, first) nor a 2 (8-11)."""
-    i = bisect_left(hand, 8)
-    return not hand or (hand[0] != JOKER and (i == len(hand) or hand[i] >= 12))
 
 
 NEAR = [(-1,) * 4 if c < 12 else tuple(
@@ -212,9 +208,11 @@ def _plain_takes(hand: list, top: int, runs: bool, options, acts: list) -> None:
             acts.append(_new(Action, (_TAKE_SET, tuple(sorted(nat + (top,))), -1, -1)))
     if runs:
         lo2, lo1, hi1, hi2 = NEAR[top]
-        near = (lo2 in hand) | (lo1 in hand) << 1 | (hi1 in hand) << 2 | (hi2 in hand) << 3
-        if near & near >> 1:  # two neighbours in a row (the top card between bits 1 and 2)
-            acts += _plain_runs(top, near)
+        near = (lo1 in hand) << 1 | (hi1 in hand) << 2
+        if near:  # a run of three with the top holds the card next below or above it
+            near |= (lo2 in hand) | (hi2 in hand) << 3
+            if near & near >> 1:  # two neighbours in a row (the top between bits 1 and 2)
+                acts += _plain_runs(top, near)
 
 
 @lru_cache(maxsize=1024)
@@ -330,38 +328,49 @@ def _natural_takes(held: int, top: int) -> list[Action]:
 
 def _meld_phase(hand, melds, options) -> list[Action]:
     size = len(hand)
-    distinct = dict.fromkeys(hand)
-    # Discards: each distinct card; the queen of spades only if nothing else is held.
-    acts = [DISCARD[c] for c in distinct]  # not map(DISCARD.__getitem__): a tuple's is slow
-    if options.queen_of_spades_rules and hand[0] != hand[-1] and QUEEN_OF_SPADES in distinct:
-        acts.remove(DISCARD[QUEEN_OF_SPADES])
+    # Discards: each distinct card (the hand is sorted: copies are neighbours), with the
+    # hand's mask of ``RUN_BIT`` (each card once: no carry), in one loop: a few cards of
+    # bytecode cost less than a call of ``dict.fromkeys`` or of ``sum(map(...))``.
+    acts = []
+    bits = 0
+    last = -1
+    for c in hand:
+        if c != last:
+            last = c
+            acts.append(DISCARD[c])
+            bits |= RUN_BIT[c]
+    # the queen of spades only if nothing else is held
+    if options.queen_of_spades_rules and bits & _QUEEN_BIT and hand[0] != hand[-1]:
+        # found among the last eight discards (only the other queens and the kings follow it)
+        del acts[acts.index(_QUEEN_DISCARD, max(0, len(acts) - 8))]
     if options.jokers:  # a swap keeps the hand's size (the joker comes back): always open
         for i, meld in enumerate(melds):
             _swaps(i, meld, hand, acts)
     longest = size if options.go_out_by_melding else size - 1  # cards one action may use
     if longest < 1:
         return acts
-    jokers, twos = _held_wilds(hand)
-    bits = sum(map(RUN_BIT.__getitem__, distinct))  # the hand's cards, each once: no carry
+    counts = sum(map(RANK_COUNT.__getitem__, hand))  # every rank's count, jokers' and 2s' too
+    if counts & WILD_COUNTS:
+        jokers, twos = _held_wilds(hand)
+    else:  # most hands
+        jokers, twos = 0, ()
     if longest >= 3 and (options.meld_slots is None or len(melds) < options.meld_slots):
         if jokers or twos:
             _new_sets(hand, jokers, twos, longest, options, acts)
             _new_runs(bits, jokers, twos, longest, options, acts)
         else:  # most hands: three of a rank or three in a row, else nothing to lay
-            ranks = (sum(map(RANK_COUNT.__getitem__, hand)) + AT_LEAST[3]) & NATURAL_TOPS
+            ranks = (counts + AT_LEAST[3]) & NATURAL_TOPS
             if ranks:
                 _natural_sets(hand, ranks, longest, acts)
             runs = bits | (bits & ACE_BITS) << (ACE_HIGH - ACE)
             if runs & (runs >> 1) & (runs >> 2):
                 _new_runs(bits, 0, (), longest, options, acts)
     if melds:
-        held = distinct.keys()
-        if jokers or twos:
-            for i, meld in enumerate(melds):
-                _additions(i, meld, held, jokers, twos, options, acts)
-        else:
-            _natural_additions(melds, held, bits, options, acts)
+        _additions(melds, bits, jokers, twos, options, acts)
     return acts
+
+
+_QUEEN_DISCARD, _QUEEN_BIT = DISCARD[QUEEN_OF_SPADES], RUN_BIT[QUEEN_OF_SPADES]
 
 
 def _action(kind: Act, cards: tuple, target: int = -1, stands: int = -1) -> Action:
@@ -393,6 +402,9 @@ def _natural_sets(hand, ranks: int, longest: int, acts: list) -> None:
     or more naturals: each rank's distinct sets of three, then of four (as ``_sets_of_rank``
     lists them with no wilds), built from ``_combos`` without a memo of whole answers."""
     for group in _rank_groups(hand, ranks):
+        if len(group) == 3:  # the commonest: one set, the group itself (no memo to ask)
+            acts.append(_new(Action, (_SET, group, -1, -1)))
+            continue
         for nat in _combos(group, 3):
             acts.append(_new(Action, (_SET, nat, -1, -1)))
         if longest >= 4:
@@ -501,15 +513,21 @@ def _new_runs(held, jokers, twos, longest, options, acts) -> None:
         acts += _natural_runs(held_runs, min(cap, held_runs.bit_count()))
     if wild:
         reach = jokers + len(twos) + 1  # the farthest apart two naturals of a run may be
+        near = 0  # every suit's places with another within reach: the others pair with none
+        for d in range(1, min(reach, 13) + 1):
+            near |= (held & STAYS_UP[d]) << d | (held & STAYS_DOWN[d]) >> d
+        near &= held
         for suit in range(4):
-            m = held >> (16 * suit) & 0xFFFF
-            near = 0
-            for d in range(1, min(reach, 13) + 1):
-                near |= m << d | m >> d
-            m &= near  # the places with another within reach: the others pair with none
+            m = near >> (16 * suit) & 0xFFFF
             if m:
                 acts += _pair_runs_of_suit(m, suit, jokers, _spend(twos, suit),
                                            min(cap, reach + 1), options.queen_of_spades_rules)
+
+
+STAYS_UP = [sum(((1 << 16 - d) - 1) << 16 * s for s in range(4)) for d in range(16)]
+STAYS_DOWN = [sum((0xFFFF >> d << d) << 16 * s for s in range(4)) for d in range(16)]
+"""The places of every suit (see RUN_BIT) that stay in their suit shifted ``d`` places up
+(``STAYS_UP[d]``) or down: all four suits of a hand's mask shifted at once."""
 
 
 @lru_cache(maxsize=SMALL_CACHE)
@@ -595,19 +613,46 @@ def _places(m: int) -> tuple[int, ...]:
 
 
 def _wild_runs(m: int, suit: int, jokers: int, twos: tuple, cap: int,
-               top: int, queen_rule: bool) -> tuple[Action, ...]:
+               top: int, queen_rule: bool) -> dict[Action, None]:
     """The minimal new runs of ``suit`` that hold the wild ``top`` (the pile's top card) with
     two naturals of ``m`` and other wilds held (as in ``_pair_loop``): three cards, natural
     ends with only wilds between them (the top among them), or the top at one end, a natural
     at the other and one more inside. In the last case the other wilds are of the other kind
     (jokers for a 2 on top, 2s for a joker): a wild of the top's own kind inside could change
-    places with it, and then the top is inside a run that shrinks to one of the first two."""
-    own_two = card(TWO, suit)
+    places with it, and then the top is inside a run that shrinks to one of the first two.
+
+    Each run's naturals are its pair's two places, so the answer is the answers of the pairs
+    in turn (``_wild_pair_runs``, memoised: pairs and the few wilds held keep coming back,
+    whole suits of a hand do not); only pairs near enough for a shape are asked."""
     # wilds besides the top at an end (see above)
-    inside = jokers + 1 + twos.count(own_two) if top > 0 else len(twos)
+    inside = jokers + 1 + twos.count(card(TWO, suit)) if top > 0 else len(twos)
     wilds = jokers + len(twos) + 1
+    reach = max(2, wilds + 1, inside + 1)  # the farthest apart a pair of any shape may be
     out: dict[Action, None] = {}
-    for low, high, nat, forced_at in _shapes(list(_places(m)), cap, True, inside, wilds):
+    held = _places(m)
+    for i, a in enumerate(held):
+        for b in held[i + 1:]:
+            d = b - a
+            if d > reach:
+                break
+            if a == ACE and b == ACE_HIGH:
+                continue
+            # runs of a pair are at most ``max(3, d + 1, inside + 3)`` cards long: a longer
+            # ``cap`` gives the same answer, so the memo meets it again
+            out.update(dict.fromkeys(_wild_pair_runs(
+                a, b, suit, jokers, twos, min(cap, max(3, d + 1, inside + 3)), top,
+                queen_rule, inside, wilds)))
+    return out
+
+
+@lru_cache(maxsize=SMALL_CACHE)
+def _wild_pair_runs(a: int, b: int, suit: int, jokers: int, twos: tuple, cap: int, top: int,
+                    queen_rule: bool, inside: int, wilds: int) -> tuple[Action, ...]:
+    """The runs of ``_wild_runs`` whose naturals are the places ``a`` < ``b`` (``inside``
+    and ``wilds`` as there: they follow from the other arguments)."""
+    own_two = card(TWO, suit)
+    out: dict[Action, None] = {}
+    for low, high, nat, forced_at in _shapes([a, b], cap, True, inside, wilds):
         pool = list(twos)
         if TWO in nat:
             if own_two not in pool:
@@ -724,37 +769,35 @@ def _placed(gaps: list, suit: int, use: list, j: int, top: int, forced_at: int,
         yield fill
 
 
-def _natural_additions(melds, held, bits, options, acts) -> None:
-    """``_additions`` of a hand without wilds to each of the player's ``melds``, asked only of
-    the melds some card of ``held`` joins (most take none: the hand's mask ``bits`` of
-    ``RUN_BIT`` and the meld's ``join_bits`` say so in one step)."""
+def _additions(melds, bits: int, jokers: int, twos: tuple, options, acts) -> None:
+    """Cards that may join each of the player's ``melds``: naturals held (``bits``: their mask
+    of ``RUN_BIT``), and for each place a wild may take one joker and the 2s of
+    ``_twos_for``. Without wilds held only the melds some held card joins are looked at
+    (most take none: ``bits`` and the meld's ``join_bits`` say so in one step)."""
+    run_max = options.run_max
+    wild = jokers or twos
     for i, meld in enumerate(melds):
-        if bits & meld.join_bits:
-            _additions(i, meld, held, 0, (), options, acts)
-
-
-def _additions(i: int, meld: Meld, held, jokers: int, twos: tuple, options, acts) -> None:
-    """Cards that may join the player's meld ``i``: naturals among ``held`` (anything that
-    answers ``in``), and for each place a wild may take one joker and the 2s of
-    ``_twos_for``."""
-    size = len(meld.cards)
-    if meld.kind is _RUN_MELD:
-        if options.run_max is not None and size >= options.run_max:
-            return
-    elif size >= SET_MAX:
-        return
-    for c, stands in meld.joins:
-        if c in held:
-            acts.append(_new(Action, (_ADD, (c,), i, stands)))  # ``_action``, without its call
-    if jokers or twos:
-        twos_only = meld.kind is _TWOS_MELD
-        for stands, joker_only in (meld.wild_places if options.queen_of_spades_rules
-                                   else meld.open_places):
-            if jokers and not twos_only:
-                acts.append(_action(_ADD, (JOKER,), i, stands))
-            if not joker_only and twos:
-                for two in _twos_for(twos, meld.suit, stands):
-                    acts.append(_action(_ADD, (two,), i, stands))
+        joining = bits & meld.join_bits
+        if not (joining or wild):
+            continue
+        if meld.kind is _RUN_MELD:
+            if run_max is not None and len(meld.cards) >= run_max:
+                continue
+        elif len(meld.cards) >= SET_MAX:
+            continue
+        if joining:
+            for c, stands in meld.joins:
+                if bits & RUN_BIT[c]:
+                    acts.append(_new(Action, (_ADD, (c,), i, stands)))  # ``_action``s, inline
+        if wild:
+            twos_only = meld.kind is _TWOS_MELD
+            for stands, joker_only in (meld.wild_places if options.queen_of_spades_rules
+                                       else meld.open_places):
+                if jokers and not twos_only:
+                    acts.append(_new(Action, (_ADD, (JOKER,), i, stands)))
+                if not joker_only and twos:
+                    for two in _twos_for(twos, meld.suit, stands):
+                        acts.append(_new(Action, (_ADD, (two,), i, stands)))
 
 
 @lru_cache(maxsize=1024)

@@ -14,6 +14,7 @@ from typing import NamedTuple
 from .cards import (
     ACE,
     ACE_HIGH,
+    CARD_AT,
     JOKER,
     KING,
     QUEEN_OF_SPADES,
@@ -75,7 +76,8 @@ class Meld(_MeldFields):
     ``joins``, the natural cards that could join, length limits aside, each with the card it is
     named as in an action (-1: none); ``wild_places``, where a wild could join (the card it
     would stand for, or -1 in a set; whether only a joker may go there); ``join_bits``, the
-    natural cards of ``joins`` as a mask of ``RUN_BIT``, to meet a hand's mask in one step;
+    natural cards of ``joins`` as a mask of ``RUN_BIT``, to meet a hand's mask in one step
+    (none for a set of four, the most any set holds, so the listing passes it by at once);
     ``open_places``, the places a wild could join where the queen of spades is an ordinary
     queen (``places`` applies the queen-of-spades rule: see ``options.queen_of_spades_rules``).
     """
@@ -86,6 +88,8 @@ class Meld(_MeldFields):
                 wilds: int = 0):
         if kind is _SET:
             joins, join_bits = _SET_JOINS[rank]
+            if len(cards) >= SET_MAX:
+                join_bits = 0  # a full set: no card joins it, whatever its rank
             places = open_places = _ANYWHERE
         elif kind is _TWOS:
             joins, join_bits, places = (), 0, _ANYWHERE
@@ -176,12 +180,17 @@ _RUN_ENDS: dict[tuple, tuple] = {}
 
 
 def sort_set(cards) -> tuple[Card, ...]:
-    """Canonical order of a set: naturals ascending, then wilds ascending."""
-    return tuple(sorted(cards, key=_set_order))
+    """Canonical order of a set: naturals ascending, then wilds ascending.
 
-
-def _set_order(c: Card) -> int:
-    return c + 100 if is_wild(c) else c
+    Sorted plainly and the wilds (the joker 0, the 2s 8 to 11) moved behind, rather than
+    sorted by a key: a key is a Python call per card, and melds are made at every meld laid
+    and every addition (the wild test is written out for the same reason, here and in the
+    other makers of melds below: ``is_wild`` is a call)."""
+    ordered = sorted(cards)
+    if not ordered or ordered[0] >= 12:  # no card below the 3s: no wild (most sets)
+        return tuple(ordered)
+    return tuple([c for c in ordered if not (c < 12 and (c > 7 or c == 0))]
+                 + [c for c in ordered if c < 12 and (c > 7 or c == 0)])
 
 
 def rank_plural(rank: int) -> str:
@@ -195,7 +204,7 @@ def new_set(cards, options: RuleOptions) -> Meld | str:
     cards = sort_set(cards)
     if not 3 <= len(cards) <= SET_MAX:
         return "A set needs three or four cards"
-    naturals = [c for c in cards if not is_wild(c)]
+    naturals = [c for c in cards if not (c < 12 and (c > 7 or c == 0))]
     if not naturals and options.twos_melds:
         if JOKER in cards:
             return "A meld of 2s holds only 2s"
@@ -204,8 +213,8 @@ def new_set(cards, options: RuleOptions) -> Meld | str:
         least = options.set_naturals
         return (f"A set needs at least {'two natural cards' if least == 2 else 'one natural card'}"
                 + ("" if options.twos_melds else "; melds of 2s alone are not allowed"))
-    rank = rank_of(naturals[0])
-    if any(rank_of(c) != rank for c in naturals):
+    rank = naturals[0] >> 2
+    if naturals[-1] >> 2 != rank:  # in ascending order: the first and last ranks differ
         return "A set needs cards of one rank (2s may stand in for any)"
     return Meld(_SET, cards, rank, -1, len(cards) - len(naturals))
 
@@ -214,8 +223,8 @@ def run_start(cards) -> int | None:
     """Position of the first card of an ordered run, read from its first natural other than a 2
     (an ace after the first place is high)."""
     for i, c in enumerate(cards):
-        if not is_wild(c):
-            r = rank_of(c)
+        if not (c < 12 and (c > 7 or c == 0)):
+            r = c >> 2
             return r - i if r != ACE or i == 0 else ACE_HIGH - i
     return None
 
@@ -234,31 +243,34 @@ def new_run(cards, options: RuleOptions, *, laid_new: bool = True) -> Meld | str
     low = run_start(cards)
     if low is None:
         return _NATURALS_ONLY if laid_new and not options.wilds_in_new_runs else _TWO_NATURALS
-    suits = {suit_of(c) for c in cards if not is_wild(c)}
-    if len(suits) > 1:
-        return "A run needs cards in sequence of one suit"
-    suit = suits.pop()
+    suit = -1
+    for c in cards:
+        if not (c < 12 and (c > 7 or c == 0)):
+            if suit < 0:
+                suit = c & 3
+            elif c & 3 != suit:
+                return "A run needs cards in sequence of one suit"
     high = low + len(cards) - 1
     if low < ACE or high > ACE_HIGH:
         return _order_problem(cards) or _WRAP
     if low == ACE and high == ACE_HIGH:
         return _order_problem(cards) or "An ace is low or high in a run, never both"
     wilds = 0
-    for i, c in enumerate(cards):
-        want = card(low + i, suit)
-        if c == want:
-            continue
-        if not is_wild(c):
-            return _order_problem(cards) or \
-                "A run needs cards in sequence of one suit, with no gaps"
-        wilds += 1
+    at = low * 4 + suit  # each card's place and suit, as an index of ``CARD_AT``
+    for c in cards:
+        if c != CARD_AT[at]:
+            if not (c < 12 and (c > 7 or c == 0)):
+                return _order_problem(cards) or \
+                    "A run needs cards in sequence of one suit, with no gaps"
+            wilds += 1
+        at += 4
     naturals = len(cards) - wilds
     if laid_new and wilds and not options.wilds_in_new_runs:
         return _NATURALS_ONLY
     if laid_new and naturals < 2:
         return _TWO_NATURALS
     meld = Meld(_RUN, cards, low, suit, wilds)
-    return _queen_problem(meld, options) or meld
+    return (wilds > 1 and _queen_problem(meld, options)) or meld
 
 
 _NATURALS_ONLY = "A new run is laid with natural cards only; add a 2 to it later"
@@ -324,7 +336,7 @@ def swap_joker(meld: Meld, natural: Card) -> Meld | str:
 def run_position(meld: Meld, stands: Card) -> int:
     """The position in run ``meld`` that a card standing for ``stands`` would take: its rank,
     and for an ace whichever end takes an ace (the low end if both do: the results are alike)."""
-    r = rank_of(stands)
+    r = stands >> 2
     if r != ACE:
         return r
     return ACE if meld.rank - 1 == ACE else ACE_HIGH
@@ -336,34 +348,38 @@ def add_to(meld: Meld, c: Card, stands: Card, options: RuleOptions) -> Meld | st
     ``stands`` is the card ``c`` counts as: itself for a natural; for a 2 or joker added to a
     run, the card the player names (a 2 naming itself is the natural 2 in its own place).
     """
-    size = len(meld.cards)
-    if meld.kind is not _RUN:
+    kind, cards, rank = meld.kind, meld.cards, meld.rank
+    size = len(cards)
+    wild = c < 12 and (c > 7 or c == 0)
+    if kind is not _RUN:
         if size >= SET_MAX:
             return "No meld may hold more than four cards"
-        if meld.kind is _TWOS:
-            if rank_of(c) != TWO:
+        if kind is _TWOS:
+            if c >> 2 != TWO:
                 return "A meld of 2s takes only more 2s"
-            return Meld(_TWOS, sort_set(meld.cards + (c,)), TWO)
-        if not is_wild(c) and rank_of(c) != meld.rank:
-            return f"That set is of {rank_plural(meld.rank)}; the {card_name(c)} cannot join it"
-        return Meld(_SET, sort_set(meld.cards + (c,)), meld.rank, -1,
-                    meld.wilds + is_wild(c))
+            return Meld(_TWOS, sort_set(cards + (c,)), TWO)
+        if not wild and c >> 2 != rank:
+            return f"That set is of {rank_plural(rank)}; the {card_name(c)} cannot join it"
+        return Meld(_SET, sort_set(cards + (c,)), rank, -1, meld.wilds + wild)
     if options.run_max is not None and size >= options.run_max:
         return f"No run may hold more than {options.run_max} cards"
-    if suit_of(stands) != meld.suit or stands == JOKER:
-        return f"That run is in {SUIT_NAMES[meld.suit]}; the {card_name(stands)} cannot join it"
-    if not is_wild(c) and c != stands:
+    suit = meld.suit
+    if stands & 3 != suit or stands == JOKER:
+        return f"That run is in {SUIT_NAMES[suit]}; the {card_name(stands)} cannot join it"
+    if not wild and c != stands:
         return f"The {card_name(c)} can only stand for itself"
     position = run_position(meld, stands)
-    if position == meld.rank - 1:
-        cards, low = (c,) + meld.cards, position
-    elif position == meld.high + 1:
-        cards, low = meld.cards + (c,), meld.rank
-    elif (position == TWO and meld.high == ACE_HIGH) or (position == KING and meld.rank == ACE):
+    high = rank + size - 1
+    if position == rank - 1:
+        cards, low = (c,) + cards, position
+    elif position == high + 1:
+        cards, low = cards + (c,), rank
+    elif (position == TWO and high == ACE_HIGH) or (position == KING and rank == ACE):
         return _WRAP
     else:
         return "A card added to a run must extend it at one end"
     if low == ACE and low + size == ACE_HIGH:
         return "An ace is low or high in a run, never both"
-    grown = Meld(_RUN, cards, low, meld.suit, meld.wilds + (c != stands))
-    return _queen_problem(grown, options) or grown
+    wilds = meld.wilds + (c != stands)
+    grown = Meld(_RUN, cards, low, suit, wilds)
+    return (wilds > 1 and _queen_problem(grown, options)) or grown

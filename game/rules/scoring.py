@@ -54,18 +54,18 @@ SEVEN_MELDED, SEVEN_IN_HAND = _tables(_seven_hand, 50, (50, 100))
 SEVEN_WILD_TWO = 25
 """A 2 used as a wild, melded, in the seven-hand table (whatever it stands for)."""
 
-_TABLES = {CardValues.OKLAHOMA: (MELDED, IN_HAND),
-           CardValues.SEVEN_HAND: (SEVEN_MELDED, SEVEN_IN_HAND)}
-
-
-def values(options: RuleOptions) -> tuple[list[int], list[int]]:
-    """(melded, in hand) values by card under these options (the in-hand costs positive)."""
-    return _TABLES[options.card_values]
-
-
 _SEVEN_HAND, _TWOS_MELD, _SET_MELD = CardValues.SEVEN_HAND, MeldKind.TWOS, MeldKind.SET
 """Bound once as globals: every meld is scored at every hand's end, and CPython 3.11 reads an
 enum member through its class the slow way (docs/engine.md, "Speed")."""
+
+_OKLAHOMA_TABLES, _SEVEN_TABLES = (MELDED, IN_HAND), (SEVEN_MELDED, SEVEN_IN_HAND)
+
+
+def values(options: RuleOptions) -> tuple[list[int], list[int]]:
+    """(melded, in hand) values by card under these options (the in-hand costs positive).
+    Chosen by identity, not looked up by the member: an ``enum.Enum`` member hashes through
+    a Python method, and the AI asks this at every position it weighs."""
+    return _SEVEN_TABLES if options.card_values is _SEVEN_HAND else _OKLAHOMA_TABLES
 
 
 def meld_points(meld: Meld, options: RuleOptions) -> int:

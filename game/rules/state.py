@@ -598,9 +598,14 @@ class State:
             melds.append(meld)
             events.append(Event(_MELDED, seat, meld.cards, len(melds) - 1,
                                 run=meld.kind is _RUN_MELD))
-        for c in taken[:-1]:
-            insort(hand, c)
-            insort(self.known[seat], c)
+        # the rest of the pile joins the hand, seen by all: added and sorted once (a card at a
+        # time, a pile of twenty was forty insertions)
+        rest = taken[:-1]
+        hand += rest
+        hand.sort()
+        known = self.known[seat]
+        known += rest
+        known.sort()
         self.phase = _MELD_PHASE
         if not hand:
             events += self._end_hand(seat)

@@ -3,9 +3,12 @@ melds of 2s, the four-card cap and the six-meld limit. Each position is dealt ex
 the player has drawn (stock top 9C unless stated), so melding is the phase under test."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from positions import accept, cards, codes, is_listed, play, position, refuse
 
-from game.rules.melds import MeldKind, new_set
+from game.rules.cards import ALL_CARDS, JOKER, is_wild
+from game.rules.melds import MeldKind, new_set, sort_set
 
 OTHER = "3C 4D 8H"
 
@@ -22,6 +25,18 @@ def meld_cards(s, i=0, seat=0):
 
 
 # ------------------------------------------------------------------ new sets
+
+
+@given(st.lists(st.sampled_from(ALL_CARDS + (JOKER,)), max_size=6))
+def test_a_sets_cards_read_naturals_first_then_wilds_each_ascending(cards):
+    """The canonical order a set is shown, saved and compared in, whatever order the cards
+    come in (a save, a click, the AI)."""
+    ordered = sort_set(cards)
+    naturals = [c for c in ordered if not is_wild(c)]
+    assert sorted(ordered) == sorted(cards)
+    assert list(ordered) == naturals + [c for c in ordered if is_wild(c)]
+    assert naturals == sorted(naturals)
+    assert [c for c in ordered if is_wild(c)] == sorted(c for c in cards if is_wild(c))
 
 
 def test_new_set_of_three_naturals_of_one_rank():
