@@ -20,7 +20,7 @@ Versions:
      "hand_order": [["QS", "QH", "7C"], null],   # per seat, card codes; null: table's order
      "hand_sort": ["custom", null],              # per seat: rank, suit, custom or null
      "recorded": 3,                              # hands already counted in the statistics
-     "game_version": "0.2.0"}                    # the game that wrote it (game.__version__)
+     "game_version": "0.3.0"}                    # the game that wrote it (game.__version__)
 
 ``hand_sort`` may be missing (files written before it was added: the table's default).
 ``game_version`` is for a bug report to name the game that wrote the file: it is not read
