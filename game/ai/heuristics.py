@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from ..rules import legal as rules_legal
 from ..rules.actions import Act, Action
-from ..rules.cards import ACE, ACE_HIGH, QUEEN, QUEEN_OF_SPADES, SPADES, is_wild
+from ..rules.cards import ACE, ACE_HIGH, CARD_SLOTS, QUEEN, QUEEN_OF_SPADES, SPADES, is_wild
 from ..rules.melds import MeldKind, add_to, new_run, new_set
 from ..rules.options import Discards
 from ..rules.phase import Phase
@@ -147,17 +147,31 @@ def go_out_path(hand: list, melds: list, options, legal: list[Action] | None,
 # --------------------------------------------------------------------------- card promise
 
 
-def _run_neighbours(c: int, hand_set: set) -> float:
+def _neighbours(c: int) -> tuple[tuple[int, float], ...]:
+    """The cards one or two places from natural ``c`` in a run of its suit (the ace low and
+    above the king), each with its weight as a neighbour, in the order they are counted."""
     r, s = c >> 2, c & 3
     positions = (r, ACE_HIGH) if r == ACE else (r,)
-    k = 0.0
+    out = []
     for p in positions:
         for d, w in ((-1, 7.0), (1, 7.0), (-2, 3.0), (2, 3.0)):
             q = p + d
             if 1 <= q <= ACE_HIGH:
                 other = (1 if q == ACE_HIGH else q) * 4 + s
-                if other in hand_set and other != c:
-                    k += w
+                if other != c:
+                    out.append((other, w))
+    return tuple(out)
+
+
+_NEIGHBOURS = tuple(_neighbours(c) for c in range(CARD_SLOTS))
+"""``_neighbours`` of every card, worked out once: a discard asks it of every card held."""
+
+
+def _run_neighbours(c: int, hand_set: set) -> float:
+    k = 0.0
+    for other, w in _NEIGHBOURS[c]:
+        if other in hand_set:
+            k += w
     return k
 
 
@@ -213,14 +227,13 @@ def take_chance(c: int, t: SeatKnowledge, seat: int, _cache: dict | None = None)
         return _cache[r]
     known = t.known[seat]
     unseen = t.unseen()
-    sums = _cache.get(None) if _cache is not None else None
-    if sums is None:
-        sums = (sum(unseen) or 1, unseen[0] + unseen[8] + unseen[9] + unseen[10] + unseen[11])
-        if _cache is not None:
-            _cache[None] = sums  # the unseen pool and its wilds, the same for every rank
-    pool, wild_unseen = sums
+    pool = t.pool() or 1
+    wild_unseen = unseen[0] + unseen[8] + unseen[9] + unseen[10] + unseen[11]
     m = max(0, count - len(known))
-    helpful_known = sum(1 for k in known if k >> 2 == r or is_wild(k))
+    helpful_known = 0
+    for k in known:
+        if k >> 2 == r or k < 12 and (k > 7 or k == 0):  # is_wild, inline
+            helpful_known += 1
     helpful = unseen[r * 4] + unseen[r * 4 + 1] + unseen[r * 4 + 2] + unseen[r * 4 + 3] \
         + wild_unseen
     p = _at_least(helpful / pool, m, 2 - helpful_known)
@@ -277,7 +290,7 @@ def _discard_terms(t: SeatKnowledge, legal: list[Action], style: Style):
     late = t.lateness()
     counts = [0] * 15
     for c in hand:
-        if not is_wild(c):
+        if not (c < 12 and (c > 7 or c == 0)):  # not is_wild, inline
             counts[c >> 2] += 1
     hand_set = set(hand)
     cache: dict = {}

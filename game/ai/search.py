@@ -34,7 +34,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 
 from ..rules.actions import Action
-from ..rules.cards import QUEEN_OF_SPADES, is_wild
+from ..rules.cards import QUEEN_OF_SPADES
 from ..rules.scoring import meld_points, values
 from ..rules.state import Phase, State
 from . import heuristics as H
@@ -91,12 +91,12 @@ def _hand_cost(hand, end_risk: float, in_hand: list[int]) -> float:
     counts = [0] * 15
     places = set()
     for c in hand:
-        if not is_wild(c):
+        if not (c < 12 and (c > 7 or c == 0)):  # not is_wild, inline
             counts[c >> 2] += 1
             places.add(c)
     cost = 0.0
     for c in hand:
-        if is_wild(c):
+        if c < 12 and (c > 7 or c == 0):
             f = 0.3
         else:
             r, s = c >> 2, c & 3
@@ -371,26 +371,27 @@ class Search:
         assert state is not None, "a playout is under way"
         styles = self._styles
         costs = self.step_costs
+        kind_of, estimate, record = costs.kind, costs.estimate, costs.record
+        of_state, apply, listing = SeatKnowledge.of_state, state.apply, state.legal_actions
+        draw, meld, offer = Phase.DRAW, Phase.MELD, Phase.DISCARD_OFFER
         while True:
             phase = state.phase
-            if phase is not Phase.DRAW and phase is not Phase.MELD \
-                    and phase is not Phase.DISCARD_OFFER:
+            if phase is not draw and phase is not meld and phase is not offer:
                 return True
-            if phase is Phase.DRAW and self._turns >= self.horizon:
+            if phase is draw and self._turns >= self.horizon:
                 return True
             seat = state.turn
-            kind = costs.kind(state.hands[seat], phase is Phase.MELD)
+            kind = kind_of(state.hands[seat], phase is meld)
             t0 = clock()
             if first:
                 first = False
-            elif t0 + costs.estimate(kind) > deadline:
+            elif t0 + estimate(kind) > deadline:
                 return False
-            if phase is Phase.DRAW:
+            if phase is draw:
                 self._turns += 1
-            state.apply(styles[seat](SeatKnowledge.of_state(state, seat), state.legal_actions()),
-                        trusted=True)
+            apply(styles[seat](of_state(state, seat), listing()), trusted=True)
             self.steps += 1
-            costs.record(kind, clock() - t0)
+            record(kind, clock() - t0)
 
     def _out_of_time(self, now: float, start: float) -> bool:
         return self.seconds is not None and self.spent + now - start >= self.seconds

@@ -108,9 +108,10 @@ def out_path(hand: list, melds: list, options, nodes: int = 40,
     return search(list(hand), list(melds), legal)
 
 
-def _promise(c: int, hand: list, counts: dict) -> float:
-    """How much a card in hand promises: wilds most, then pairs, then run neighbours."""
-    if is_wild(c):
+def _promise(c: int, hand, counts: dict) -> float:
+    """How much a card in hand promises: wilds most, then pairs, then run neighbours
+    (``hand``: a list or a set, only asked what it holds)."""
+    if c < 12 and (c > 7 or c == 0):  # is_wild, inline
         return 60.0
     r, s = c >> 2, c & 3
     keep = 15.0 if counts.get(r, 0) >= 2 else 0.0
@@ -126,7 +127,7 @@ def _promise(c: int, hand: list, counts: dict) -> float:
 def _counts(hand) -> dict:
     counts: dict = {}
     for c in hand:
-        if not is_wild(c):
+        if not (c < 12 and (c > 7 or c == 0)):  # not is_wild, inline
             counts[c >> 2] = counts.get(c >> 2, 0) + 1
     return counts
 
@@ -175,8 +176,8 @@ def take_worth(action: Action, k, wild_cost: float) -> float:
 def best_discard(k, legal: list[Action], feed_guard: bool = False) -> Action:
     """The discard costing the most in hand and promising least; ``feed_guard`` also spares
     ranks the next player is known to collect."""
-    hand = list(k.hand)
-    counts = _counts(hand)
+    counts = _counts(k.hand)
+    hand = set(k.hand)  # (membership is all ``_promise`` asks of the hand)
     watched = set()
     if feed_guard and k.players > 1:
         watched = {c >> 2 for c in k.known[(k.seat + 1) % k.players] if not is_wild(c)}
