@@ -190,9 +190,10 @@ def keep_value(c: int, hand: list, t: SeatKnowledge, late: float, rank_counts: l
         unseen = t.unseen()
         live = unseen[r * 4] + unseen[r * 4 + 1] + unseen[r * 4 + 2] + unseen[r * 4 + 3]
         k += 1.2 * live
-    k += _run_neighbours(c, hand_set if hand_set is not None else set(hand))
-    if t.queen_special and QS in hand and c != QS \
-            and (r == QUEEN or (c & 3 == SPADES and r in (10, 11, 13))):
+    held = hand_set if hand_set is not None else set(hand)
+    k += _run_neighbours(c, held)
+    if (r == QUEEN or (c & 3 == SPADES and r in (10, 11, 13))) and c != QS \
+            and t.queen_special and QS in held:
         k += 14.0
     return k * (1.0 - 0.55 * late)
 

@@ -389,7 +389,11 @@ class Search:
                 return False
             if phase is draw:
                 self._turns += 1
-            apply(styles[seat](of_state(state, seat), listing()), trusted=True)
+            legal = listing()
+            # Every policy picks one of the legal actions: with one (most draws facing a
+            # pile nobody can take) there is nothing to ask it.
+            apply(legal[0] if len(legal) == 1 else styles[seat](of_state(state, seat), legal),
+                  trusted=True)
             self.steps += 1
             record(kind, clock() - t0)
 
