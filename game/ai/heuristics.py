@@ -214,18 +214,19 @@ def _at_least(p: float, m: int, need: int) -> float:
 def take_chance(c: int, t: SeatKnowledge, seat: int, _cache: dict | None = None) -> float:
     """Chance that ``seat`` can take the pile if ``c`` lies on top (current rules: top + two
     from hand make a new set; any other take rule is approximated the same way)."""
+    wild = c < 12 and (c > 7 or c == 0)  # is_wild, inline
+    r = c >> 2
+    if _cache is not None and not wild and r in _cache:
+        return _cache[r]  # (the cache is kept for one seat: nothing below changes by card)
     slots = t.options.meld_slots
     if slots is not None and len(t.melds[seat]) >= slots:
         return 0.0
     count = t.hand_counts[seat]
     if count < 2:
         return 0.0
-    if is_wild(c):
+    if wild:
         # Nearly any natural pair, natural and wild, or two more wilds will do.
         return 0.97 if count >= 6 else _at_least(0.35, count, 1)
-    r = c >> 2
-    if _cache is not None and r in _cache:
-        return _cache[r]
     known = t.known[seat]
     unseen = t.unseen()
     pool = t.pool() or 1
@@ -297,12 +298,13 @@ def _discard_terms(t: SeatKnowledge, legal: list[Action], style: Style):
     cache: dict = {}
     base = 0.6 * sum(t.melded[x] for x in t.pile) + 4 * len(t.pile)
     keep_weight, feed_weight = style.keep_weight, style.feed_weight
+    in_hand, weight, discard = t.in_hand, 1.0 + late, Act.DISCARD
     terms = []
     for a in legal:
-        if a.kind is not Act.DISCARD:
+        if a.kind is not discard:
             continue
         c = a.cards[0]
-        terms.append((t.in_hand[c] * (1.0 + late)
+        terms.append((in_hand[c] * weight
                       - keep_weight * keep_value(c, hand, t, late, counts, hand_set), a))
 
     def feed(c: int) -> float:
