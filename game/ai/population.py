@@ -44,6 +44,15 @@ from . import sparring as S
 from .agent import BaseAgent
 from .knowledge import SeatKnowledge
 
+# The enum members read in the playouts' loops, bound once: read through its class an enum
+# member costs some ten times a global (docs/engine.md, "What the interpreter charges").
+_DISCARD = Act.DISCARD
+_DISCARD_OFFER_PHASE = Phase.DISCARD_OFFER
+_DRAW = Act.DRAW
+_DRAW_PHASE = Phase.DRAW
+_OFFER_PHASE = Phase.OFFER
+_SWAP = Act.SWAP
+
 TUNING = ("greedy", "hoarder", "pilehungry", "family", "patient")
 """Styles the levels' judgement may be tuned on (with the league's exploiters)."""
 HELD_OUT = ("meldnow", "careful", "sprinter")
@@ -191,7 +200,7 @@ def discard_choice(k, legal: list[Action], habits: Habits) -> Action:
     unseen = k.unseen() if habits.outs_weight else None
     best, best_v = None, -1e18
     for a in legal:
-        if a.kind is not Act.DISCARD:
+        if a.kind is not _DISCARD:
             continue
         c = a.cards[0]
         v = habits.penalty_weight * in_hand[c] - habits.promise_weight * S._promise(c, held,
@@ -215,7 +224,7 @@ def draw_choice(k, legal: list[Action], habits: Habits) -> Action:
         if habits.hungry_pile and len(k.pile) >= habits.hungry_pile or \
                 worth[best] > habits.take_margin:
             return best
-    return next((a for a in legal if a.kind is Act.DRAW), legal[0])
+    return next((a for a in legal if a.kind is _DRAW), legal[0])
 
 
 def meld_choice(k, legal: list[Action], habits: Habits) -> Action:
@@ -231,7 +240,7 @@ def meld_choice(k, legal: list[Action], habits: Habits) -> Action:
     spare = len(hand) > habits.spare_wilds
     best, best_v = None, habits.meld_least
     for a in legal:
-        if a.kind is Act.SWAP:
+        if a.kind is _SWAP:
             v = 30.0  # the joker comes back to hand
         elif a.kind in S.MELDS:
             queen = k.options.queen_of_spades_rules and (QUEEN_OF_SPADES in a.cards
@@ -251,9 +260,9 @@ def habit_choice(k, legal: list[Action], habits: Habits) -> Action:
     if len(legal) == 1:
         return legal[0]
     phase = k.phase
-    if phase is Phase.OFFER or phase is Phase.DISCARD_OFFER:
+    if phase is _OFFER_PHASE or phase is _DISCARD_OFFER_PHASE:
         return S._offer(k, legal)
-    if phase is Phase.DRAW:
+    if phase is _DRAW_PHASE:
         return draw_choice(k, legal, habits)
     return meld_choice(k, legal, habits)
 

@@ -42,6 +42,14 @@ from . import population, sparring
 from .knowledge import SeatKnowledge
 from .modelling import PRIOR, Beliefs, deal
 
+# The enum members read in the playouts' loops, bound once: read through its class an enum
+# member costs some ten times a global (docs/engine.md, "What the interpreter charges").
+_DISCARD_OFFER_PHASE = Phase.DISCARD_OFFER
+_DRAW_PHASE = Phase.DRAW
+_HAND_OVER_PHASE = Phase.HAND_OVER
+_MATCH_OVER_PHASE = Phase.MATCH_OVER
+_MELD_PHASE = Phase.MELD
+
 MIN_WORLDS = 12
 """Worlds every live candidate meets before any is dropped or the search stops early."""
 OVERRIDE_SE = 1.0
@@ -137,7 +145,7 @@ def evaluate(state, seat: int) -> float:
     """Own score minus the opponents' mean (with partnerships: the team's score minus the
     other team's): real hand scores if the hand is over, else the static estimate."""
     n = state.players
-    if state.phase is Phase.HAND_OVER or state.phase is Phase.MATCH_OVER:
+    if state.phase is _HAND_OVER_PHASE or state.phase is _MATCH_OVER_PHASE:
         scores = state.hand_scores[-1]
     else:
         scores = static_scores(state)
@@ -151,7 +159,7 @@ def evaluate(state, seat: int) -> float:
 def candidates(t: SeatKnowledge, legal: list[Action], width: int) -> tuple[Action, list[Action]]:
     """Medium's choice and the alternatives worth searching (medium's choice first; a single
     candidate means there is nothing to search)."""
-    if t.phase is Phase.MELD:
+    if t.phase is _MELD_PHASE:
         path = H.go_out_path(t.hand, list(t.melds[t.seat]), t.options, legal,
                              H.MEDIUM.go_out_nodes)
         pick = H.meld_phase_choice(t, legal, H.MEDIUM, path)
@@ -165,7 +173,7 @@ def candidates(t: SeatKnowledge, legal: list[Action], width: int) -> tuple[Actio
         if a is not None and a not in cands and len(cands) < width:
             cands.append(a)
 
-    if t.phase is not Phase.MELD:  # drawing or an offer: every way of taking, the draw or pass
+    if t.phase is not _MELD_PHASE:  # drawing or an offer: every way of taking, the draw or pass
         for a in sorted(legal, key=lambda a: -H.take_value(a, t)):
             add(a)
         return pick, cands
@@ -373,7 +381,7 @@ class Search:
         costs = self.step_costs
         kind_of, estimate, record = costs.kind, costs.estimate, costs.record
         of_state, apply, listing = SeatKnowledge.of_state, state.apply, state.legal_actions
-        draw, meld, offer = Phase.DRAW, Phase.MELD, Phase.DISCARD_OFFER
+        draw, meld, offer = _DRAW_PHASE, _MELD_PHASE, _DISCARD_OFFER_PHASE
         while True:
             phase = state.phase
             if phase is not draw and phase is not meld and phase is not offer:

@@ -26,7 +26,26 @@ from ..rules.phase import Phase
 from ..rules.scoring import meld_points, values
 from .agent import BaseAgent
 
-MELDS = (Act.SET, Act.RUN, Act.ADD)
+# The enum members read in the playouts' loops, bound once: read through its class an enum
+# member costs some ten times a global (docs/engine.md, "What the interpreter charges").
+_ADD = Act.ADD
+_DISCARD = Act.DISCARD
+_DISCARD_OFFER_PHASE = Phase.DISCARD_OFFER
+_DRAW = Act.DRAW
+_DRAW_PHASE = Phase.DRAW
+_MELD_PHASE = Phase.MELD
+_OFFER_PHASE = Phase.OFFER
+_PASS = Act.PASS
+_RUN = Act.RUN
+_SET = Act.SET
+_SWAP = Act.SWAP
+_TAKE_ADD = Act.TAKE_ADD
+_TAKE_OFFER = Act.TAKE_OFFER
+_TAKE_RUN = Act.TAKE_RUN
+_TAKE_SWAP = Act.TAKE_SWAP
+_TAKE_UPCARD = Act.TAKE_UPCARD
+
+MELDS = (_SET, _RUN, _ADD)
 STOCK_DRAW = 8.0
 """What an unknown stock card is worth to a hand, roughly: the bar a pile take must clear."""
 
@@ -37,11 +56,11 @@ STOCK_DRAW = 8.0
 def _built(action: Action, melds, options):
     """The meld ``action`` makes or grows, and the meld it replaces (None for a new one)."""
     kind = action.kind
-    if kind is Act.ADD or kind is Act.TAKE_ADD:
+    if kind is _ADD or kind is _TAKE_ADD:
         old = melds[action.target]
         c = action.cards[0]
         return add_to(old, c, action.stands if action.stands >= 0 else c, options), old
-    if kind is Act.RUN or kind is Act.TAKE_RUN:
+    if kind is _RUN or kind is _TAKE_RUN:
         return new_run(action.cards, options), None
     return new_set(action.cards, options), None
 
@@ -66,7 +85,7 @@ def after(hand: list, melds: list, action: Action, options):
     if isinstance(made, str):
         return None
     melds = list(melds)
-    if action.kind is Act.ADD:
+    if action.kind is _ADD:
         melds[action.target] = made
     else:
         melds.append(made)
@@ -90,7 +109,7 @@ def out_path(hand: list, melds: list, options, nodes: int = 40,
             return None
         left[0] -= 1
         if listed is None:
-            listed = rules_legal.legal_actions(Phase.MELD, h, ms, [], options)
+            listed = rules_legal.legal_actions(_MELD_PHASE, h, ms, [], options)
         acts = [a for a in listed if a.kind in MELDS]
         covered = set()
         for a in acts:
@@ -156,7 +175,7 @@ def take_worth(action: Action, k, wild_cost: float) -> float:
     if action.kind not in PILE_TAKES or not pile:
         return 0.0
     top = pile[-1]
-    if action.kind is Act.TAKE_SWAP:
+    if action.kind is _TAKE_SWAP:
         value = 40.0
     else:
         value = gain(action, k, top)
@@ -164,7 +183,7 @@ def take_worth(action: Action, k, wild_cost: float) -> float:
     used = list(action.cards)
     if top in used:
         used.remove(top)
-    if action.kind is Act.TAKE_SWAP:
+    if action.kind is _TAKE_SWAP:
         used = []
     for c in used:
         hand.remove(c)
@@ -184,7 +203,7 @@ def best_discard(k, legal: list[Action], feed_guard: bool = False) -> Action:
     in_hand = values(k.options)[1]
     best, best_v = None, -1e9
     for a in legal:
-        if a.kind is not Act.DISCARD:
+        if a.kind is not _DISCARD:
             continue
         c = a.cards[0]
         v = in_hand[c] - _promise(c, hand, counts)
@@ -202,8 +221,8 @@ def _offer(k, legal: list[Action]) -> Action:
     wanted = top >= 0 and (is_wild(top) or _promise(top, hand + [top], _counts(hand + [top]))
                            >= 15.0)
     for a in legal:
-        if (a.kind is Act.TAKE_UPCARD or a.kind is Act.TAKE_OFFER) if wanted \
-                else a.kind is Act.PASS:
+        if (a.kind is _TAKE_UPCARD or a.kind is _TAKE_OFFER) if wanted \
+                else a.kind is _PASS:
             return a
     return legal[0]
 
@@ -217,13 +236,13 @@ def _draw(k, legal: list[Action], margin: float, wild_cost: float) -> Action:
                 best, best_v = a, v
     if best is not None:
         return best
-    return next((a for a in legal if a.kind is Act.DRAW), legal[0])
+    return next((a for a in legal if a.kind is _DRAW), legal[0])
 
 
 def _best_meld(k, legal: list[Action], least: float, spare_wilds: bool) -> Action | None:
     best, best_v = None, least
     for a in legal:
-        if a.kind is Act.SWAP:
+        if a.kind is _SWAP:
             v = 30.0  # the joker comes back to hand
         elif a.kind in MELDS:
             if spare_wilds and any(is_wild(c) for c in a.cards) \
@@ -253,9 +272,9 @@ def greedy_choice(k, legal: list[Action]) -> Action:
     if len(legal) == 1:
         return legal[0]
     phase = k.phase
-    if phase is Phase.OFFER or phase is Phase.DISCARD_OFFER:
+    if phase is _OFFER_PHASE or phase is _DISCARD_OFFER_PHASE:
         return _offer(k, legal)
-    if phase is Phase.DRAW:
+    if phase is _DRAW_PHASE:
         return _draw(k, legal, GREEDY_MARGIN, 12.0 if len(k.hand) > LONG_HAND else 0.0)
     hand = list(k.hand)
     if len(hand) <= LONG_HAND + 2:
@@ -291,9 +310,9 @@ def hoarder_choice(k, legal: list[Action]) -> Action:
     if len(legal) == 1:
         return legal[0]
     phase = k.phase
-    if phase is Phase.OFFER or phase is Phase.DISCARD_OFFER:
+    if phase is _OFFER_PHASE or phase is _DISCARD_OFFER_PHASE:
         return _offer(k, legal)
-    if phase is Phase.DRAW:
+    if phase is _DRAW_PHASE:
         takes = [a for a in legal if a.kind in PILE_TAKES]
         if takes and len(k.pile) >= HOARD_PILE:
             return max(takes, key=lambda a: take_worth(a, k, 0.0))
