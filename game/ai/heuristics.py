@@ -387,10 +387,16 @@ def meld_value(a: Action, t: SeatKnowledge, late: float, style: Style = MEDIUM) 
         gain = t.melded[a.stands] if a.stands >= 0 else (25 if meld.kind is _TWOS_MELD
                                                           else t.melded[meld.rank * 4])
         return gain + t.in_hand[c]
-    wilds = sum(1 for c in cards if is_wild(c))
     if QS in cards and t.queen_special:
         return 300.0 + len(cards)
-    value = sum(t.melded[c] + t.in_hand[c] for c in cards if not is_wild(c)) + 30.0 * wilds
+    melded, in_hand = t.melded, t.in_hand
+    wilds = natural = 0
+    for c in cards:
+        if c < 12 and (c > 7 or c == 0):  # is_wild, inline
+            wilds += 1
+        else:
+            natural += melded[c] + in_hand[c]
+    value = natural + 30.0 * wilds
     if wilds and holding:
         if wilds == len(cards):
             return value - 40.0 if len(cards) >= 4 else -1.0

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..rules import legal as rules_legal
 from ..rules.actions import PILE_TAKES, Act, Action
-from ..rules.cards import QUEEN_OF_SPADES, is_wild
+from ..rules.cards import CARD_SLOTS, QUEEN_OF_SPADES, is_wild
 from ..rules.melds import add_to, new_run, new_set
 from ..rules.phase import Phase
 from ..rules.scoring import meld_points, values
@@ -114,8 +114,12 @@ def out_path(hand: list, melds: list, options, nodes: int = 40,
         covered = set()
         for a in acts:
             covered.update(a.cards)
-        if sum(1 for c in h if c not in covered) > 1:
-            return None  # two cards no meld can take: this hand cannot be emptied now
+        loose = 0
+        for c in h:
+            if c not in covered:
+                loose += 1
+                if loose > 1:
+                    return None  # two cards no meld can take: this hand cannot be emptied now
         for a in sorted(acts, key=lambda a: -len(a.cards)):
             nxt = after(h, ms, a, options)
             if nxt is not None:
@@ -132,15 +136,26 @@ def _promise(c: int, hand, counts: dict) -> float:
     (``hand``: a list or a set, only asked what it holds)."""
     if c < 12 and (c > 7 or c == 0):  # is_wild, inline
         return 60.0
-    r, s = c >> 2, c & 3
-    keep = 15.0 if counts.get(r, 0) >= 2 else 0.0
-    for d, w in ((1, 8.0), (2, 3.0)):
-        for q in (r - d, r + d):
-            if 1 <= q <= 13 and q * 4 + s in hand:
-                keep += w
-    if r == 1 and s + 13 * 4 in hand:  # an ace also sits above the king
-        keep += 8.0
+    keep = 15.0 if counts.get(c >> 2, 0) >= 2 else 0.0
+    for other, w in _NEIGHBOURS[c]:
+        if other in hand:
+            keep += w
     return keep
+
+
+def _neighbours(c: int) -> tuple[tuple[int, float], ...]:
+    """The cards one and two ranks from ``c`` in its suit that ``_promise`` counts, each with
+    its weight, in the order they are counted (an ace also sits above the king)."""
+    r, s = c >> 2, c & 3
+    out = [(q * 4 + s, w) for d, w in ((1, 8.0), (2, 3.0)) for q in (r - d, r + d)
+           if 1 <= q <= 13]
+    if r == 1:
+        out.append((s + 13 * 4, 8.0))
+    return tuple(out)
+
+
+_NEIGHBOURS = tuple(_neighbours(c) for c in range(CARD_SLOTS))
+"""``_neighbours`` of every card, worked out once: a discard asks it of every card held."""
 
 
 def _counts(hand) -> dict:
