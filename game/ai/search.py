@@ -210,15 +210,16 @@ class StepCosts:
     __slots__ = ("_seen",)
 
     def __init__(self):
-        self._seen: dict[tuple[bool, int, int], float] = {}
+        self._seen: dict[int, float] = {}
 
     @staticmethod
-    def kind(hand, melding: bool) -> tuple[bool, int, int]:
+    def kind(hand, melding: bool) -> int:
         # A hand is kept sorted: its wilds are a joker (0) first and the 2s (8..11), found by
         # bisection rather than a test of every card (this runs before every playout step).
+        # The kind is one int, the cheapest key to hash (it is looked up twice a step).
         wilds = bisect_left(hand, 12) - bisect_left(hand, 8) + (1 if hand and hand[0] == 0
                                                                    else 0)
-        return melding, len(hand) // 3, min(wilds, 4)
+        return (len(hand) // 3) * 10 + (wilds if wilds < 4 else 4) * 2 + melding
 
     def estimate(self, kind) -> float:
         return self._seen.get(kind, self.DEFAULT)
