@@ -18,12 +18,33 @@ from dataclasses import dataclass, replace
 
 from ..rules import legal as rules_legal
 from ..rules.actions import Act, Action
-from ..rules.cards import ACE, ACE_HIGH, QUEEN, QUEEN_OF_SPADES, SPADES, is_wild
+from ..rules.cards import ACE, ACE_HIGH, CARD_SLOTS, QUEEN, QUEEN_OF_SPADES, SPADES, is_wild
 from ..rules.melds import MeldKind, add_to, new_run, new_set
 from ..rules.options import Discards
 from ..rules.phase import Phase
 from ..rules.scoring import meld_points
 from .knowledge import SeatKnowledge
+
+# The enum members read in the playouts' loops, bound once: read through its class an enum
+# member costs some ten times a global (docs/engine.md, "What the interpreter charges").
+_ADD = Act.ADD
+_DISCARD = Act.DISCARD
+_DRAW = Act.DRAW
+_MELD_PHASE = Phase.MELD
+_OFFERED_DISCARDS = Discards.OFFERED
+_PASS = Act.PASS
+_PILE_DISCARDS = Discards.PILE
+_RUN = Act.RUN
+_SET = Act.SET
+_SET_MELD = MeldKind.SET
+_SWAP = Act.SWAP
+_TAKE_ADD = Act.TAKE_ADD
+_TAKE_OFFER = Act.TAKE_OFFER
+_TAKE_RUN = Act.TAKE_RUN
+_TAKE_SET = Act.TAKE_SET
+_TAKE_SWAP = Act.TAKE_SWAP
+_TAKE_UPCARD = Act.TAKE_UPCARD
+_TWOS_MELD = MeldKind.TWOS
 
 QS = QUEEN_OF_SPADES
 
@@ -63,7 +84,7 @@ def apply_own(hand: list, melds: list, action: Action, options) -> tuple[list, l
     kind = action.kind
     if kind not in MELDING:
         return None
-    if kind is Act.ADD:
+    if kind is _ADD:
         stands = action.stands if action.stands >= 0 else action.cards[0]
         grown = add_to(melds[action.target], action.cards[0], stands, options)
         if isinstance(grown, str):
@@ -71,7 +92,7 @@ def apply_own(hand: list, melds: list, action: Action, options) -> tuple[list, l
         melds = list(melds)
         melds[action.target] = grown
     else:
-        made = new_run(action.cards, options) if kind in (Act.RUN, Act.TAKE_RUN) \
+        made = new_run(action.cards, options) if kind in (_RUN, _TAKE_RUN) \
             else new_set(action.cards, options)
         if isinstance(made, str):
             return None
@@ -82,11 +103,11 @@ def apply_own(hand: list, melds: list, action: Action, options) -> tuple[list, l
     return hand, melds
 
 
-MELDING = (Act.SET, Act.RUN, Act.ADD)
+MELDING = (_SET, _RUN, _ADD)
 
 
 def _meld_actions(hand, melds, options) -> list[Action]:
-    return [a for a in rules_legal.legal_actions(Phase.MELD, hand, melds, [], options)
+    return [a for a in rules_legal.legal_actions(_MELD_PHASE, hand, melds, [], options)
             if a.kind in MELDING]
 
 
@@ -147,17 +168,31 @@ def go_out_path(hand: list, melds: list, options, legal: list[Action] | None,
 # --------------------------------------------------------------------------- card promise
 
 
-def _run_neighbours(c: int, hand_set: set) -> float:
+def _neighbours(c: int) -> tuple[tuple[int, float], ...]:
+    """The cards one or two places from natural ``c`` in a run of its suit (the ace low and
+    above the king), each with its weight as a neighbour, in the order they are counted."""
     r, s = c >> 2, c & 3
     positions = (r, ACE_HIGH) if r == ACE else (r,)
-    k = 0.0
+    out = []
     for p in positions:
         for d, w in ((-1, 7.0), (1, 7.0), (-2, 3.0), (2, 3.0)):
             q = p + d
             if 1 <= q <= ACE_HIGH:
                 other = (1 if q == ACE_HIGH else q) * 4 + s
-                if other in hand_set and other != c:
-                    k += w
+                if other != c:
+                    out.append((other, w))
+    return tuple(out)
+
+
+_NEIGHBOURS = tuple(_neighbours(c) for c in range(CARD_SLOTS))
+"""``_neighbours`` of every card, worked out once: a discard asks it of every card held."""
+
+
+def _run_neighbours(c: int, hand_set: set) -> float:
+    k = 0.0
+    for other, w in _NEIGHBOURS[c]:
+        if other in hand_set:
+            k += w
     return k
 
 
@@ -176,9 +211,10 @@ def keep_value(c: int, hand: list, t: SeatKnowledge, late: float, rank_counts: l
         unseen = t.unseen()
         live = unseen[r * 4] + unseen[r * 4 + 1] + unseen[r * 4 + 2] + unseen[r * 4 + 3]
         k += 1.2 * live
-    k += _run_neighbours(c, hand_set if hand_set is not None else set(hand))
-    if t.queen_special and QS in hand and c != QS \
-            and (r == QUEEN or (c & 3 == SPADES and r in (10, 11, 13))):
+    held = hand_set if hand_set is not None else set(hand)
+    k += _run_neighbours(c, held)
+    if (r == QUEEN or (c & 3 == SPADES and r in (10, 11, 13))) and c != QS \
+            and t.queen_special and QS in held:
         k += 14.0
     return k * (1.0 - 0.55 * late)
 
@@ -199,28 +235,28 @@ def _at_least(p: float, m: int, need: int) -> float:
 def take_chance(c: int, t: SeatKnowledge, seat: int, _cache: dict | None = None) -> float:
     """Chance that ``seat`` can take the pile if ``c`` lies on top (current rules: top + two
     from hand make a new set; any other take rule is approximated the same way)."""
+    wild = c < 12 and (c > 7 or c == 0)  # is_wild, inline
+    r = c >> 2
+    if _cache is not None and not wild and r in _cache:
+        return _cache[r]  # (the cache is kept for one seat: nothing below changes by card)
     slots = t.options.meld_slots
     if slots is not None and len(t.melds[seat]) >= slots:
         return 0.0
     count = t.hand_counts[seat]
     if count < 2:
         return 0.0
-    if is_wild(c):
+    if wild:
         # Nearly any natural pair, natural and wild, or two more wilds will do.
         return 0.97 if count >= 6 else _at_least(0.35, count, 1)
-    r = c >> 2
-    if _cache is not None and r in _cache:
-        return _cache[r]
     known = t.known[seat]
     unseen = t.unseen()
-    sums = _cache.get(None) if _cache is not None else None
-    if sums is None:
-        sums = (sum(unseen) or 1, unseen[0] + unseen[8] + unseen[9] + unseen[10] + unseen[11])
-        if _cache is not None:
-            _cache[None] = sums  # the unseen pool and its wilds, the same for every rank
-    pool, wild_unseen = sums
+    pool = t.pool() or 1
+    wild_unseen = unseen[0] + unseen[8] + unseen[9] + unseen[10] + unseen[11]
     m = max(0, count - len(known))
-    helpful_known = sum(1 for k in known if k >> 2 == r or is_wild(k))
+    helpful_known = 0
+    for k in known:
+        if k >> 2 == r or k < 12 and (k > 7 or k == 0):  # is_wild, inline
+            helpful_known += 1
     helpful = unseen[r * 4] + unseen[r * 4 + 1] + unseen[r * 4 + 2] + unseen[r * 4 + 3] \
         + wild_unseen
     p = _at_least(helpful / pool, m, 2 - helpful_known)
@@ -242,7 +278,7 @@ def feed_cost(c: int, t: SeatKnowledge, _cache: dict | None = None,
     """Expected gain handed to the others by discarding ``c``: the next player's pile take,
     or, where discards are offered, whichever opponent wants the card (a partner taking it
     is a gain, counted against the cost)."""
-    if t.options.discards is Discards.OFFERED:
+    if t.options.discards is _OFFERED_DISCARDS:
         return offer_feed_cost(c, t)
     nxt = t.next_seat
     if nxt == t.seat:
@@ -277,18 +313,19 @@ def _discard_terms(t: SeatKnowledge, legal: list[Action], style: Style):
     late = t.lateness()
     counts = [0] * 15
     for c in hand:
-        if not is_wild(c):
+        if not (c < 12 and (c > 7 or c == 0)):  # not is_wild, inline
             counts[c >> 2] += 1
     hand_set = set(hand)
     cache: dict = {}
     base = 0.6 * sum(t.melded[x] for x in t.pile) + 4 * len(t.pile)
     keep_weight, feed_weight = style.keep_weight, style.feed_weight
+    in_hand, weight, discard = t.in_hand, 1.0 + late, _DISCARD
     terms = []
     for a in legal:
-        if a.kind is not Act.DISCARD:
+        if a.kind is not discard:
             continue
         c = a.cards[0]
-        terms.append((t.in_hand[c] * (1.0 + late)
+        terms.append((in_hand[c] * weight
                       - keep_weight * keep_value(c, hand, t, late, counts, hand_set), a))
 
     def feed(c: int) -> float:
@@ -301,7 +338,7 @@ def discard_scores(t: SeatKnowledge, legal: list[Action],
                    style: Style = MEDIUM) -> list[tuple[float, Action]]:
     """Every legal discard with its desirability (higher is better), best first."""
     if len(t.hand) == 1:
-        return [(1000.0, a) for a in legal if a.kind is Act.DISCARD][:1]
+        return [(1000.0, a) for a in legal if a.kind is _DISCARD][:1]
     terms, feed = _discard_terms(t, legal, style)
     out = [(score - feed(a.cards[0]), a) for score, a in terms]
     out.sort(key=lambda x: -x[0])
@@ -314,7 +351,7 @@ def best_discard(t: SeatKnowledge, legal: list[Action], style: Style = MEDIUM) -
     so once a card's score before it falls below the best found, no later card can win. The
     playouts make this choice at most of their steps."""
     if len(t.hand) == 1:
-        return next((a for a in legal if a.kind is Act.DISCARD), None)
+        return next((a for a in legal if a.kind is _DISCARD), None)
     terms, feed = _discard_terms(t, legal, style)
     best_i, best_v = -1, -math.inf
     for i in sorted(range(len(terms)), key=lambda i: -terms[i][0]):
@@ -333,12 +370,12 @@ def best_discard(t: SeatKnowledge, legal: list[Action], style: Style = MEDIUM) -
 def meld_value(a: Action, t: SeatKnowledge, late: float, style: Style = MEDIUM) -> float:
     """How much laying ``a`` now is worth; negative means hold it for now."""
     cards = a.cards
-    holding = style.hold_wilds and late < 0.5 and t.options.discards is Discards.PILE
-    if a.kind is Act.SWAP:  # a natural in for a joker, which comes back to hand
+    holding = style.hold_wilds and late < 0.5 and t.options.discards is _PILE_DISCARDS
+    if a.kind is _SWAP:  # a natural in for a joker, which comes back to hand
         return -1.0 if late >= 0.5 else t.melded[cards[0]] + t.in_hand[cards[0]] - 10.0
     if a.kind not in MELDING:
         return -1.0
-    if a.kind is Act.ADD:  # a lay-off takes no meld slot
+    if a.kind is _ADD:  # a lay-off takes no meld slot
         c = cards[0]
         if not is_wild(c):
             return t.melded[c] + t.in_hand[c]
@@ -347,13 +384,19 @@ def meld_value(a: Action, t: SeatKnowledge, late: float, style: Style = MEDIUM) 
         if holding:
             return -1.0
         meld = t.melds[t.seat][a.target]
-        gain = t.melded[a.stands] if a.stands >= 0 else (25 if meld.kind is MeldKind.TWOS
+        gain = t.melded[a.stands] if a.stands >= 0 else (25 if meld.kind is _TWOS_MELD
                                                           else t.melded[meld.rank * 4])
         return gain + t.in_hand[c]
-    wilds = sum(1 for c in cards if is_wild(c))
     if QS in cards and t.queen_special:
         return 300.0 + len(cards)
-    value = sum(t.melded[c] + t.in_hand[c] for c in cards if not is_wild(c)) + 30.0 * wilds
+    melded, in_hand = t.melded, t.in_hand
+    wilds = natural = 0
+    for c in cards:
+        if c < 12 and (c > 7 or c == 0):  # is_wild, inline
+            wilds += 1
+        else:
+            natural += melded[c] + in_hand[c]
+    value = natural + 30.0 * wilds
     if wilds and holding:
         if wilds == len(cards):
             return value - 40.0 if len(cards) >= 4 else -1.0
@@ -369,7 +412,7 @@ def best_meld(t: SeatKnowledge, legal: list[Action], style: Style = MEDIUM) -> A
     late = t.lateness()
     best, best_v = None, 0.0
     for a in legal:
-        if a.kind is Act.DISCARD:
+        if a.kind is _DISCARD:
             continue
         v = meld_value(a, t, late, style)
         if v > best_v:
@@ -389,7 +432,7 @@ def meld_phase_choice(t: SeatKnowledge, legal: list[Action], style: Style,
     if path is not None:
         if path:
             return path[0]
-        discards = [a for a in legal if a.kind is Act.DISCARD]
+        discards = [a for a in legal if a.kind is _DISCARD]
         if discards:
             return discards[0]
     a = best_meld(t, legal, style)
@@ -420,7 +463,7 @@ def _rest_gain(t: SeatKnowledge, hand: list, rest, late: float) -> float:
             continue
         r = x >> 2
         useful = counts[r] >= 2 or _run_neighbours(x, hand_set) >= 7 or any(
-            (m.kind is MeldKind.SET and m.rank == r and len(m.cards) < 4) for m in own)
+            (m.kind is _SET_MELD and m.rank == r and len(m.cards) < 4) for m in own)
         if x == QS and t.queen_special:
             partners = counts[QUEEN] >= 2 or ((11 * 4) in hand_set and (13 * 4) in hand_set)
             value += 40.0 if partners else -45.0 * (0.5 + late)
@@ -435,12 +478,12 @@ def take_value(a: Action, t: SeatKnowledge, style: Style = MEDIUM) -> float:
     """How much better this draw-phase action is than drawing from the stock (0)."""
     kind = a.kind
     pile = t.pile
-    if kind is Act.DRAW or kind is Act.PASS or not pile and kind is not Act.TAKE_UPCARD:
+    if kind is _DRAW or kind is _PASS or not pile and kind is not _TAKE_UPCARD:
         return 0.0
     late = t.lateness()
-    if kind is Act.TAKE_OFFER:
+    if kind is _TAKE_OFFER:
         return offer_value(a.cards[0], t, late) - style.take_margin
-    if kind is Act.TAKE_UPCARD:
+    if kind is _TAKE_UPCARD:
         c = a.cards[0] if a.cards else pile[-1]
         counts = [0] * 15
         for x in t.hand:
@@ -450,8 +493,8 @@ def take_value(a: Action, t: SeatKnowledge, style: Style = MEDIUM) -> float:
         return keep_value(c, t.hand + [c], t, late, counts) - 0.5 * t.in_hand[c] - 4.0
     top = pile[-1]
     hand = list(t.hand)
-    if kind in (Act.TAKE_SET, Act.TAKE_RUN):
-        made = new_run(a.cards, t.options) if kind is Act.TAKE_RUN else new_set(a.cards, t.options)
+    if kind in (_TAKE_SET, _TAKE_RUN):
+        made = new_run(a.cards, t.options) if kind is _TAKE_RUN else new_set(a.cards, t.options)
         if isinstance(made, str):
             return -1e9
         used = list(a.cards)
@@ -461,9 +504,9 @@ def take_value(a: Action, t: SeatKnowledge, style: Style = MEDIUM) -> float:
             value -= sum(14.0 for c in used if is_wild(c))
         for c in used:
             hand.remove(c)
-    elif kind is Act.TAKE_ADD:
+    elif kind is _TAKE_ADD:
         value = t.melded[top] + (0.0 if not is_wild(top) else 10.0)
-    elif kind is Act.TAKE_SWAP:
+    elif kind is _TAKE_SWAP:
         value = 30.0  # the joker comes back to hand, the top card is melded
     else:
         return -1.0  # a way of taking this policy does not know: leave it
@@ -496,7 +539,7 @@ def choose_draw_phase(t: SeatKnowledge, legal: list[Action], style: Style = MEDI
     """Draw (or pass the upcard or an offered discard), or take when it pays."""
     best, best_v = None, 0.0
     for a in legal:
-        if a.kind is Act.DRAW or a.kind is Act.PASS:
+        if a.kind is _DRAW or a.kind is _PASS:
             if best is None or best_v <= 0.0:
                 best, best_v = a, 0.0
             continue
@@ -508,6 +551,6 @@ def choose_draw_phase(t: SeatKnowledge, legal: list[Action], style: Style = MEDI
 
 def choose(t: SeatKnowledge, legal: list[Action], style: Style = MEDIUM) -> Action:
     """The medium policy: one action for the seat of ``t``."""
-    if t.phase is Phase.MELD:
+    if t.phase is _MELD_PHASE:
         return choose_meld_phase(t, legal, style)
     return choose_draw_phase(t, legal, style)

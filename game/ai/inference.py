@@ -23,6 +23,11 @@ from ..rules.cards import is_wild
 from ..rules.phase import Phase
 from .modelling import Profiles
 
+# The enum members read in the playouts' loops, bound once: read through its class an enum
+# member costs some ten times a global (docs/engine.md, "What the interpreter charges").
+_DRAW = Act.DRAW
+_DRAW_PHASE = Phase.DRAW
+
 PASSED_A_TAKE = 0.25
 """Weight of a world in which a player drew from the stock although the pile was theirs to
 take (a hoarder might; most players take a pile they can)."""
@@ -46,8 +51,8 @@ class Clue:
 
 def could_take(hand, melds, top: int, options) -> bool:
     """Whether a player holding ``hand`` (and ``melds``) may take a pile topped by ``top``."""
-    listed = rules_legal.legal_actions(Phase.DRAW, sorted(hand), list(melds), [top], options)
-    return any(a.kind is not Act.DRAW for a in listed)
+    listed = rules_legal.legal_actions(_DRAW_PHASE, sorted(hand), list(melds), [top], options)
+    return any(a.kind is not _DRAW for a in listed)
 
 
 def _holds_rank(hand, card: int) -> bool:

@@ -23,10 +23,16 @@ REBUILDS = {StockOut.RESHUFFLE_ONCE: 1, StockOut.TURN_OVER: 3, StockOut.BLOCKED:
 """Stock rebuilds a hand allows (unknown future options: assume one)."""
 
 
+_QUEEN_OF_HEARTS = card(QUEEN, 1)
+"""Another queen, to tell whether the queen of spades is worth more under the rules."""
+
+
 class SeatKnowledge:
     """One seat's knowledge, as plain fields."""
 
     __slots__ = (
+        "_late",
+        "_pool",
         "_unseen",
         "hand",
         "hand_counts",
@@ -70,6 +76,8 @@ class SeatKnowledge:
     say (a quiet hand that likely hides melds, ``modelling.Beliefs.threat``); 0 unless the
     hard level's model set it for its own decision. ``lateness`` counts it."""
     _unseen: list[int] | None
+    _pool: int | None
+    _late: tuple[float, float] | None
 
     @classmethod
     def of_view(cls, view) -> SeatKnowledge:
@@ -97,27 +105,32 @@ class SeatKnowledge:
         t = cls.__new__(cls)
         t.seat = seat
         t.players = state.players
-        t.options = state.options
+        options = t.options = state.options
         t.phase = state.phase
         t.hand = state.hands[seat]
         t.melds = state.melds
         t.pile = state.pile
         t.stock_count = len(state.stock)
-        t.hand_counts = [len(h) for h in state.hands]
+        t.hand_counts = list(map(len, state.hands))
         t.known = state.known
         t.rebuilds = state.rebuilds
         t.hand_no = state.hand_no
         t.out_of_play = state.out_of_play
-        t._values()
+        # ``_values`` written out: this runs at every step of the hard level's playouts.
+        t.melded, t.in_hand = tables = values(options)
+        in_hand = tables[1]
+        t.queen_special = in_hand[QUEEN_OF_SPADES] > in_hand[_QUEEN_OF_HEARTS]
+        t.threat = 0.0
+        t._unseen = t._pool = t._late = None
         return t
 
     def _values(self) -> None:
         """The card values of these rules (``melded``, ``in_hand``, by card) and whether the
         queen of spades is worth more than another queen (``queen_special``)."""
         self.melded, self.in_hand = values(self.options)
-        self.queen_special = self.in_hand[QUEEN_OF_SPADES] > self.in_hand[card(QUEEN, 1)]
+        self.queen_special = self.in_hand[QUEEN_OF_SPADES] > self.in_hand[_QUEEN_OF_HEARTS]
         self.threat = 0.0
-        self._unseen = None
+        self._unseen = self._pool = self._late = None
 
     @property
     def next_seat(self) -> int:
@@ -146,9 +159,19 @@ class SeatKnowledge:
             self._unseen = u
         return self._unseen
 
+    def pool(self) -> int:
+        """How many cards this seat cannot place: ``sum(unseen())``."""
+        if self._pool is None:
+            self._pool = sum(self.unseen())
+        return self._pool
+
     def lateness(self) -> float:
         """0 early in a hand .. 1 when it may end any moment (someone nearly out, stock gone,
-        a quiet hand likely to go out: ``threat``)."""
+        a quiet hand likely to go out: ``threat``). Worked out once per ``threat`` (a policy
+        asks it several times a step)."""
+        memo = self._late
+        if memo is not None and memo[0] == self.threat:
+            return memo[1]
         late = min(1.0, THREAT_LATENESS * self.threat)
         others = [n for s, n in enumerate(self.hand_counts) if s != self.seat]
         least = min(others) if others else 99
@@ -164,5 +187,6 @@ class SeatKnowledge:
                 late = 1.0
             elif self.stock_count <= 5 * self.players:
                 late = max(late, 0.6)
+        self._late = (self.threat, late)
         return late
 

@@ -37,12 +37,21 @@ import random
 from dataclasses import dataclass
 
 from ..rules.actions import PILE_TAKES, Act, Action
-from ..rules.cards import QUEEN_OF_SPADES, is_wild
+from ..rules.cards import CARD_SLOTS, QUEEN_OF_SPADES, is_wild
 from ..rules.phase import Phase
 from ..rules.scoring import values
 from . import sparring as S
 from .agent import BaseAgent
 from .knowledge import SeatKnowledge
+
+# The enum members read in the playouts' loops, bound once: read through its class an enum
+# member costs some ten times a global (docs/engine.md, "What the interpreter charges").
+_DISCARD = Act.DISCARD
+_DISCARD_OFFER_PHASE = Phase.DISCARD_OFFER
+_DRAW = Act.DRAW
+_DRAW_PHASE = Phase.DRAW
+_OFFER_PHASE = Phase.OFFER
+_SWAP = Act.SWAP
 
 TUNING = ("greedy", "hoarder", "pilehungry", "family", "patient")
 """Styles the levels' judgement may be tuned on (with the league's exploiters)."""
@@ -116,41 +125,63 @@ def takes_pile(k, top: int, seat: int) -> float:
     """How likely ``seat`` can take the pile with ``top`` on it (a new set of ``top`` and two
     cards from that hand, the take every preset allows): certain with two cards of the rank
     (or 2s) known in that hand, otherwise from how many such cards are still unseen."""
-    if is_wild(top):
+    if top < 12 and (top > 7 or top == 0):  # is_wild, inline (a discard asks it of every card)
         return 1.0  # almost any pair, or a natural and a 2, will do
     rank = top >> 2
-    known = sum(1 for c in k.known[seat] if is_wild(c) or c >> 2 == rank)
+    known = 0
+    for c in k.known[seat]:
+        if c >> 2 == rank or c < 12 and (c > 7 or c == 0):
+            known += 1
     if known >= 2:
         return 1.0
     unseen = k.unseen()
-    live = unseen[0] + sum(unseen[rank * 4 + s] + unseen[8 + s] for s in range(4))
-    pool = max(1, sum(unseen))
+    r4 = rank * 4
+    live = unseen[0] + unseen[r4] + unseen[r4 + 1] + unseen[r4 + 2] + unseen[r4 + 3] \
+        + unseen[8] + unseen[9] + unseen[10] + unseen[11]
+    pool = max(1, k.pool())
     hidden = max(0, k.hand_counts[seat] - len(k.known[seat]))
     each = min(1.0, live * hidden / pool)  # about how many helpers that hand holds
     return min(1.0, each if known else each * each / 2)
 
 
-def outs(c: int, hand: list, counts: dict, unseen: list[int]) -> int:
-    """Unseen cards that would complete a meld ``c`` is part of, each counted once: a third
-    of its rank beside a pair, the cards closing or extending a two-card piece of a run in its
-    suit, and the wilds if it is part of any such piece (``counts``: the hand's naturals by
-    rank)."""
-    if is_wild(c):
-        return 0
+def _run_pieces(c: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """For natural ``c``, each card that makes a two-card piece of a run with it and the
+    cards that would close or extend that piece (the ace low and above the king)."""
     r, s = c >> 2, c & 3
 
     def slot(p: int) -> int:  # the card at run position p (14: the ace above the king)
         return (1 if p == 14 else p) * 4 + s if 1 <= p <= 14 else -1
 
-    completers: set[int] = set()
-    if counts.get(r, 0) >= 2:
-        completers.update(range(r * 4, r * 4 + 4))
+    pieces = []
     for p in (r, 14) if r == 1 else (r,):
         for q in (p - 2, p - 1, p + 1, p + 2):
-            if slot(q) in hand and slot(q) != c:
+            if slot(q) >= 0 and slot(q) != c:
                 lo, hi = min(p, q), max(p, q)
-                completers.update(slot(n) for n in ((lo + 1,) if hi - lo == 2
-                                                    else (lo - 1, hi + 1)) if slot(n) >= 0)
+                fills = tuple(slot(n) for n in ((lo + 1,) if hi - lo == 2 else (lo - 1, hi + 1))
+                              if slot(n) >= 0)
+                pieces.append((slot(q), fills))
+    return tuple(pieces)
+
+
+_RUN_PIECES = tuple(() if is_wild(c) or c < 4 else _run_pieces(c) for c in range(CARD_SLOTS))
+"""``_run_pieces`` of every card (none for a wild), worked out once: ``outs`` is asked of
+every card of a patient player's hand at each of its discards."""
+
+
+def outs(c: int, hand, counts: dict, unseen: list[int]) -> int:
+    """Unseen cards that would complete a meld ``c`` is part of, each counted once: a third
+    of its rank beside a pair, the cards closing or extending a two-card piece of a run in its
+    suit, and the wilds if it is part of any such piece (``counts``: the hand's naturals by
+    rank; ``hand``: a list or a set)."""
+    if c < 12 and (c > 7 or c == 0):  # is_wild, inline
+        return 0
+    completers: set[int] = set()
+    if counts.get(c >> 2, 0) >= 2:
+        r4 = c & ~3
+        completers.update((r4, r4 + 1, r4 + 2, r4 + 3))
+    for partner, fills in _RUN_PIECES[c]:
+        if partner in hand:
+            completers.update(fills)
     if not completers:
         return 0
     return sum(unseen[x] for x in completers) + unseen[0] + unseen[8] + unseen[9] \
@@ -160,22 +191,24 @@ def outs(c: int, hand: list, counts: dict, unseen: list[int]) -> int:
 def discard_choice(k, legal: list[Action], habits: Habits) -> Action:
     """The discard the habits like best: costly in hand, promising little, and (for a careful
     player) unlikely to hand the next player the pile."""
-    hand = list(k.hand)
-    counts = S._counts(hand)
+    counts = S._counts(k.hand)
+    held = set(k.hand)  # (membership is all ``_promise`` and ``outs`` ask of the hand)
     nxt = (k.seat + 1) % k.players
     melded, in_hand = values(k.options)
     pile_value = 10.0 + sum(melded[c] for c in k.pile)
+    danger = habits.danger_weight if nxt != k.seat else 0.0
+    unseen = k.unseen() if habits.outs_weight else None
     best, best_v = None, -1e18
     for a in legal:
-        if a.kind is not Act.DISCARD:
+        if a.kind is not _DISCARD:
             continue
         c = a.cards[0]
-        v = habits.penalty_weight * in_hand[c] - habits.promise_weight * S._promise(c, hand,
+        v = habits.penalty_weight * in_hand[c] - habits.promise_weight * S._promise(c, held,
                                                                                    counts)
-        if habits.danger_weight and nxt != k.seat:
-            v -= habits.danger_weight * takes_pile(k, c, nxt) * (pile_value + melded[c])
-        if habits.outs_weight:
-            v -= habits.outs_weight * outs(c, hand, counts, k.unseen())
+        if danger:
+            v -= danger * takes_pile(k, c, nxt) * (pile_value + melded[c])
+        if unseen is not None:
+            v -= habits.outs_weight * outs(c, held, counts, unseen)
         if v > best_v:
             best, best_v = a, v
     return best if best is not None else legal[0]
@@ -191,7 +224,7 @@ def draw_choice(k, legal: list[Action], habits: Habits) -> Action:
         if habits.hungry_pile and len(k.pile) >= habits.hungry_pile or \
                 worth[best] > habits.take_margin:
             return best
-    return next((a for a in legal if a.kind is Act.DRAW), legal[0])
+    return next((a for a in legal if a.kind is _DRAW), legal[0])
 
 
 def meld_choice(k, legal: list[Action], habits: Habits) -> Action:
@@ -207,7 +240,7 @@ def meld_choice(k, legal: list[Action], habits: Habits) -> Action:
     spare = len(hand) > habits.spare_wilds
     best, best_v = None, habits.meld_least
     for a in legal:
-        if a.kind is Act.SWAP:
+        if a.kind is _SWAP:
             v = 30.0  # the joker comes back to hand
         elif a.kind in S.MELDS:
             queen = k.options.queen_of_spades_rules and (QUEEN_OF_SPADES in a.cards
@@ -227,9 +260,9 @@ def habit_choice(k, legal: list[Action], habits: Habits) -> Action:
     if len(legal) == 1:
         return legal[0]
     phase = k.phase
-    if phase is Phase.OFFER or phase is Phase.DISCARD_OFFER:
+    if phase is _OFFER_PHASE or phase is _DISCARD_OFFER_PHASE:
         return S._offer(k, legal)
-    if phase is Phase.DRAW:
+    if phase is _DRAW_PHASE:
         return draw_choice(k, legal, habits)
     return meld_choice(k, legal, habits)
 

@@ -34,13 +34,21 @@ from bisect import bisect_left
 from collections.abc import Callable
 
 from ..rules.actions import Action
-from ..rules.cards import QUEEN_OF_SPADES, is_wild
+from ..rules.cards import QUEEN_OF_SPADES
 from ..rules.scoring import meld_points, values
 from ..rules.state import Phase, State
 from . import heuristics as H
 from . import population, sparring
 from .knowledge import SeatKnowledge
 from .modelling import PRIOR, Beliefs, deal
+
+# The enum members read in the playouts' loops, bound once: read through its class an enum
+# member costs some ten times a global (docs/engine.md, "What the interpreter charges").
+_DISCARD_OFFER_PHASE = Phase.DISCARD_OFFER
+_DRAW_PHASE = Phase.DRAW
+_HAND_OVER_PHASE = Phase.HAND_OVER
+_MATCH_OVER_PHASE = Phase.MATCH_OVER
+_MELD_PHASE = Phase.MELD
 
 MIN_WORLDS = 12
 """Worlds every live candidate meets before any is dropped or the search stops early."""
@@ -91,12 +99,12 @@ def _hand_cost(hand, end_risk: float, in_hand: list[int]) -> float:
     counts = [0] * 15
     places = set()
     for c in hand:
-        if not is_wild(c):
+        if not (c < 12 and (c > 7 or c == 0)):  # not is_wild, inline
             counts[c >> 2] += 1
             places.add(c)
     cost = 0.0
     for c in hand:
-        if is_wild(c):
+        if c < 12 and (c > 7 or c == 0):
             f = 0.3
         else:
             r, s = c >> 2, c & 3
@@ -137,7 +145,7 @@ def evaluate(state, seat: int) -> float:
     """Own score minus the opponents' mean (with partnerships: the team's score minus the
     other team's): real hand scores if the hand is over, else the static estimate."""
     n = state.players
-    if state.phase is Phase.HAND_OVER or state.phase is Phase.MATCH_OVER:
+    if state.phase is _HAND_OVER_PHASE or state.phase is _MATCH_OVER_PHASE:
         scores = state.hand_scores[-1]
     else:
         scores = static_scores(state)
@@ -151,7 +159,7 @@ def evaluate(state, seat: int) -> float:
 def candidates(t: SeatKnowledge, legal: list[Action], width: int) -> tuple[Action, list[Action]]:
     """Medium's choice and the alternatives worth searching (medium's choice first; a single
     candidate means there is nothing to search)."""
-    if t.phase is Phase.MELD:
+    if t.phase is _MELD_PHASE:
         path = H.go_out_path(t.hand, list(t.melds[t.seat]), t.options, legal,
                              H.MEDIUM.go_out_nodes)
         pick = H.meld_phase_choice(t, legal, H.MEDIUM, path)
@@ -165,7 +173,7 @@ def candidates(t: SeatKnowledge, legal: list[Action], width: int) -> tuple[Actio
         if a is not None and a not in cands and len(cands) < width:
             cands.append(a)
 
-    if t.phase is not Phase.MELD:  # drawing or an offer: every way of taking, the draw or pass
+    if t.phase is not _MELD_PHASE:  # drawing or an offer: every way of taking, the draw or pass
         for a in sorted(legal, key=lambda a: -H.take_value(a, t)):
             add(a)
         return pick, cands
@@ -202,15 +210,16 @@ class StepCosts:
     __slots__ = ("_seen",)
 
     def __init__(self):
-        self._seen: dict[tuple[bool, int, int], float] = {}
+        self._seen: dict[int, float] = {}
 
     @staticmethod
-    def kind(hand, melding: bool) -> tuple[bool, int, int]:
+    def kind(hand, melding: bool) -> int:
         # A hand is kept sorted: its wilds are a joker (0) first and the 2s (8..11), found by
         # bisection rather than a test of every card (this runs before every playout step).
+        # The kind is one int, the cheapest key to hash (it is looked up twice a step).
         wilds = bisect_left(hand, 12) - bisect_left(hand, 8) + (1 if hand and hand[0] == 0
                                                                    else 0)
-        return melding, len(hand) // 3, min(wilds, 4)
+        return (len(hand) // 3) * 10 + (wilds if wilds < 4 else 4) * 2 + melding
 
     def estimate(self, kind) -> float:
         return self._seen.get(kind, self.DEFAULT)
@@ -371,26 +380,31 @@ class Search:
         assert state is not None, "a playout is under way"
         styles = self._styles
         costs = self.step_costs
+        kind_of, estimate, record = costs.kind, costs.estimate, costs.record
+        of_state, apply, listing = SeatKnowledge.of_state, state.apply, state.legal_actions
+        draw, meld, offer = _DRAW_PHASE, _MELD_PHASE, _DISCARD_OFFER_PHASE
         while True:
             phase = state.phase
-            if phase is not Phase.DRAW and phase is not Phase.MELD \
-                    and phase is not Phase.DISCARD_OFFER:
+            if phase is not draw and phase is not meld and phase is not offer:
                 return True
-            if phase is Phase.DRAW and self._turns >= self.horizon:
+            if phase is draw and self._turns >= self.horizon:
                 return True
             seat = state.turn
-            kind = costs.kind(state.hands[seat], phase is Phase.MELD)
+            kind = kind_of(state.hands[seat], phase is meld)
             t0 = clock()
             if first:
                 first = False
-            elif t0 + costs.estimate(kind) > deadline:
+            elif t0 + estimate(kind) > deadline:
                 return False
-            if phase is Phase.DRAW:
+            if phase is draw:
                 self._turns += 1
-            state.apply(styles[seat](SeatKnowledge.of_state(state, seat), state.legal_actions()),
-                        trusted=True)
+            legal = listing()
+            # Every policy picks one of the legal actions: with one (most draws facing a
+            # pile nobody can take) there is nothing to ask it.
+            apply(legal[0] if len(legal) == 1 else styles[seat](of_state(state, seat), legal),
+                  trusted=True)
             self.steps += 1
-            costs.record(kind, clock() - t0)
+            record(kind, clock() - t0)
 
     def _out_of_time(self, now: float, start: float) -> bool:
         return self.seconds is not None and self.spent + now - start >= self.seconds

@@ -20,13 +20,32 @@ from __future__ import annotations
 
 from ..rules import legal as rules_legal
 from ..rules.actions import PILE_TAKES, Act, Action
-from ..rules.cards import QUEEN_OF_SPADES, is_wild
+from ..rules.cards import CARD_SLOTS, QUEEN_OF_SPADES, is_wild
 from ..rules.melds import add_to, new_run, new_set
 from ..rules.phase import Phase
 from ..rules.scoring import meld_points, values
 from .agent import BaseAgent
 
-MELDS = (Act.SET, Act.RUN, Act.ADD)
+# The enum members read in the playouts' loops, bound once: read through its class an enum
+# member costs some ten times a global (docs/engine.md, "What the interpreter charges").
+_ADD = Act.ADD
+_DISCARD = Act.DISCARD
+_DISCARD_OFFER_PHASE = Phase.DISCARD_OFFER
+_DRAW = Act.DRAW
+_DRAW_PHASE = Phase.DRAW
+_MELD_PHASE = Phase.MELD
+_OFFER_PHASE = Phase.OFFER
+_PASS = Act.PASS
+_RUN = Act.RUN
+_SET = Act.SET
+_SWAP = Act.SWAP
+_TAKE_ADD = Act.TAKE_ADD
+_TAKE_OFFER = Act.TAKE_OFFER
+_TAKE_RUN = Act.TAKE_RUN
+_TAKE_SWAP = Act.TAKE_SWAP
+_TAKE_UPCARD = Act.TAKE_UPCARD
+
+MELDS = (_SET, _RUN, _ADD)
 STOCK_DRAW = 8.0
 """What an unknown stock card is worth to a hand, roughly: the bar a pile take must clear."""
 
@@ -37,11 +56,11 @@ STOCK_DRAW = 8.0
 def _built(action: Action, melds, options):
     """The meld ``action`` makes or grows, and the meld it replaces (None for a new one)."""
     kind = action.kind
-    if kind is Act.ADD or kind is Act.TAKE_ADD:
+    if kind is _ADD or kind is _TAKE_ADD:
         old = melds[action.target]
         c = action.cards[0]
         return add_to(old, c, action.stands if action.stands >= 0 else c, options), old
-    if kind is Act.RUN or kind is Act.TAKE_RUN:
+    if kind is _RUN or kind is _TAKE_RUN:
         return new_run(action.cards, options), None
     return new_set(action.cards, options), None
 
@@ -66,7 +85,7 @@ def after(hand: list, melds: list, action: Action, options):
     if isinstance(made, str):
         return None
     melds = list(melds)
-    if action.kind is Act.ADD:
+    if action.kind is _ADD:
         melds[action.target] = made
     else:
         melds.append(made)
@@ -90,13 +109,17 @@ def out_path(hand: list, melds: list, options, nodes: int = 40,
             return None
         left[0] -= 1
         if listed is None:
-            listed = rules_legal.legal_actions(Phase.MELD, h, ms, [], options)
+            listed = rules_legal.legal_actions(_MELD_PHASE, h, ms, [], options)
         acts = [a for a in listed if a.kind in MELDS]
         covered = set()
         for a in acts:
             covered.update(a.cards)
-        if sum(1 for c in h if c not in covered) > 1:
-            return None  # two cards no meld can take: this hand cannot be emptied now
+        loose = 0
+        for c in h:
+            if c not in covered:
+                loose += 1
+                if loose > 1:
+                    return None  # two cards no meld can take: this hand cannot be emptied now
         for a in sorted(acts, key=lambda a: -len(a.cards)):
             nxt = after(h, ms, a, options)
             if nxt is not None:
@@ -108,25 +131,37 @@ def out_path(hand: list, melds: list, options, nodes: int = 40,
     return search(list(hand), list(melds), legal)
 
 
-def _promise(c: int, hand: list, counts: dict) -> float:
-    """How much a card in hand promises: wilds most, then pairs, then run neighbours."""
-    if is_wild(c):
+def _promise(c: int, hand, counts: dict) -> float:
+    """How much a card in hand promises: wilds most, then pairs, then run neighbours
+    (``hand``: a list or a set, only asked what it holds)."""
+    if c < 12 and (c > 7 or c == 0):  # is_wild, inline
         return 60.0
-    r, s = c >> 2, c & 3
-    keep = 15.0 if counts.get(r, 0) >= 2 else 0.0
-    for d, w in ((1, 8.0), (2, 3.0)):
-        for q in (r - d, r + d):
-            if 1 <= q <= 13 and q * 4 + s in hand:
-                keep += w
-    if r == 1 and s + 13 * 4 in hand:  # an ace also sits above the king
-        keep += 8.0
+    keep = 15.0 if counts.get(c >> 2, 0) >= 2 else 0.0
+    for other, w in _NEIGHBOURS[c]:
+        if other in hand:
+            keep += w
     return keep
+
+
+def _neighbours(c: int) -> tuple[tuple[int, float], ...]:
+    """The cards one and two ranks from ``c`` in its suit that ``_promise`` counts, each with
+    its weight, in the order they are counted (an ace also sits above the king)."""
+    r, s = c >> 2, c & 3
+    out = [(q * 4 + s, w) for d, w in ((1, 8.0), (2, 3.0)) for q in (r - d, r + d)
+           if 1 <= q <= 13]
+    if r == 1:
+        out.append((s + 13 * 4, 8.0))
+    return tuple(out)
+
+
+_NEIGHBOURS = tuple(_neighbours(c) for c in range(CARD_SLOTS))
+"""``_neighbours`` of every card, worked out once: a discard asks it of every card held."""
 
 
 def _counts(hand) -> dict:
     counts: dict = {}
     for c in hand:
-        if not is_wild(c):
+        if not (c < 12 and (c > 7 or c == 0)):  # not is_wild, inline
             counts[c >> 2] = counts.get(c >> 2, 0) + 1
     return counts
 
@@ -155,7 +190,7 @@ def take_worth(action: Action, k, wild_cost: float) -> float:
     if action.kind not in PILE_TAKES or not pile:
         return 0.0
     top = pile[-1]
-    if action.kind is Act.TAKE_SWAP:
+    if action.kind is _TAKE_SWAP:
         value = 40.0
     else:
         value = gain(action, k, top)
@@ -163,7 +198,7 @@ def take_worth(action: Action, k, wild_cost: float) -> float:
     used = list(action.cards)
     if top in used:
         used.remove(top)
-    if action.kind is Act.TAKE_SWAP:
+    if action.kind is _TAKE_SWAP:
         used = []
     for c in used:
         hand.remove(c)
@@ -175,15 +210,15 @@ def take_worth(action: Action, k, wild_cost: float) -> float:
 def best_discard(k, legal: list[Action], feed_guard: bool = False) -> Action:
     """The discard costing the most in hand and promising least; ``feed_guard`` also spares
     ranks the next player is known to collect."""
-    hand = list(k.hand)
-    counts = _counts(hand)
+    counts = _counts(k.hand)
+    hand = set(k.hand)  # (membership is all ``_promise`` asks of the hand)
     watched = set()
     if feed_guard and k.players > 1:
         watched = {c >> 2 for c in k.known[(k.seat + 1) % k.players] if not is_wild(c)}
     in_hand = values(k.options)[1]
     best, best_v = None, -1e9
     for a in legal:
-        if a.kind is not Act.DISCARD:
+        if a.kind is not _DISCARD:
             continue
         c = a.cards[0]
         v = in_hand[c] - _promise(c, hand, counts)
@@ -201,8 +236,8 @@ def _offer(k, legal: list[Action]) -> Action:
     wanted = top >= 0 and (is_wild(top) or _promise(top, hand + [top], _counts(hand + [top]))
                            >= 15.0)
     for a in legal:
-        if (a.kind is Act.TAKE_UPCARD or a.kind is Act.TAKE_OFFER) if wanted \
-                else a.kind is Act.PASS:
+        if (a.kind is _TAKE_UPCARD or a.kind is _TAKE_OFFER) if wanted \
+                else a.kind is _PASS:
             return a
     return legal[0]
 
@@ -216,13 +251,13 @@ def _draw(k, legal: list[Action], margin: float, wild_cost: float) -> Action:
                 best, best_v = a, v
     if best is not None:
         return best
-    return next((a for a in legal if a.kind is Act.DRAW), legal[0])
+    return next((a for a in legal if a.kind is _DRAW), legal[0])
 
 
 def _best_meld(k, legal: list[Action], least: float, spare_wilds: bool) -> Action | None:
     best, best_v = None, least
     for a in legal:
-        if a.kind is Act.SWAP:
+        if a.kind is _SWAP:
             v = 30.0  # the joker comes back to hand
         elif a.kind in MELDS:
             if spare_wilds and any(is_wild(c) for c in a.cards) \
@@ -252,9 +287,9 @@ def greedy_choice(k, legal: list[Action]) -> Action:
     if len(legal) == 1:
         return legal[0]
     phase = k.phase
-    if phase is Phase.OFFER or phase is Phase.DISCARD_OFFER:
+    if phase is _OFFER_PHASE or phase is _DISCARD_OFFER_PHASE:
         return _offer(k, legal)
-    if phase is Phase.DRAW:
+    if phase is _DRAW_PHASE:
         return _draw(k, legal, GREEDY_MARGIN, 12.0 if len(k.hand) > LONG_HAND else 0.0)
     hand = list(k.hand)
     if len(hand) <= LONG_HAND + 2:
@@ -290,9 +325,9 @@ def hoarder_choice(k, legal: list[Action]) -> Action:
     if len(legal) == 1:
         return legal[0]
     phase = k.phase
-    if phase is Phase.OFFER or phase is Phase.DISCARD_OFFER:
+    if phase is _OFFER_PHASE or phase is _DISCARD_OFFER_PHASE:
         return _offer(k, legal)
-    if phase is Phase.DRAW:
+    if phase is _DRAW_PHASE:
         takes = [a for a in legal if a.kind in PILE_TAKES]
         if takes and len(k.pile) >= HOARD_PILE:
             return max(takes, key=lambda a: take_worth(a, k, 0.0))
