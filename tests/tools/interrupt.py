@@ -13,13 +13,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def _heed_ctrl_c() -> None:
+    """In the child before it runs the tool: SIGINT back to its default. A suite started in
+    the background by a shell without job control inherits SIGINT ignored, and Python then
+    never turns Ctrl-C into KeyboardInterrupt: the tool would be tested deaf, which a terminal
+    never makes it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @contextmanager
 def own_group(argv: list[str]) -> Iterator[subprocess.Popen[str]]:
     """Start ``argv`` in the repository as a new process group (a terminal's job), its output
     piped as text. On leaving, the group is killed outright if its leader still runs: a tool
     that ignored Ctrl-C, or a test that failed before sending it, leaves no process behind."""
     proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True)
+                            text=True, start_new_session=True, preexec_fn=_heed_ctrl_c)
     try:
         yield proc
     finally:

@@ -59,7 +59,7 @@ def callouts(scene) -> list[Callout]:
 
 
 def test_the_replay_opens_at_the_dearest_move_with_hards_move_raised():
-    easy = make_agent("easy", 1)
+    easy = make_agent("easy", 2)
     game = finished_hand(lambda view, legal, _: easy.choose(view, legal))
     actions = list(game.actions)
     app = make_app()
