@@ -27,8 +27,9 @@ SHOWN = 60
 # ----------------------------------------------------------------- series from the history
 
 def scores(history: History, shown: int = SHOWN) -> tuple[int, ...]:
-    """Your final total in each of the newest ``shown`` matches, oldest first."""
-    return tuple(p.totals[p.you] for p in history.matches[-shown:])
+    """Your final total in each of the newest ``shown`` matches, oldest first (with
+    partnerships your team's, the total the match was decided on)."""
+    return tuple(p.yours.total for p in history.matches[-shown:])
 
 
 def win_rates(history: History, window: int = ROLLING) -> tuple[tuple[str, tuple[float, ...]],

@@ -4,18 +4,33 @@ rate, and the sentence said beside each plot."""
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
 
+from game import platform
 from game.rules.options import DIGITAL
+from game.services import history
 from game.services.history import History, Played
 from game.services.records import Records
 from game.services.seats import Seat
 from game.ui import plots
 
 BOX = (40, 10, 300, 150)
+EARLIER = Path(__file__).parents[1] / "services" / "fixtures" / "history_v1.json"
+
+
+def test_your_score_per_match_is_your_teams_in_a_partnership_match():
+    """The history kept by 0.2.0: a two-player match, then two partnership matches."""
+    platform.write(history.KEY, EARLIER.read_text(encoding="utf-8"))
+    kept, _ = history.load()
+    stored = json.loads(EARLIER.read_text(encoding="utf-8"))["matches"]
+    mine = [stored[0]["totals"][0]] + [sum(m["totals"][0::2]) for m in stored[1:]]
+    assert plots.scores(kept) == tuple(mine)
+    assert all(m["totals"][0] != total for m, total in zip(stored[1:], mine[1:]))
 
 
 @given(st.lists(st.integers(-5000, 5000), min_size=1, max_size=60))
