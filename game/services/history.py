@@ -113,7 +113,7 @@ class Played:
     def won(self) -> bool:
         """Whether you won: your seat is the engine's winner (with partnerships, your team is
         the winner's team)."""
-        return team_of(self.winner, self.options) == self.yours.number
+        return team_of(self.winner, self.options) == team_of(self.you, self.options)
 
     @property
     def ended(self) -> str:
@@ -131,14 +131,18 @@ class Played:
     @property
     def partners(self) -> tuple[int, ...]:
         """Your partners' seats (none without partnerships)."""
-        return tuple(s for s in self.yours.seats if s != self.you)
+        mine = team_of(self.you, self.options)
+        return tuple(s for s in range(self.players)
+                     if s != self.you and team_of(s, self.options) == mine)
 
     @property
     def levels(self) -> tuple[str, ...]:
         """The computer levels you played against (never your partner's), each once, in
-        seat order."""
+        seat order. (Read of every kept match when the plots are drawn: it asks each seat's
+        team, not the sides, whose totals it does not need.)"""
+        mine = team_of(self.you, self.options)
         return tuple(dict.fromkeys(s.level for i, s in enumerate(self.seats)
-                                   if s.level is not None and i not in self.yours.seats))
+                                   if s.level is not None and team_of(i, self.options) != mine))
 
     def ending(self) -> str:
         """How it ended, in a player's words (``to 1,000 in 6 hands``, ``all 7 hands``)."""
