@@ -24,6 +24,12 @@ class Side:
     total: int
     """The final total (partners' added; the winner's with the match bonus)."""
 
+    @property
+    def label(self) -> str:
+        """The side by its seats, ``Seats 1 & 3`` (``Seat 2`` for one player)."""
+        return ("Seats " if len(self.seats) > 1 else "Seat ") + \
+            " & ".join(str(s + 1) for s in self.seats)
+
 
 def sides(names, totals, options: RuleOptions) -> tuple[Side, ...]:
     """The sides of a match with these seat ``names`` and ``totals``, in seat order (with

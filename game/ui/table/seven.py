@@ -18,6 +18,7 @@ from ...rules.events import Ev, Event
 from ...rules.options import RuleOptions
 from ...rules.phase import Phase
 from ...rules.scoring import team_of, team_totals
+from ...services.sides import Side, sides
 from .model import counted, short
 
 
@@ -166,22 +167,6 @@ def status_text(view) -> str:
 # --------------------------------------------------------------------------- partners
 
 
-@dataclass(frozen=True, slots=True)
-class Team:
-    """Partners: their seats (lowest first), their names joined, and their combined total."""
-
-    number: int
-    """0 for seats 1 and 3, 1 for seats 2 and 4."""
-    seats: tuple[int, ...]
-    name: str
-    total: int
-
-    @property
-    def label(self) -> str:
-        """The team by its seats, ``Seats 1 & 3``."""
-        return "Seats " + " & ".join(str(s + 1) for s in self.seats)
-
-
 def partner_of(seat: int, options: RuleOptions, players: int) -> int | None:
     """``seat``'s partner (the seat across the table), or None without partnerships."""
     if not options.partnerships or players != 4:
@@ -189,18 +174,12 @@ def partner_of(seat: int, options: RuleOptions, players: int) -> int | None:
     return (seat + 2) % 4
 
 
-def teams(view, names) -> tuple[Team, ...]:
-    """The two teams with their combined totals (team 1 & 3 first), or () when every seat
-    plays for itself."""
-    o = view.options
-    if not o.partnerships:
+def teams(view, names) -> tuple[Side, ...]:
+    """The two teams with their combined totals (team 1 & 3 first, ``services.sides``), or ()
+    when every seat plays for itself."""
+    if not view.options.partnerships:
         return ()
-    totals = team_totals(view.totals, o)
-    out = []
-    for number, total in enumerate(totals):
-        seats = tuple(s for s in range(view.players) if team_of(s, o) == number)
-        out.append(Team(number, seats, " & ".join(names[s] for s in seats), total))
-    return tuple(out)
+    return sides(names, view.totals, view.options)
 
 
 def partner_mark(seat: int, viewer: int, options: RuleOptions, players: int) -> str:
@@ -215,7 +194,7 @@ def partner_mark(seat: int, viewer: int, options: RuleOptions, players: int) -> 
     return f"team {team + 1} & {team + 3}"
 
 
-def team_leader(view, names) -> Team | None:
+def team_leader(view, names) -> Side | None:
     """The team ahead (an exact tie: the team of seat 1, as the engine decides), or None
     without partnerships."""
     both = teams(view, names)
