@@ -122,4 +122,4 @@ def position() -> dict:
     table = _table(on_top=False)
     st = table.game.state
     return {"actions": [str(a) for a in table.game.actions], "hand": sorted(st.hands[0]),
-            "phase": st.phase.name, "turn": st.turn}
+            "phase": st.phase.name, "turn": st.turn, "seed": table.game.setup.seed}
