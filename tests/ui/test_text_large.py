@@ -1,0 +1,77 @@
+"""What a player reads at the largest text size and on narrow phones, drawn through the
+scenes themselves: the partners' totals beside the stock, the seven-hand strip, the hand
+summary's names and the pass-the-tablet cover. Every word drawn is recorded (``theme.text``,
+as the scenes draw words) with its size and rect, and checked whole, inside its box, never
+broken inside a word and never smaller than the table's smallest text."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from test_table_play import FRAME, settle
+
+from game.rules.options import preset
+from game.rules.save import Setup
+from game.services.seats import default_seats
+from game.services.settings import Settings
+from game.ui import theme
+from game.ui.app import App
+from game.ui.table import seven
+from game.ui.table.layout import MIN_LABEL_PX
+
+
+class Drawn:
+    """Every word on each surface since its felt was last laid (what it shows now, however
+    the scene caches its layers): (words, px asked, rect)."""
+
+    def __init__(self, monkeypatch):
+        self.on: dict[int, list[tuple[str, int, pygame.Rect]]] = {}
+        text, felt = theme.text, theme.draw_felt
+
+        def record(target, words, px, *args, **kw):
+            rect = text(target, words, px, *args, **kw)
+            if words.strip():
+                self.on.setdefault(id(target), []).append((words, int(px), rect))
+            return rect
+
+        def lay(target, *args, **kw):
+            self.on[id(target)] = []
+            return felt(target, *args, **kw)
+
+        monkeypatch.setattr(theme, "text", record)
+        monkeypatch.setattr(theme, "draw_felt", lay)
+
+    def inside(self, box) -> list[tuple[str, int, pygame.Rect]]:
+        """The words drawn over ``box`` on any surface (the board and the screen alike)."""
+        box = pygame.Rect(box)
+        return [w for words in self.on.values() for w in words if box.colliderect(w[2])]
+
+
+def seven_table(size, text_size: int = 100, partnerships: bool = True):
+    """A four-seat seven-hand table, you against computers, waiting for you."""
+    app = App(pygame.Surface(size), Settings(animation_speed=0.0, text_size=text_size))
+    options = preset("seven").with_changes(partnerships=partnerships)
+    table = app.start_match(Setup(options, 4, seed=5), default_seats(4))
+    settle(app, table)
+    return app, table
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_partners_totals_name_each_team_whole(size, monkeypatch, artifacts):
+    """Beside the stock, ``You & Computer 2`` reads whole on a phone too: wrapped between
+    partners where it has no room on one line, never cut short, no smaller than the table's
+    smallest text, every line inside the plate."""
+    drawn = Drawn(monkeypatch)
+    app, table = seven_table(size)
+    app.step([], FRAME)
+    pygame.image.save(app.surface, str(artifacts / f"teams_whole_{size[0]}x{size[1]}.png"))
+    box = table.frame().seven.teams
+    assert box is not None, "the felt beside the stock holds the totals at this size"
+    words = drawn.inside((box.x, box.y, box.w, box.h))
+    said = " ".join(w for w, _, _ in words)
+    for team in seven.teams(table.game.state.view(0), [s.name for s in table.seats]):
+        assert team.name in said, (team.name, said)
+    assert "\u2026" not in said
+    for w, px, rect in words:
+        assert px >= MIN_LABEL_PX and pygame.Rect(box.x, box.y, box.w, box.h).contains(rect), \
+            (w, px, rect, box)
