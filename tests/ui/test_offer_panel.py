@@ -196,17 +196,18 @@ def test_a_narrow_strip_says_it_short_then_drops_its_last_pieces_and_never_spill
     pieces = seven.strip_pieces(view, 0, teams=True)
     words = [p.words for p in pieces]
     short = [p.short for p in pieces]
-    assert words[0] == "Hand 3 of 7" and short[0] == "3/7"
+    assert words[0] == "Hand 3 of 7" and short[0] == "Hand 3/7" and pieces[0].fewest == "3/7"
     assert words[-2].startswith("your team ") and short[-1].startswith("them ")
     rect = pygame.Rect(5, 5, width, 30)
     room = rect.w - 16
     text, px = offer_panel.strip_fit(pieces, rect, 1.0)
     assert px >= 11
-    fits = [theme.text_width(" \u00b7 ".join(x), 11) <= room
-            for x in (words, *(short[:n] for n in range(len(short), 0, -1)))]
-    expected = (words, *(short[:n] for n in range(len(short), 0, -1)))[
-        fits.index(True)] if any(fits) else short[:1]
-    assert text == " \u00b7 ".join(expected)  # every fact in words, else in short words...
+    ladder = [words] + [first + short[1:n] for n in range(len(short), 0, -1)
+                        for first in (words[:1], short[:1])]
+    fits = [theme.text_width(" \u00b7 ".join(x), 11) <= room for x in ladder]
+    expected = " \u00b7 ".join(ladder[fits.index(True)]) if any(fits) else "3/7"
+    assert text == expected  # every fact in words, else in short words (the hand in words
+    # where it fits), the last ones giving way...
     if any(fits):
         assert theme.text_width(text, px) <= room  # ...and nothing spills
     drawn = draw_status_strip(pygame.Surface((width + 10, 40)), rect, view, 0, teams=True)

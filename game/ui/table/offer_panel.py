@@ -169,19 +169,22 @@ def draw_status_strip(surface: pygame.Surface, rect, view, viewer: int, *,
 
 def strip_fit(pieces: tuple[seven.Piece, ...], rect, scale: float) -> tuple[str, int]:
     """The most of ``pieces`` (most important first) that fits ``rect`` at 11 px or more,
-    joined, and its size: all in words; else all in short words (every fact kept); else
-    the short words of the first ones, the last giving way; at the end the first piece's
-    short words alone, at 11 px."""
+    joined, and its size: all in words; else all in short words (every fact kept), the
+    first in words where that fits; else the first ones so, the last giving way (down to
+    ``Hand 3 of 7``, then ``Hand 3/7`` alone); at the end the first piece's fewest letters
+    (``3/7``), at 11 px."""
     width = pygame.Rect(rect).w - round(16 * scale)
     top = max(11, min(_px(scale, 15), round(pygame.Rect(rect).h * 0.55)))
     words = [p.words for p in pieces]
     short = [p.short for p in pieces]
-    for shown in (words, *(short[:n] for n in range(len(short), 0, -1))):
+    tried = [words] + [first + short[1:n] for n in range(len(short), 0, -1)
+                       for first in (words[:1], short[:1])]
+    for shown in tried:
         text = " \u00b7 ".join(shown)
         px = theme.fit_px(text, top, width, smallest=11)
         if theme.text_width(text, px) <= width:
             return text, px
-    return (short[0] if short else ""), 11
+    return (pieces[0].fewest if pieces else ""), 11
 
 
 def draw_partner_mark(surface: pygame.Surface, center, seat: int, viewer: int, options,
