@@ -6,16 +6,23 @@ broken inside a word and never smaller than the table's smallest text."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
 import pygame
 import pytest
 from test_table_play import FRAME, settle
+from ui_events import key
 
+from game.ai.registry import make_agent
 from game.rules.options import preset
-from game.rules.save import Setup
+from game.rules.save import Game, Setup
+from game.rules.state import Phase
 from game.services.seats import default_seats
 from game.services.settings import Settings
 from game.ui import theme
 from game.ui.app import App
+from game.ui.scenes.summary import HandSummaryScene
 from game.ui.table import seven
 from game.ui.table.layout import MIN_LABEL_PX
 
@@ -91,3 +98,47 @@ def test_the_seven_hand_strip_says_which_hand_in_words_at_200_percent(monkeypatc
     hand = table.game.state.hand_no + 1
     assert words.startswith((f"Hand {hand} of 7", f"Hand {hand}/7")), words
     assert px >= MIN_LABEL_PX and box.contains(rect), (px, rect, box)
+
+
+@dataclass
+class Sitting:
+    """What the hand summary reads of the table: the match and its seats."""
+
+    game: Game
+    seats: tuple
+
+
+def hand_over(players: int = 4, seed: int = 3) -> Game:
+    """A classic match of ``players`` (you and computers) played by agents to its first
+    hand's end."""
+    game = Game(Setup(preset("digital"), players, seed))
+    agents = [make_agent("easy", i) for i in range(players)]
+    while game.state.phase is not Phase.HAND_OVER:
+        st = game.state
+        game.play(agents[st.turn].choose(st.view(st.turn), st.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_hand_summary_keeps_each_name_whole_at_200_percent(size, monkeypatch, artifacts):
+    """Paged through with Page Down as a player reads it: every name (``Computer 1``) is
+    drawn whole on its line at the page's small text or larger, and every word inside the
+    page (the numbers under a name wrap between them, none cut off at the panel's edge)."""
+    drawn = Drawn(monkeypatch)
+    app = App(pygame.Surface(size), Settings(animation_speed=0.0, text_size=200))
+    scene = HandSummaryScene(app, Sitting(hand_over(), default_seats(4)))
+    app.scenes.push(scene)
+    names = {s.name for s in default_seats(4)}
+    seen: set[str] = set()
+    for page in range(12):
+        drawn.on.clear()
+        app.step(key(pygame.K_PAGEDOWN) if page else [], FRAME)
+        lay = scene.layout()
+        for words, px, rect in drawn.inside(lay.view):
+            assert lay.view.left <= rect.left and rect.right <= lay.view.right, (words, rect)
+            if re.fullmatch(r"You|Computer.*", words):
+                assert words in names and px >= lay.m.small_px, (words, px)
+                seen.add(words)
+        if page == 1:
+            pygame.image.save(app.surface, str(artifacts / f"summary_200_{size[0]}.png"))
+    assert seen == names
