@@ -11,17 +11,20 @@ from dataclasses import dataclass
 
 import pygame
 import pytest
+from test_keep_app import quick_turn
 from test_table_play import FRAME, settle
-from ui_events import key
+from ui_events import key, touch_tap
 
 from game.ai.registry import make_agent
 from game.rules.options import preset
 from game.rules.save import Game, Setup
 from game.rules.state import Phase
-from game.services.seats import default_seats
+from game.services.seats import Seat, default_seats
 from game.services.settings import Settings
 from game.ui import theme
 from game.ui.app import App
+from game.ui.scenes.cover import ARM_SECONDS, CoverScene
+from game.ui.scenes.page import metrics
 from game.ui.scenes.summary import HandSummaryScene
 from game.ui.table import seven
 from game.ui.table.layout import MIN_LABEL_PX
@@ -142,3 +145,40 @@ def test_the_hand_summary_keeps_each_name_whole_at_200_percent(size, monkeypatch
         if page == 1:
             pygame.image.save(app.surface, str(artifacts / f"summary_200_{size[0]}.png"))
     assert seen == names
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_pass_the_tablet_cover_reads_whole_at_200_percent(size, monkeypatch, artifacts):
+    """Two people at one phone at 200 % text: after Player 1's turn (keys and a tap) the
+    cover says all it says (``... when ready``) and its button ``I am Player 2: show my
+    cards`` whole, on two lines at the page's body text rather than one line at half the
+    text size, everything inside the window; a tap on it, once armed, shows the table."""
+    drawn = Drawn(monkeypatch)
+    app = App(pygame.Surface(size), Settings(animation_speed=0.0, text_size=200))
+    table = app.start_match(Setup(preset("digital"), 2, 9),
+                            (Seat("Player 1"), Seat("Player 2")))
+    settle(app, table)
+    quick_turn(app, table)
+    for _ in range(600):
+        if isinstance(app.scenes.top, CoverScene):
+            break
+        app.step([], FRAME)
+    cover = app.scenes.top
+    assert isinstance(cover, CoverScene) and cover.seat_name == "Player 2"
+    drawn.on.clear()
+    app.step([], FRAME)
+    pygame.image.save(app.surface, str(artifacts / f"cover_200_{size[0]}x{size[1]}.png"))
+    words = drawn.inside(app.surface.get_rect())
+    said = " ".join(w for w, _, _ in words)
+    assert "Hand the screen over, then tap anywhere when ready" in said, said
+    assert "I am Player 2: show my cards" in said, said
+    body = metrics(size).body_px
+    button = cover.layout().buttons[0].rect
+    for w, px, rect in words:
+        assert px >= body and app.surface.get_rect().contains(rect), (w, px, rect)
+    label = [rect for w, _, rect in words if button.colliderect(rect)]
+    assert label and all(button.contains(rect) for rect in label)
+    for _ in range(int(ARM_SECONDS * 60) + 2):
+        app.step([], FRAME)
+    app.step(touch_tap(label[-1].center, size), FRAME)
+    assert app.scenes.top is table
