@@ -163,27 +163,36 @@ def draw_status_strip(surface: pygame.Surface, rect, view, viewer: int, *,
     surface.blit(theme.rounded(rect.size, min(rect.h // 2, round(12 * scale)),
                                theme.SHADE), rect)
     text, px = strip_fit(seven.strip_pieces(view, viewer, teams), rect, scale)
-    theme.text(surface, text, px, rect.center, theme.INK, "center")
+    lines = text.split("\n")
+    theme.draw_text_block(surface, lines, px, (rect.centerx, rect.centery - len(lines)
+                                               * theme.line_height(px) // 2), theme.INK,
+                          align="center")
     return text
 
 
 def strip_fit(pieces: tuple[seven.Piece, ...], rect, scale: float) -> tuple[str, int]:
     """The most of ``pieces`` (most important first) that fits ``rect`` at 11 px or more,
     joined, and its size: all in words; else all in short words (every fact kept), the
-    first in words where that fits; else the first ones so, the last giving way (down to
-    ``Hand 3 of 7``, then ``Hand 3/7`` alone); at the end the first piece's fewest letters
-    (``3/7``), at 11 px."""
-    width = pygame.Rect(rect).w - round(16 * scale)
-    top = max(11, min(_px(scale, 15), round(pygame.Rect(rect).h * 0.55)))
+    first in words where that fits; else the first ones so, the last giving way; down to
+    the first alone: ``Hand 3 of 7``, on two lines where the strip is tall enough for them
+    (``Hand 3`` over ``of 7``, joined by a newline), then ``Hand 3/7`` so; at the end its
+    fewest letters (``3/7``), at 11 px."""
+    rect = pygame.Rect(rect)
+    width = rect.w - round(16 * scale)
+    top = max(11, min(_px(scale, 15), round(rect.h * 0.55)))
     words = [p.words for p in pieces]
     short = [p.short for p in pieces]
-    tried = [words] + [first + short[1:n] for n in range(len(short), 0, -1)
-                       for first in (words[:1], short[:1])]
-    for shown in tried:
-        text = " \u00b7 ".join(shown)
-        px = theme.fit_px(text, top, width, smallest=11)
-        if theme.text_width(text, px) <= width:
-            return text, px
+    tried = [(" \u00b7 ".join(shown), 1) for shown in
+             [words] + [first + short[1:n] for n in range(len(short), 1, -1)
+                        for first in (words[:1], short[:1])]]
+    tried += [(first, most) for first in (words[:1] + short[:1]) for most in (1, 2)]
+    for text, most in tried:
+        for px in range(top, 10, -1):
+            lines = theme.wrap(text, px, width)
+            if len(lines) <= most and " ".join(lines) == text and \
+                    (most == 1 or len(lines) * theme.line_height(px) <= rect.h) and \
+                    all(theme.text_width(line, px) <= width for line in lines):
+                return "\n".join(lines), px
     return (pieces[0].fewest if pieces else ""), 11
 
 
