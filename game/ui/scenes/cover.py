@@ -66,9 +66,9 @@ class CoverScene(MenuScene):
         return replace(lay, head=head, buttons=(replace(b, rect=rect, label=""),))
 
     def label_lines(self, lay) -> tuple[int, list[str]]:
-        """The button's label in the menu's own button (``lay``): on one line at the button's own size or a little smaller
-        while that is no smaller than the page's body text, else wrapped between words at
-        the body text (the person's name kept whole)."""
+        """The button's label in the menu's own button (``lay``): on one line at the
+        button's own size, or a little smaller while that is no smaller than the page's
+        body text; else wrapped between words at the body text (the name kept whole)."""
         b, m = lay.buttons[0], lay.m
         label = self.items()[0].label
         room = b.rect.w - 2 * widgets.button_radius(b.rect.h)
