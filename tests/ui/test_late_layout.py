@@ -270,7 +270,9 @@ def test_in_seven_hand_the_status_and_its_strip_are_never_cut_short(players, tex
             text, px = offer_panel.strip_fit(seven.strip_pieces(game.state.view(0), 0),
                                              pygame.Rect(strip.x, strip.y, strip.w, strip.h),
                                              L.scale)
-            if theme.text_width(text, px) > strip.w - round(16 * L.scale):
+            lines = text.split("\n")  # two lines where the strip is tall enough
+            if max(theme.text_width(line, px) for line in lines) > strip.w - round(16 * L.scale) \
+                    or len(lines) * theme.line_height(px) > max(strip.h, theme.line_height(px)):
                 problems.append(f"the strip's {text!r} is wider than {strip}")
             if not strip.inside(Rect(0, 0, *size)) or any(
                     strip.overlaps(r) for r in (L.status, L.pause, L.log_button,

@@ -175,39 +175,61 @@ def test_partner_marks_and_team_totals():
     both = seven.teams(st.view(0), NAMES)
     pad, line = 8, theme.line_height(16)
     wide, narrow = pygame.Rect(10, 60, 330, 130), pygame.Rect(10, 60, 90, 130)
-    for area, rows in ((wide, 1), (narrow, 2)):  # a team a line where it fits, else two
+    for area, rows in ((wide, 1), (narrow, 2)):  # a team a line where it fits, else more
         drawn = []
         drawn_only_inside(lambda s, a=area, d=drawn: d.append(draw_team_totals(s, a, both)),
                           area, (390, 200))
         plate = drawn[0]
-        assert plate.h == 3 * pad + 2 * rows * line and area.contains(plate)
+        one_line = 3 * pad + 2 * line
+        assert (plate.h == one_line if rows == 1 else plate.h > one_line) and \
+            area.contains(plate)
         assert plate.centery == pytest.approx(area.centery, abs=1)
     unpartnered = Played(4, 3).state
     assert draw_partner_mark(surface, (50, 20), 2, 0, unpartnered.options, 4) is None
 
 
-@pytest.mark.parametrize("width", [60, 90, 140, 220, 330, 600])
-def test_a_narrow_strip_says_it_short_then_drops_its_last_pieces_and_never_spills(width):
+@pytest.mark.parametrize("height", [30, 70])
+@pytest.mark.parametrize("width", [40, 60, 90, 140, 220, 330, 600])
+def test_a_narrow_strip_says_it_short_then_drops_its_last_pieces_and_never_spills(width,
+                                                                                  height):
+    """Every fact in words where they fit; else in short words (the hand still in words
+    where it fits), the last facts giving way; the hand alone in words on two lines where
+    the strip is tall enough; a bare ``3/7`` only where nothing else fits; never spilling."""
     game = Played(4, 3, partnerships=True).until(
         lambda x: len(x.hand_scores) >= 2 and x.phase is Phase.DISCARD_OFFER)
     view = game.state.view(0)
     pieces = seven.strip_pieces(view, 0, teams=True)
     words = [p.words for p in pieces]
     short = [p.short for p in pieces]
-    assert words[0] == "Hand 3 of 7" and short[0] == "3/7"
+    assert words[0] == "Hand 3 of 7" and short[0] == "Hand 3/7" and pieces[0].fewest == "3/7"
     assert words[-2].startswith("your team ") and short[-1].startswith("them ")
-    rect = pygame.Rect(5, 5, width, 30)
+    rect = pygame.Rect(5, 5, width, height)
     room = rect.w - 16
     text, px = offer_panel.strip_fit(pieces, rect, 1.0)
     assert px >= 11
-    fits = [theme.text_width(" \u00b7 ".join(x), 11) <= room
-            for x in (words, *(short[:n] for n in range(len(short), 0, -1)))]
-    expected = (words, *(short[:n] for n in range(len(short), 0, -1)))[
-        fits.index(True)] if any(fits) else short[:1]
-    assert text == " \u00b7 ".join(expected)  # every fact in words, else in short words...
-    if any(fits):
-        assert theme.text_width(text, px) <= room  # ...and nothing spills
-    drawn = draw_status_strip(pygame.Surface((width + 10, 40)), rect, view, 0, teams=True)
+
+    def on_lines(t: str) -> bool:
+        """Whether ``t`` shows whole at 11 px: on one line, or on two the strip holds."""
+        ls = theme.wrap(t, 11, room)
+        return " ".join(ls) == t and all(theme.text_width(x, 11) <= room for x in ls) and \
+            (len(ls) == 1 or len(ls) == 2 and 2 * theme.line_height(11) <= height)
+
+    lines = text.split("\n")
+    shown = " ".join(lines).split(" \u00b7 ")
+    if theme.text_width(" \u00b7 ".join(words), 11) <= room:
+        assert shown == words
+    elif len(shown) > 1:  # one line: the first facts, each in words or short words
+        assert len(lines) == 1 and all(s in (w, sh) for s, w, sh in zip(shown, words, short))
+        assert shown[1:] == short[1:len(shown)]
+    elif text != "3/7":  # the hand alone: in words where they fit, on two lines if need be
+        assert shown[0] == words[0] or (shown[0] == short[0] and not on_lines(words[0]))
+    else:
+        assert not on_lines(short[0])
+    if text != "3/7":
+        assert all(theme.text_width(line, px) <= room for line in lines)
+        assert len(lines) * theme.line_height(px) <= height or len(lines) == 1
+    drawn = draw_status_strip(pygame.Surface((width + 10, height + 10)), rect, view, 0,
+                              teams=True)
     assert drawn == text
 
 

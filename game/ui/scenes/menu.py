@@ -171,11 +171,11 @@ class MenuScene(Scene):
 
 
 def draw_heading(surface, lay: MenuLayout, title: str, subtitle: str = "",
-                 px_share: float = 1.0) -> None:
-    """A title (and up to two lines under it) at the bottom of the menu's head block."""
+                 px_share: float = 1.0, most: int = 2) -> None:
+    """A title (and up to ``most`` lines under it) at the bottom of the menu's head block."""
     m, head = lay.m, lay.head
     px = theme.fit_px(title, round(m.title_px * 1.2 * px_share), head.w, True)
-    lines = theme.wrap(subtitle, m.body_px, head.w)[:2] if subtitle else []
+    lines = theme.wrap(subtitle, m.body_px, head.w)[:most] if subtitle else []
     sub_h = len(lines) * theme.line_height(m.body_px)
     y = head.bottom - sub_h - m.gap // 2 - theme.line_height(px) // 2
     theme.text(surface, title, px, (head.centerx, y), theme.INK, "center", True)

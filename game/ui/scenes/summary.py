@@ -18,7 +18,15 @@ from ...rules.save import Setup
 from ...rules.scoring import hand_penalty, meld_points
 from ...rules.state import Phase
 from .. import cardart, mirror, theme, words
-from ..sheet import SheetLine, final_rows, number, sheet_lines, signed, team_sheet_lines
+from ..sheet import (
+    SheetLine,
+    final_rows,
+    number,
+    sheet_lines,
+    signed,
+    team_sheet_lines,
+    unbroken,
+)
 from ..table import seven
 from ..words import cards_words
 from .page import BUTTON, Field, FooterButton, Heading, PageScene, Row, Text
@@ -43,20 +51,24 @@ class HandLine(Row):
     queen: bool = True
     """The queen of spades carries its "50" (``cardart.queen_marked``: not in seven hands)."""
 
-    def detail(self) -> str:
-        """The line under the name: this hand's points, then the match's running total
-        (named so, beside this hand's numbers)."""
+    def _parts(self) -> list[str]:
+        """This hand's points, then the match's running total (named so, beside this hand's
+        numbers)."""
         parts = [f"melded {self.melded}", f"in hand {signed(-self.penalty)}"]
         if self.bonus:
             parts.append(f"bonus {signed(self.bonus)}")
         parts.append(f"match total {number(self.total)}")
-        return "  \u2022  ".join(parts)
+        return parts
+
+    def detail(self) -> str:
+        """The line under the name: ``melded 70  •  in hand −10  •  match total 60``."""
+        return DOT.join(self._parts())
 
     def mirror(self):
         out = ", went out" if self.went_out else ""
         left = f" Left in hand: {cards_words(self.cards)}." if self.cards else ""
         return (mirror.heading(f"{self.name}{out}: {words.signed(self.score)} this hand", 3),
-                mirror.text(self.detail().replace("  \u2022  ", ", ") + "." + left))
+                mirror.text(self.detail().replace(DOT, ", ") + "." + left))
 
     def _card_w(self, m) -> int:
         return max(cardart.MIN_READABLE_WIDTH + 4, round(50 * m.s))
@@ -69,35 +81,50 @@ class HandLine(Row):
         per_row = max(1, (width - cw) // step + 1)
         return [self.cards[i:i + per_row] for i in range(0, len(self.cards), per_row)]
 
+    def _badge_w(self, m) -> int:
+        return theme.text_width(BADGE, m.small_px, True) + m.gap * 2 if self.went_out else 0
+
+    def _head(self, m, width) -> tuple[int, list[str], bool]:
+        """The name's size and lines left of the score (``name_lines``), and whether the
+        went-out badge has room beside the name (else it stands on a line of its own)."""
+        big = m.label_px + 2
+        room = width - theme.text_width(signed(self.score), big + 4, True) - m.gap
+        badge = self._badge_w(m)
+        if badge:  # beside a name on one line, else under the name
+            px, lines = name_lines(self.name, big, room - badge - m.gap, m)
+            if len(lines) == 1 and theme.text_width(lines[0], px, True) + m.gap + badge <= room:
+                return px, lines, True
+        return (*name_lines(self.name, big, room, m), not badge)
+
     def measure(self, m, width):
         rows = self._card_rows(m, width)
         ch = cardart.height(self._card_w(m))
         cards_h = len(rows) * ch + max(0, len(rows) - 1) * m.gap // 2 if rows \
             else theme.line_height(m.small_px)
-        return (m.gap + theme.line_height(m.label_px + 2) + theme.line_height(m.small_px)
+        name_px, names, beside = self._head(m, width)
+        badge = 0 if beside else theme.line_height(m.small_px) + 2 + m.gap // 2
+        return (m.gap + head_h(names, name_px, m) + badge
+                + len(detail_lines(self._parts(), m, width)) * theme.line_height(m.small_px)
                 + m.gap // 2 + cards_h + m.gap)
 
     def draw(self, surface, m, rect, pressed):
         y = rect.y + m.gap
         big = m.label_px + 2
         score = signed(self.score)
-        sw = theme.text_width(score, big + 4, True)
         theme.text(surface, score, big + 4, (rect.right, y - 2),
                    theme.ACCENT if self.went_out else theme.INK, "topright", True)
-        name_px = theme.fit_px(self.name, big, rect.w - sw - round(110 * m.s), True)
-        r = theme.text(surface, self.name, name_px, (rect.x, y), theme.INK, bold=True)
+        name_px, names, beside = self._head(m, rect.w)
+        r = theme.draw_text_block(surface, names, name_px, (rect.x, y), theme.INK, True)
+        y += head_h(names, name_px, m)
         if self.went_out:
-            badge = "went out"
-            bw = theme.text_width(badge, m.small_px, True) + m.gap * 2
-            b = pygame.Rect(r.right + m.gap, r.centery - theme.line_height(m.small_px) // 2 - 1,
-                            bw, theme.line_height(m.small_px) + 2)
+            bw, bh = self._badge_w(m), theme.line_height(m.small_px) + 2
+            b = pygame.Rect(r.right + m.gap, r.bottom - theme.line_height(name_px) // 2
+                            - bh // 2, bw, bh) if beside else pygame.Rect(rect.x, y, bw, bh)
             surface.blit(theme.rounded(b.size, b.h // 2, theme.ACCENT), b)
-            theme.text(surface, badge, m.small_px, b.center, theme.ACCENT_INK, "center", True)
-        y += theme.line_height(big)
-        detail = self.detail()
-        theme.text(surface, detail, theme.fit_px(detail, m.small_px, rect.w), (rect.x, y),
-                   theme.INK_DIM)
-        y += theme.line_height(m.small_px) + m.gap // 2
+            theme.text(surface, BADGE, m.small_px, b.center, theme.ACCENT_INK, "center", True)
+            if not beside:
+                y += bh + m.gap // 2
+        y = draw_details(surface, self._parts(), m, rect.x, y, rect.w) + m.gap // 2
         rows = self._card_rows(m, rect.w)
         if not rows:
             theme.text(surface, "no cards left", m.small_px, (rect.x, y), theme.INK_DIM)
@@ -110,6 +137,60 @@ class HandLine(Row):
                 surface.blit(cardart.face(c, cw, self.four_colour, self.queen),
                              (rect.x + i * step, y))
             y += ch + m.gap // 2
+
+
+DOT = "  \u2022  "
+"""Between the numbers of a line under a name."""
+BADGE = "went out"
+
+
+def name_lines(name: str, px: int, room: int, m) -> tuple[int, list[str]]:
+    """A player's or a team's name in ``room``: on one line a little smaller if need be,
+    else at the largest size from ``px`` down to the page's small text at which it shows on
+    one line, or wrapped between partners (a name
+    such as ``Computer 2`` kept whole); only where a name alone is wider than the room
+    even then, wrapped between its words. A word is broken only where it alone is wider
+    than the room at the small size (rather than run into the score)."""
+    whole = unbroken(name)
+    for size in range(px, max(m.small_px, px - 2) - 1, -1):  # a little smaller first
+        if theme.text_width(name, size, True) <= room:
+            return size, [name]
+    for size in range(px, m.small_px - 1, -1):
+        if theme.text_width(name, size, True) <= room:
+            return size, [name]
+        if all(theme.text_width(w, size, True) <= room for w in whole.split(" ")):
+            return size, [x.replace("\u00a0", " ") for x in theme.wrap(whole, size, room, True)]
+    for size in range(px, m.small_px - 1, -1):
+        if all(theme.text_width(w, size, True) <= room for w in name.split(" ")):
+            return size, theme.wrap(name, size, room, True)
+    return m.small_px, theme.wrap(name, m.small_px, room, True)
+
+
+def head_h(names: list[str], px: int, m) -> int:
+    """The height of a name's lines, at least one line of the page's large label."""
+    return max(theme.line_height(m.label_px + 2), len(names) * theme.line_height(px))
+
+
+def detail_lines(parts: list[str], m, width: int) -> list[str]:
+    """The numbers under a name at the page's small text, as many to a line as fit, a line
+    broken only between them (``melded 70`` is never split)."""
+    lines: list[str] = []
+    for part in parts:
+        joined = DOT.join([lines[-1], part]) if lines else part
+        if lines and theme.text_width(joined, m.small_px) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return lines
+
+
+def draw_details(surface, parts: list[str], m, x: int, y: int, width: int) -> int:
+    """``detail_lines`` drawn from ``(x, y)``, a part wider than ``width`` alone a little
+    smaller; returns the y under them."""
+    for line in detail_lines(parts, m, width):
+        theme.text(surface, line, theme.fit_px(line, m.small_px, width), (x, y), theme.INK_DIM)
+        y += theme.line_height(m.small_px)
+    return y
 
 
 def hand_lines(state, seats, four_colour: bool = False) -> list[HandLine]:
@@ -144,22 +225,29 @@ class TeamLine(Row):
         return (mirror.text(f"{self.name} ({self.seats}): {words.signed(self.score)} this "
                             f"hand, total {number(self.total)}{ahead}"),)
 
+    def _parts(self) -> list[str]:
+        return [self.seats, f"team total {number(self.total)}"]
+
+    def _head(self, m, width) -> tuple[int, list[str]]:
+        """The name's size and lines left of the score (``name_lines``)."""
+        big = m.label_px + 2
+        room = width - theme.text_width(signed(self.score), big + 2, True) - m.gap
+        return name_lines(self.name, big, room, m)
+
     def measure(self, m, width):
-        return m.gap + theme.line_height(m.label_px + 2) + theme.line_height(m.small_px) + m.gap
+        px, names = self._head(m, width)
+        return (m.gap + head_h(names, px, m) + theme.line_height(m.small_px)
+                * len(detail_lines(self._parts(), m, width)) + m.gap)
 
     def draw(self, surface, m, rect, pressed):
         y = rect.y + m.gap
         big = m.label_px + 2
         ink = theme.ACCENT if self.ahead else theme.INK
-        score = signed(self.score)
-        sw = theme.text_width(score, big + 2, True)
-        theme.text(surface, score, big + 2, (rect.right, y), ink, "topright", True)
-        px = theme.fit_px(self.name, big, rect.w - sw - m.gap, True)
-        theme.text(surface, self.name, px, (rect.x, y), ink, bold=True)
-        y += theme.line_height(big)
-        detail = f"{self.seats}  \u2022  team total {number(self.total)}"
-        theme.text(surface, detail, theme.fit_px(detail, m.small_px, rect.w), (rect.x, y),
-                   theme.INK_DIM)
+        theme.text(surface, signed(self.score), big + 2, (rect.right, y), ink, "topright",
+                   True)
+        px, names = self._head(m, rect.w)
+        theme.draw_text_block(surface, names, px, (rect.x, y), ink, True)
+        draw_details(surface, self._parts(), m, rect.x, y + head_h(names, px, m), rect.w)
 
 
 def _teams(state, seats) -> tuple:

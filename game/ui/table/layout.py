@@ -979,7 +979,7 @@ def seven_layout(layout: TableLayout, teams: bool, least: int, mine=()
         wide = teams and box is None
         free = _beside_buttons(layout)
         if status.y > layout.pause.y:  # the status in a row of its own: the strip beside
-            strip = Rect(free.x, free.center[1] - strip_h // 2, free.w, strip_h)
+            strip = free  # as tall as the buttons: room for two lines where it is narrow
         else:
             w = min(status.w // 2, round((520 if wide else 300) * layout.scale))
             strip = Rect(status.right - w, status.center[1] - strip_h // 2, w, strip_h)

@@ -16,6 +16,7 @@ import pygame
 
 from ...rules.actions import Action
 from .. import cardart, theme
+from ..sheet import unbroken
 from ..widgets import MIN_TARGET, Button, draw_badge, draw_button, draw_panel
 from . import seven
 
@@ -162,25 +163,37 @@ def draw_status_strip(surface: pygame.Surface, rect, view, viewer: int, *,
     surface.blit(theme.rounded(rect.size, min(rect.h // 2, round(12 * scale)),
                                theme.SHADE), rect)
     text, px = strip_fit(seven.strip_pieces(view, viewer, teams), rect, scale)
-    theme.text(surface, text, px, rect.center, theme.INK, "center")
+    lines = text.split("\n")
+    theme.draw_text_block(surface, lines, px, (rect.centerx, rect.centery - len(lines)
+                                               * theme.line_height(px) // 2), theme.INK,
+                          align="center")
     return text
 
 
 def strip_fit(pieces: tuple[seven.Piece, ...], rect, scale: float) -> tuple[str, int]:
     """The most of ``pieces`` (most important first) that fits ``rect`` at 11 px or more,
-    joined, and its size: all in words; else all in short words (every fact kept); else
-    the short words of the first ones, the last giving way; at the end the first piece's
-    short words alone, at 11 px."""
-    width = pygame.Rect(rect).w - round(16 * scale)
-    top = max(11, min(_px(scale, 15), round(pygame.Rect(rect).h * 0.55)))
+    joined, and its size: all in words; else all in short words (every fact kept), the
+    first in words where that fits; else the first ones so, the last giving way; down to
+    the first alone: ``Hand 3 of 7``, on two lines where the strip is tall enough for them
+    (``Hand 3`` over ``of 7``, joined by a newline), then ``Hand 3/7`` so; at the end its
+    fewest letters (``3/7``), at 11 px."""
+    rect = pygame.Rect(rect)
+    width = rect.w - round(16 * scale)
+    top = max(11, min(_px(scale, 15), round(rect.h * 0.55)))
     words = [p.words for p in pieces]
     short = [p.short for p in pieces]
-    for shown in (words, *(short[:n] for n in range(len(short), 0, -1))):
-        text = " \u00b7 ".join(shown)
-        px = theme.fit_px(text, top, width, smallest=11)
-        if theme.text_width(text, px) <= width:
-            return text, px
-    return (short[0] if short else ""), 11
+    tried = [(" \u00b7 ".join(shown), 1) for shown in
+             [words] + [first + short[1:n] for n in range(len(short), 1, -1)
+                        for first in (words[:1], short[:1])]]
+    tried += [(first, most) for first in (words[:1] + short[:1]) for most in (1, 2)]
+    for text, most in tried:
+        for px in range(top, 10, -1):
+            lines = theme.wrap(text, px, width)
+            if len(lines) <= most and " ".join(lines) == text and \
+                    (most == 1 or len(lines) * theme.line_height(px) <= rect.h) and \
+                    all(theme.text_width(line, px) <= width for line in lines):
+                return "\n".join(lines), px
+    return (pieces[0].fewest if pieces else ""), 11
 
 
 def draw_partner_mark(surface: pygame.Surface, center, seat: int, viewer: int, options,
@@ -200,8 +213,8 @@ def draw_team_totals(surface: pygame.Surface, area, teams, *, scale: float = 1.0
     """The two teams' combined totals on a dark plate in ``area`` (the felt beside the
     stock), the team ahead in the accent colour, each team's mark in its colour. Where a
     team's names and its total fit on one line, one line a team; else the names over the
-    total, two lines a team. The plate fills ``area``'s width, centred on it in height;
-    returns the plate's rect."""
+    total, a name with no room on one line wrapped between partners (``_names_over``). The
+    plate fills ``area``'s width, centred on it in height; returns the plate's rect."""
     area = pygame.Rect(area)
     pad = max(4, round(8 * scale))
     px = _px(scale, 16)
@@ -212,24 +225,59 @@ def draw_team_totals(surface: pygame.Surface, area, teams, *, scale: float = 1.0
     line = theme.line_height(px)
     one_line = all(theme.text_width(t.name, px) + pad + theme.text_width(total, px, True)
                    <= inner for t, total in zip(teams, totals))
-    h = 2 * pad + len(teams) * line * (1 if one_line else 2) + pad * (len(teams) - 1)
+    name_px, total_px, names = (px, px, [[t.name] for t in teams]) if one_line else \
+        _names_over(teams, px, inner + pad, area.h, pad)
+    h = pad + sum((line if one_line else _team_h(lines, name_px, total_px)) + pad
+                  for lines in names)
     plate = pygame.Rect(area.x, area.centery - min(h, area.h) // 2, area.w, min(h, area.h))
     surface.blit(theme.rounded(plate.size, round(10 * scale), theme.SHADE), plate)
     y = plate.y + pad
-    for team, total in zip(teams, totals):
+    for team, total, lines in zip(teams, totals, names):
         ink = theme.ACCENT if team.total == best else theme.INK
-        rows = line * (1 if one_line else 2)
+        under = len(lines) * theme.line_height(name_px)
+        rows = line if one_line else _team_h(lines, name_px, total_px)
         mark = pygame.Rect(plate.x + pad, y + 3, mark_w, rows - 6)
         surface.blit(theme.rounded(mark.size, mark.w // 2, theme.TEAMS[team.number]), mark)
         left = mark.right + pad
         right = plate.right - pad
-        room = (right - left - pad - theme.text_width(total, px, True)) if one_line \
-            else right - left
-        size = theme.fit_px(team.name, px, room, smallest=11)
-        theme.text(surface, theme.cut(team.name, size, room), size, (left, y), ink)
         if one_line:
+            theme.text(surface, team.name, px, (left, y), ink)
             theme.text(surface, total, px, (right, y), ink, "topright", True)
         else:
-            theme.text(surface, total, px, (left, y + line), ink, bold=True)
+            theme.draw_text_block(surface, lines, name_px, (left, y), ink)
+            theme.text(surface, total, total_px, (left, y + under), ink, bold=True)
         y += rows + pad
     return plate
+
+
+def _names_over(teams, px: int, width: int, height: int, pad: int
+                ) -> tuple[int, int, list[list[str]]]:
+    """The names' size, the totals' size and each team's name lines where each name stands
+    over its total in a plate ``width`` wide and ``height`` tall: a name on one line, or
+    wrapped between partners (never inside a name), at the largest size from ``px`` down
+    to 11 at which every team fits, the totals as large as that leaves room for. Only a
+    name with no room even so is cut short (a partner's name wider than the plate)."""
+    for size in range(px, 10, -1):
+        wrapped = [_name_lines(t.name, size, width) for t in teams]
+        names = [lines for lines in wrapped if lines is not None]
+        if len(names) < len(wrapped):
+            continue
+        for total_px in range(px, size - 1, -1):
+            if pad + sum(_team_h(lines, size, total_px) + pad for lines in names) <= height:
+                return size, total_px, names
+    return 11, 11, [[theme.cut(t.name, 11, width)] for t in teams]
+
+
+def _team_h(lines: list[str], name_px: int, total_px: int) -> int:
+    """A team's height on the plate with its name's ``lines`` over its total."""
+    return len(lines) * theme.line_height(name_px) + theme.line_height(total_px)
+
+
+def _name_lines(name: str, px: int, width: int) -> list[str] | None:
+    """``name`` in lines ``width`` wide at ``px``: whole, or broken between partners; None
+    where a partner's name alone is wider."""
+    if theme.text_width(name, px) <= width:
+        return [name]
+    if any(theme.text_width(part, px) > width for part in name.split(" & ")):
+        return None
+    return [line.replace("\u00a0", " ") for line in theme.wrap(unbroken(name), px, width)]

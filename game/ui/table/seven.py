@@ -127,22 +127,31 @@ def decision_line(event: Event, names, viewer: int = -1) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Piece:
-    """One piece of the strip, in words and in short words (the same fact, fewer letters)."""
+    """One piece of the strip, in words and in short words (the same fact, fewer letters),
+    and in the fewest letters it can be said in (only where nothing else fits)."""
 
     words: str
     short: str
+    least: str = ""
+
+    @property
+    def fewest(self) -> str:
+        return self.least or self.short
 
 
 def strip_pieces(view, viewer: int, teams: bool = False) -> tuple[Piece, ...]:
-    """The strip's pieces, most important first: ``Hand 3 of 7`` (``3/7``), ``bonus 200``,
-    ``5 cards out of play`` (``5 out of play``; ``none out of play`` before the first) and,
-    where the strip carries the teams' totals (``teams``, with partnerships), ``your team
-    1,135`` (``us 1,135``) and ``theirs 1,525`` (``them 1,525``)."""
+    """The strip's pieces, most important first: ``Hand 3 of 7`` (``Hand 3/7``, at the
+    fewest ``3/7``), ``bonus 200``, ``5 cards out of play`` (``5 out of play``; ``none out
+    of play`` before the first) and, where the strip carries the teams' totals (``teams``,
+    with partnerships), ``your team 1,135`` (``us 1,135``) and ``theirs 1,525`` (``them
+    1,525``)."""
     o = view.options
     of = f" of {o.hand_limit}" if o.hand_limit else ""
     gone = len(view.out_of_play)
     bonus = f"bonus {o.bonus(view.hand_no):,}"
-    pieces = [Piece(f"Hand {view.hand_no + 1}{of}", f"{view.hand_no + 1}{of.replace(' of ', '/')}"),
+    number = f"{view.hand_no + 1}{of.replace(' of ', '/')}"
+    pieces = [Piece(f"Hand {view.hand_no + 1}{of}", f"Hand {number}",
+                    number if of else ""),
               Piece(bonus, bonus),
               Piece(f"{counted(gone, 'card')} out of play" if gone else "none out of play",
                     f"{gone} out of play" if gone else "none out of play")]

@@ -1,0 +1,186 @@
+"""What a player reads at the largest text size and on narrow phones, drawn through the
+scenes themselves: the partners' totals beside the stock, the seven-hand strip, the hand
+summary's names and the pass-the-tablet cover. Every word drawn is recorded (``theme.text``,
+as the scenes draw words) with its size and rect, and checked whole, inside its box, never
+broken inside a word and never smaller than the table's smallest text."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import pygame
+import pytest
+from test_keep_app import quick_turn
+from test_table_play import FRAME, settle
+from ui_events import key, touch_tap
+
+from game.ai.registry import make_agent
+from game.rules.options import preset
+from game.rules.save import Game, Setup
+from game.rules.state import Phase
+from game.services.seats import Seat, default_seats
+from game.services.settings import Settings
+from game.ui import theme
+from game.ui.app import App
+from game.ui.scenes.cover import ARM_SECONDS, CoverScene
+from game.ui.scenes.page import metrics
+from game.ui.scenes.summary import HandSummaryScene
+from game.ui.table import seven
+from game.ui.table.layout import MIN_LABEL_PX
+
+
+class Drawn:
+    """Every word on each surface since its felt was last laid (what it shows now, however
+    the scene caches its layers): (words, px asked, rect)."""
+
+    def __init__(self, monkeypatch):
+        self.on: dict[int, list[tuple[str, int, pygame.Rect]]] = {}
+        text, felt = theme.text, theme.draw_felt
+
+        def record(target, words, px, *args, **kw):
+            rect = text(target, words, px, *args, **kw)
+            if words.strip():
+                self.on.setdefault(id(target), []).append((words, int(px), rect))
+            return rect
+
+        def lay(target, *args, **kw):
+            self.on[id(target)] = []
+            return felt(target, *args, **kw)
+
+        monkeypatch.setattr(theme, "text", record)
+        monkeypatch.setattr(theme, "draw_felt", lay)
+
+    def inside(self, box) -> list[tuple[str, int, pygame.Rect]]:
+        """The words drawn over ``box`` on any surface (the board and the screen alike)."""
+        box = pygame.Rect(box)
+        return [w for words in self.on.values() for w in words if box.colliderect(w[2])]
+
+
+def seven_table(size, text_size: int = 100, partnerships: bool = True):
+    """A four-seat seven-hand table, you against computers, waiting for you."""
+    app = App(pygame.Surface(size), Settings(animation_speed=0.0, text_size=text_size))
+    options = preset("seven").with_changes(partnerships=partnerships)
+    table = app.start_match(Setup(options, 4, seed=5), default_seats(4))
+    settle(app, table)
+    return app, table
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_partners_totals_name_each_team_whole(size, monkeypatch, artifacts):
+    """Beside the stock, ``You & Computer 2`` reads whole on a phone too: wrapped between
+    partners where it has no room on one line, never cut short, no smaller than the table's
+    smallest text, every line inside the plate."""
+    drawn = Drawn(monkeypatch)
+    app, table = seven_table(size)
+    app.step([], FRAME)
+    pygame.image.save(app.surface, str(artifacts / f"teams_whole_{size[0]}x{size[1]}.png"))
+    box = table.frame().seven.teams
+    assert box is not None, "the felt beside the stock holds the totals at this size"
+    words = drawn.inside((box.x, box.y, box.w, box.h))
+    said = " ".join(w for w, _, _ in words)
+    for team in seven.teams(table.game.state.view(0), [s.name for s in table.seats]):
+        assert team.name in said, (team.name, said)
+    assert "\u2026" not in said
+    for w, px, rect in words:
+        assert px >= MIN_LABEL_PX and pygame.Rect(box.x, box.y, box.w, box.h).contains(rect), \
+            (w, px, rect, box)
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_seven_hand_strip_says_which_hand_in_words_at_200_percent(size, monkeypatch,
+                                                                     artifacts):
+    """On a phone at 200 % text the strip beside Log and Menu has room for one piece: it
+    says ``Hand 5 of 7`` (on two lines, as tall as the buttons), not a bare ``5/7``, inside
+    its strip and no smaller than the table's smallest text."""
+    drawn = Drawn(monkeypatch)
+    app, table = seven_table(size, text_size=200)
+    app.step([], FRAME)
+    pygame.image.save(app.surface, str(artifacts / f"seven_strip_{size[0]}x{size[1]}_200.png"))
+    strip = table.frame().seven.strip
+    box = pygame.Rect(strip.x, strip.y, strip.w, strip.h)
+    words = drawn.inside(box)
+    assert " ".join(w for w, _, _ in words) == f"Hand {table.game.state.hand_no + 1} of 7"
+    for w, px, rect in words:
+        assert px >= MIN_LABEL_PX and box.contains(rect), (w, px, rect, box)
+
+
+@dataclass
+class Sitting:
+    """What the hand summary reads of the table: the match and its seats."""
+
+    game: Game
+    seats: tuple
+
+
+def hand_over(players: int = 4, seed: int = 3) -> Game:
+    """A classic match of ``players`` (you and computers) played by agents to its first
+    hand's end."""
+    game = Game(Setup(preset("digital"), players, seed))
+    agents = [make_agent("easy", i) for i in range(players)]
+    while game.state.phase is not Phase.HAND_OVER:
+        st = game.state
+        game.play(agents[st.turn].choose(st.view(st.turn), st.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_hand_summary_keeps_each_name_whole_at_200_percent(size, monkeypatch, artifacts):
+    """Paged through with Page Down as a player reads it: every name (``Computer 1``) is
+    drawn whole on its line at the page's small text or larger, and every word inside the
+    page (the numbers under a name wrap between them, none cut off at the panel's edge)."""
+    drawn = Drawn(monkeypatch)
+    app = App(pygame.Surface(size), Settings(animation_speed=0.0, text_size=200))
+    scene = HandSummaryScene(app, Sitting(hand_over(), default_seats(4)))
+    app.scenes.push(scene)
+    names = {s.name for s in default_seats(4)}
+    seen: set[str] = set()
+    for page in range(12):
+        drawn.on.clear()
+        app.step(key(pygame.K_PAGEDOWN) if page else [], FRAME)
+        lay = scene.layout()
+        for words, px, rect in drawn.inside(lay.view):
+            assert lay.view.left <= rect.left and rect.right <= lay.view.right, (words, rect)
+            if re.fullmatch(r"You|Computer.*", words):
+                assert words in names and px >= lay.m.small_px, (words, px)
+                seen.add(words)
+        if page == 1:
+            pygame.image.save(app.surface, str(artifacts / f"summary_200_{size[0]}.png"))
+    assert seen == names
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_pass_the_tablet_cover_reads_whole_at_200_percent(size, monkeypatch, artifacts):
+    """Two people at one phone at 200 % text: after Player 1's turn (keys and a tap) the
+    cover says all it says (``... when ready``) and its button ``I am Player 2: show my
+    cards`` whole, on two lines at the page's body text rather than one line at half the
+    text size, everything inside the window; a tap on it, once armed, shows the table."""
+    drawn = Drawn(monkeypatch)
+    app = App(pygame.Surface(size), Settings(animation_speed=0.0, text_size=200))
+    table = app.start_match(Setup(preset("digital"), 2, 9),
+                            (Seat("Player 1"), Seat("Player 2")))
+    settle(app, table)
+    quick_turn(app, table)
+    for _ in range(600):
+        if isinstance(app.scenes.top, CoverScene):
+            break
+        app.step([], FRAME)
+    cover = app.scenes.top
+    assert isinstance(cover, CoverScene) and cover.seat_name == "Player 2"
+    drawn.on.clear()
+    app.step([], FRAME)
+    pygame.image.save(app.surface, str(artifacts / f"cover_200_{size[0]}x{size[1]}.png"))
+    words = drawn.inside(app.surface.get_rect())
+    said = " ".join(w for w, _, _ in words)
+    assert "Hand the screen over, then tap anywhere when ready" in said, said
+    assert "I am Player 2: show my cards" in said, said
+    body = metrics(size).body_px
+    button = cover.layout().buttons[0].rect
+    for w, px, rect in words:
+        assert px >= body and app.surface.get_rect().contains(rect), (w, px, rect)
+    label = [rect for w, _, rect in words if button.colliderect(rect)]
+    assert label and all(button.contains(rect) for rect in label)
+    for _ in range(int(ARM_SECONDS * 60) + 2):
+        app.step([], FRAME)
+    app.step(touch_tap(label[-1].center, size), FRAME)
+    assert app.scenes.top is table
