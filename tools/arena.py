@@ -42,8 +42,8 @@ Outside bots run in a sandbox where the system gives one (bubblewrap on Linux): 
 ``sandbox`` names it, or says ``none:`` and why (also said on standard error);
 ``--require-sandbox`` refuses to play without one. Each outside bot runs under the limits of
 the ``--bot-...`` options (memory, processor time, processes, open files, file size, tmp
-size), listed in the report's ``bot_limits``. Ctrl-C stops the run: a one-line message,
-exit code 130, no report, no bot left running (``tools.cli``).
+size, total memory), listed in the report's ``bot_limits``. Ctrl-C stops the run: a one-line
+message, exit code 130, no report, no bot left running (``tools.cli``).
 """
 
 from __future__ import annotations
@@ -102,7 +102,9 @@ LIMIT_OPTIONS = (
     ("processes", "processes and threads an outside bot may run at once", 4096),
     ("open_files", "files each process of an outside bot may hold open", 1 << 16),
     ("file_size_mib", "MiB of the largest file an outside bot may write", 1 << 16),
-    ("tmp_mib", "MiB each private folder of an outside bot (/tmp...) may hold", 1 << 16))
+    ("tmp_mib", "MiB each private folder of an outside bot (/tmp...) may hold", 1 << 16),
+    ("total_memory_mib", "MiB of memory all processes of an outside bot may hold together",
+     1 << 20))
 """The ``--bot-...`` options (``bots.Limits``): a field, what it limits, its most."""
 NO_BOT = "not needed: no outside bot"
 """The report's ``sandbox`` when no seat is a ``cmd:`` bot."""
@@ -553,6 +555,9 @@ def _main(argv) -> int:
                          f"({where})")
         print(f"arena: outside bots run without a sandbox ({where}); they can see other "
               "processes of this user (docs/bots.md)", file=sys.stderr)
+    elif where != NO_BOT and (unlimited := bot_sandbox().unlimited()):
+        print(f"arena: outside bots run without limits on {', '.join(unlimited)} here "
+              f"({bot_sandbox().why_unlimited}; docs/bots.md)", file=sys.stderr)
     limits = Limits(**{name: getattr(args, f"bot_{name}") for name, _, _ in LIMIT_OPTIONS})
     if args.duplicate:
         report = run_duplicate(specs, args.deals, args.seed, args.preset, args.jobs,

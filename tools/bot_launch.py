@@ -1,12 +1,16 @@
 """Starts one outside bot for the arena, on Linux, and ends everything the bot started.
 
-``python -I -S tools/bot_launch.py [--limits L] [--pids N] [--sandboxed] COMMAND...`` is what
+``python -I -S tools/bot_launch.py [--limits L] [--pids N] [--memory BYTES] [--sandboxed]
+COMMAND...`` is what
 ``tools.bots`` runs for each bot: a small process of the standard library alone, between the
 arena and the bot, that
 
 - lowers the resource limits the bot starts with (``--limits``, ``apply_limits``) and, for
   root, whose processes the kernel's process limit never counts, puts the bot in a cgroup
-  that holds at most N processes (``--pids``, ``pids_cgroup``), removed after it;
+  that holds at most N processes (``--pids``) and one that holds all its processes' memory to
+  at most BYTES (``--memory``; ``bot_cgroups``), removed after it. When the kernel's OOM
+  killer ends any process of the bot, the launcher ends the rest and exits with
+  ``OUT_OF_MEMORY``;
 
 - makes itself the **child subreaper** of the bot, so whatever the bot starts and abandons
   (a daemon that double-forks and calls ``setsid`` included) becomes this process's child
@@ -98,31 +102,105 @@ CGROUP_PREFIX = "arlington-bot-"
 REMOVE_WAIT = 2.0
 
 
-def pids_cgroup(most: int) -> str:
-    """A new cgroup of the pids controller that holds at most ``most`` processes (threads
-    included), for this process's bot: next to this process's own in cgroup v1, at the top of
-    the hierarchy in cgroup v2 (where a cgroup that holds processes cannot share its
-    controllers with cgroups below it). Root's processes are never counted against
-    ``RLIMIT_NPROC``; this is how a bot of root's is limited. OSError if it cannot be made."""
+OUT_OF_MEMORY = 125
+"""The launcher's exit status when the kernel's OOM killer ended a process of the bot's memory
+cgroup (then the launcher ended the rest): below the shells' 126 and 127 and the statuses of
+128 + a signal."""
+OOM_POLL = 0.05
+"""Seconds between two looks at the bot's memory cgroup for a process the OOM killer ended."""
+
+
+def hierarchy(controller: str) -> str:
+    """The folder the bot's cgroup of ``controller`` goes in: this process's own cgroup of it
+    in cgroup v1, the top of the hierarchy in cgroup v2 (where a cgroup that holds processes
+    cannot share its controllers with cgroups below it, and one cgroup holds them all)."""
     with open("/proc/self/cgroup") as f:
         for line in f.read().splitlines():
             _, controllers, path = line.split(":", 2)
-            if "pids" in controllers.split(","):
-                base = f"{CGROUPS}/pids{path}"
-                break
-        else:
-            base = CGROUPS
-    sweep(base)
+            if controller in controllers.split(","):
+                return f"{CGROUPS}/{controller}{path}"
+    return CGROUPS
+
+
+def bot_cgroup(controller: str, made: list[str]) -> str:
+    """The bot's cgroup of ``controller``, made (and added to ``made``) unless it is among
+    ``made`` already (cgroup v2: one for every controller); the leftovers of killed launchers
+    next to it swept first. OSError if it cannot be made."""
+    base = hierarchy(controller)
     # Named for the arena's process that started this launcher, then the launcher: which
     # arena a cgroup belongs to is plain to see (and to check), and whether its launcher runs.
     folder = os.path.join(base, f"{CGROUP_PREFIX}{os.getppid()}-{os.getpid()}")
-    os.mkdir(folder)
-    try:
-        write(os.path.join(folder, "pids.max"), str(most))
-    except OSError:
-        os.rmdir(folder)
-        raise
+    if folder not in made:
+        sweep(base)
+        os.mkdir(folder)
+        made.append(folder)
     return folder
+
+
+def pids_files(cgroup: str, most: int) -> list[tuple[str, str]]:
+    """What holds cgroup ``cgroup`` to at most ``most`` processes (threads included). Root's
+    processes are never counted against ``RLIMIT_NPROC``: this is how a bot of root's is
+    limited."""
+    return [("pids.max", str(most))]
+
+
+def memory_files(cgroup: str, most: int) -> list[tuple[str, str]]:
+    """What holds the memory of cgroup ``cgroup`` (every process of the bot, and the files of
+    its private folders, held in memory) to ``most`` bytes, swap included where the kernel
+    counts it: in cgroup v2 ``memory.max`` and no swap at all (``memory.swap.max``); in v1
+    ``memory.limit_in_bytes``, then memory and swap together (``memory.memsw.limit_in_bytes``,
+    which may not be below the first)."""
+    if os.path.exists(os.path.join(cgroup, "memory.max")):
+        limits = [("memory.max", str(most)), ("memory.swap.max", "0")]
+    else:
+        limits = [("memory.limit_in_bytes", str(most)),
+                  ("memory.memsw.limit_in_bytes", str(most))]
+    return limits[:1] + [(name, value) for name, value in limits[1:]
+                         if os.path.exists(os.path.join(cgroup, name))]
+
+
+CGROUP_LIMITS = (("--pids", "processes", "pids", pids_files),
+                 ("--memory", "total memory", "memory", memory_files))
+"""The launcher's options that put the bot in a cgroup: the option, what it limits, the
+controller, and the files of the bot's cgroup that say how much (the option's value)."""
+
+
+def bot_cgroups(options: dict[str, str]) -> tuple[list[str], str | None]:
+    """The bot's cgroups for the ``CGROUP_LIMITS`` among ``options``, each limited, and the
+    one of the memory controller (None without ``--memory``). OSError (naming the limit) if
+    one cannot be made: those made are removed."""
+    made: list[str] = []
+    memory = None
+    for option, what, controller, files in CGROUP_LIMITS:
+        if option not in options:
+            continue
+        try:
+            cgroup = bot_cgroup(controller, made)
+            for name, value in files(cgroup, int(options[option])):
+                write(os.path.join(cgroup, name), value)
+        except (OSError, ValueError) as e:
+            for cgroup in made:
+                os.rmdir(cgroup)
+            raise OSError(f"cannot limit the bot's {what}: {e}") from None
+        if controller == "memory":
+            memory = cgroup
+    return made, memory
+
+
+def oom_kills(cgroup: str) -> int:
+    """How many processes of memory cgroup ``cgroup`` the kernel's OOM killer ended: its
+    ``oom_kill`` count (cgroup v2 ``memory.events``, v1 ``memory.oom_control``); 0 where the
+    kernel keeps none."""
+    for name in ("memory.events", "memory.oom_control"):
+        try:
+            with open(os.path.join(cgroup, name)) as f:
+                for line in f.read().splitlines():
+                    key, _, value = line.partition(" ")
+                    if key == "oom_kill":
+                        return int(value)
+        except (OSError, ValueError):
+            continue
+    return 0
 
 
 def sweep(base: str) -> None:
@@ -147,7 +225,7 @@ def sweep(base: str) -> None:
 
 def write(path: str, text: str) -> None:
     """Write a cgroup's file, which must be there: a folder that is no cgroup (a plain
-    ``/sys/fs/cgroup`` with no pids controller) has none, and nothing is created."""
+    ``/sys/fs/cgroup`` with no such controller) has none, and nothing is created."""
     fd = os.open(path, os.O_WRONLY)
     try:
         os.write(fd, text.encode())
@@ -202,9 +280,27 @@ def end_descendants() -> None:
             return
 
 
+def wait_for(bot: int, memory: str | None, stop) -> int:
+    """The bot's wait status once it has ended. With its memory cgroup (``memory``), the bot is
+    ended whole (``stop``) as soon as the kernel's OOM killer has ended any process of it, which
+    may be one it started while the bot itself plays on."""
+    while True:
+        try:
+            pid, status = os.waitpid(bot, 0 if memory is None else os.WNOHANG)
+        except ChildProcessError:
+            return 0
+        if pid == bot:
+            return status
+        if memory is not None and oom_kills(memory):
+            stop()
+            memory = None
+        elif memory is not None:
+            time.sleep(OOM_POLL)
+
+
 def main(argv: list[str]) -> int:
     options = {}
-    while argv and argv[0] in ("--sandboxed", "--limits", "--pids"):
+    while argv and argv[0] in ("--sandboxed", "--limits", "--pids", "--memory"):
         if argv[0] == "--sandboxed":
             options[argv.pop(0)] = ""
         else:
@@ -213,9 +309,9 @@ def main(argv: list[str]) -> int:
     sandboxed = "--sandboxed" in options
     prctl(PR_SET_DUMPABLE, 0)
     try:
-        cgroup = pids_cgroup(int(options["--pids"])) if "--pids" in options else None
-    except (OSError, ValueError) as e:
-        print(f"cannot limit the bot's processes: {e}", file=sys.stderr, flush=True)
+        cgroups, memory = bot_cgroups(options)
+    except OSError as e:
+        print(e, file=sys.stderr, flush=True)
         return 127
     prctl(PR_SET_CHILD_SUBREAPER, 1)
     prctl(PR_SET_PDEATHSIG, signal.SIGTERM)  # the arena gone: end the bot too
@@ -224,7 +320,7 @@ def main(argv: list[str]) -> int:
     if bot == 0:
         os.setpgid(0, 0)  # a group of its own, for ``stop`` to kill whole
         try:
-            if cgroup is not None:
+            for cgroup in cgroups:
                 join(cgroup)
             if "--limits" in options:
                 apply_limits(options["--limits"])
@@ -251,17 +347,13 @@ def main(argv: list[str]) -> int:
         stop(signal.SIGTERM, None)
     os.close(0)  # the bot holds the arena's pipes; this process keeps no end of them open
     os.close(1)
-    while True:
-        try:
-            pid, status = os.waitpid(bot, 0)
-        except ChildProcessError:
-            status = 0
-            break
-        if pid == bot:
-            break
+    status = wait_for(bot, memory, lambda: stop(signal.SIGKILL, None))
     end_descendants()
-    if cgroup is not None:
+    out_of_memory = memory is not None and oom_kills(memory) > 0
+    for cgroup in cgroups:
         remove(cgroup)
+    if out_of_memory:
+        return OUT_OF_MEMORY
     if os.WIFSIGNALED(status):
         return 128 + os.WTERMSIG(status)
     return os.WEXITSTATUS(status) if os.WIFEXITED(status) else 1

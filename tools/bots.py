@@ -45,6 +45,7 @@ from game.rules.actions import Action
 from game.rules.view import View
 
 from . import bot_protocol as protocol
+from .bot_launch import OUT_OF_MEMORY
 
 PREFIX = "cmd:"
 DEFAULT_TIMEOUT = 5.0
@@ -246,6 +247,11 @@ class Limits:
     """Largest file it may write (``RLIMIT_FSIZE``)."""
     tmp_mib: int = 64
     """Size of each of its private folders (``/tmp``, ``/var/tmp``, ``/run``, ``/dev/shm``)."""
+    total_memory_mib: int = 4096
+    """Memory of the whole bot: all its processes and its private folders, swap included (a
+    cgroup of the memory controller, for root). As much as one process's address space, so a
+    bot of one process meets its own limit first, while one of many processes cannot hold
+    ``memory_mib`` in each of them."""
 
     def launcher_arguments(self) -> list[str]:
         """The launcher's ``--limits`` (see ``bot_launch.apply_limits``)."""
@@ -255,7 +261,8 @@ class Limits:
     def to_json(self) -> dict:
         return {"memory_mib": self.memory_mib, "cpu_seconds": self.cpu_seconds,
                 "processes": self.processes, "open_files": self.open_files,
-                "file_size_mib": self.file_size_mib, "tmp_mib": self.tmp_mib}
+                "file_size_mib": self.file_size_mib, "tmp_mib": self.tmp_mib,
+                "total_memory_mib": self.total_memory_mib}
 
     def broken(self, status: int) -> str | None:
         """The limit a bot broke, in words, from its launcher's exit status (128 + the
@@ -264,6 +271,8 @@ class Limits:
             return f"its processor time limit ({self.cpu_seconds} s)"
         if status == 128 + signal.SIGXFSZ:
             return f"its file size limit ({self.file_size_mib} MiB)"
+        if status == OUT_OF_MEMORY:
+            return f"its total memory limit ({self.total_memory_mib} MiB)"
         return None
 
 
@@ -286,6 +295,11 @@ class Sandbox:
     prlimit: str = "prlimit"
     sized: bool = True
     """Whether this bubblewrap can limit the size of the bot's private folders."""
+    total_memory: bool = False
+    """Whether the launcher puts each bot in a cgroup of the memory controller (the arena is
+    root, and the controller is there)."""
+    why_unlimited: str = ""
+    """Why ``unlimited`` is not empty, in words, for the arena's standard error."""
 
     def command(self, argv: list[str], limits: Limits = DEFAULT_LIMITS) -> list[str]:
         """The command that starts the bot ``argv`` on this system: through the launcher on
@@ -298,6 +312,8 @@ class Sandbox:
             return launch + argv
         if self.processes == "cgroup":
             launch += ["--pids", str(limits.processes)]
+        if self.total_memory:
+            launch += ["--memory", str(limits.total_memory_mib * MIB)]
         inside = ([self.prlimit, f"--nproc={limits.processes}", "--"]
                   if self.processes == "prlimit" else [])
         return (launch + ["--sandboxed"]
@@ -310,8 +326,9 @@ class Sandbox:
         if not _LAUNCHED:
             return list(DEFAULT_LIMITS.to_json())
         if self.bwrap is None:
-            return ["processes", "tmp_mib"]
-        return ([] if self.processes else ["processes"]) + ([] if self.sized else ["tmp_mib"])
+            return ["processes", "tmp_mib", "total_memory_mib"]
+        return ([] if self.processes else ["processes"]) + ([] if self.sized else ["tmp_mib"]) + (
+            [] if self.total_memory else ["total_memory_mib"])
 
 
 def _clean_environment() -> dict[str, str]:
@@ -335,18 +352,24 @@ def sandbox() -> Sandbox:
         no_userns = version_of(version) >= NO_USERNS_SINCE
         sized = version_of(version) >= SIZE_SINCE
         # root's processes are never counted against RLIMIT_NPROC: a cgroup limits them,
-        # where root may make one here
-        ways = (["cgroup"] if os.geteuid() == 0 else ["prlimit"] if prlimit else []) + [""]
-        for way in ways:
-            trial = Sandbox(version, bwrap, no_userns, way, prlimit or "prlimit", sized)
+        # where root may make one here; and only root's bots get a memory cgroup
+        root = os.geteuid() == 0
+        ways = [(way, memory) for way in (["cgroup"] if root else ["prlimit"] if prlimit else [])
+                + [""] for memory in ([True, False] if root else [False])]
+        failed = [] if root else ["only root's bots are put in cgroups"]
+        for way, memory in ways:
+            trial = Sandbox(version, bwrap, no_userns, way, prlimit or "prlimit", sized, memory,
+                            "; ".join(failed))
             probe = subprocess.run(trial.command(["/bin/sh", "-c", ":"]),
                                    capture_output=True, text=True, env=_clean_environment(),
                                    stdin=subprocess.DEVNULL, timeout=STARTUP_TIMEOUT)
             if probe.returncode == 0:
                 return trial
+            why = (probe.stderr.strip().splitlines() or [f"exit code {probe.returncode}"])[-1]
+            if why not in failed:
+                failed.append(why)
     except (OSError, subprocess.TimeoutExpired) as e:
         return Sandbox(f"none: {bwrap} could not be run ({e})")
-    why = (probe.stderr.strip().splitlines() or [f"exit code {probe.returncode}"])[-1]
     return Sandbox(f"none: {version} cannot make a sandbox here ({why}); "
                    "user namespaces may be off for this user")
 
