@@ -29,6 +29,11 @@ until refused (at most ``MOST_TMP``); each reports how far it got and exits with
 leaving what it started (the fork bomb's children) for the arena to end.
 ``cpu`` computes for at most ``MOST_CPU`` seconds.
 
+In mode ``children`` it starts ``CHILDREN`` processes at its first decision, each of which
+fills ``CHILD_MEMORY`` bytes (every page written) and holds them until all have, so that
+together they hold all of it at once; it then reports how many got there and how each ended,
+and plays on.
+
 It signals nothing but processes whose command line holds TAG (the test's arena, wrapper,
 launchers and bots all do, through the arena's ``--agents``), its parent and SENTINEL: should
 the sandbox fail, the test fails, and nothing else on the machine is touched.
@@ -46,6 +51,8 @@ MOST_PROCESSES = 2000
 MOST_MEMORY = 1 << 30
 MOST_TMP = 256 << 20
 MOST_CPU = 20.0
+CHILDREN = 4
+CHILD_MEMORY = 100 << 20
 RUNAWAYS = ("fork", "memory", "tmp", "cpu")
 ATTACK_ROUNDS = 3
 """Decisions (after the hello) at which it attacks again, while other bots come and go."""
@@ -203,6 +210,32 @@ def run_away(mode: str) -> dict:
     return {"mode": mode, "got": got, "error": error}
 
 
+def many_children() -> dict:
+    """``CHILDREN`` processes holding ``CHILD_MEMORY`` bytes each at once, then ended: how many
+    held theirs, and each one's wait status."""
+    ready_read, ready_write = os.pipe()
+    go_read, go_write = os.pipe()
+    children = []
+    for _ in range(CHILDREN):
+        pid = os.fork()
+        if pid == 0:
+            os.close(ready_read)
+            os.close(go_write)
+            held = b"x" * CHILD_MEMORY
+            os.write(ready_write, b"1")
+            os.read(go_read, 1)  # until the parent closes its end: all hold theirs
+            os._exit(0 if len(held) == CHILD_MEMORY else 1)
+        children.append(pid)
+    os.close(ready_write)
+    os.close(go_read)
+    ready = 0
+    while ready < CHILDREN and os.read(ready_read, 1):
+        ready += 1
+    os.close(go_write)
+    return {"mode": "children", "ready": ready,
+            "statuses": [os.waitpid(pid, 0)[1] for pid in children]}
+
+
 def report(found: dict) -> None:
     sys.stderr.write(PREFIX + json.dumps(found) + "\n")
     sys.stderr.flush()
@@ -227,6 +260,8 @@ def main():
             if mode in RUNAWAYS:
                 report(run_away(mode))
                 sys.exit(3)
+            if mode == "children" and decisions == 1:
+                report(many_children())
             if mode == "attack" and decisions <= ATTACK_ROUNDS:
                 report(attack(sentinel, port, tag) | {"round": decisions})
             print(json.dumps({"action": message["legal"][0]}), flush=True)

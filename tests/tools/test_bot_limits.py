@@ -1,8 +1,9 @@
-"""Outside bots that run away (``hostile_bot.py``'s fork bomb, memory eater, tmp filler and
-processor hog) against the sandboxed arena with small limits: each is stopped by its limit and
-counted, its seat plays on, the honest bot at the table is unharmed, and nothing of the match
-outlives the arena. The fork bomb also as a user with every capability dropped (the process
-limit is set another way for root)."""
+"""Outside bots that run away (``hostile_bot.py``'s fork bomb, memory eater, tmp filler,
+processor hog, and processes that together hold more memory than the bot may) against the
+sandboxed arena with small limits: each is stopped by its limit and counted, its seat plays
+on, the honest bot at the table is unharmed, and nothing of the match outlives the arena. The
+fork bomb also as a user with every capability dropped (the process limit is set another way
+for root)."""
 
 import dataclasses
 import glob
@@ -27,6 +28,17 @@ pytestmark = pytest.mark.skipif(sys.platform != "linux" or shutil.which("bwrap")
                                 reason="the limits are the sandbox's, on Linux")
 
 
+def cgroup_folders() -> list[str]:
+    """Where the launchers of an arena this test starts put their bots' cgroups: this
+    process's own cgroup (the arena's too) in each cgroup v1 hierarchy of the pids and memory
+    controllers, and the top of cgroup v2's."""
+    with open("/proc/self/cgroup") as f:
+        lines = [line.split(":", 2) for line in f.read().splitlines()]
+    return [f"/sys/fs/cgroup/{controller}{path}" for _, controllers, path in lines
+            for controller in controllers.split(",") if controller in ("pids", "memory")
+            ] + ["/sys/fs/cgroup"]
+
+
 def run_away(user, mode: str, limit: list[str], request, sandboxed: bool = True
              ) -> tuple[dict, list, str]:
     """One duplicate deal of the runaway bot against the example bot, with ``limit`` (and
@@ -49,10 +61,16 @@ def run_away(user, mode: str, limit: list[str], request, sandboxed: bool = True
     assert running(tag) == []  # nothing of the match outlives the arena
     # root's bots are limited by cgroups of their own (named for the arena), each removed
     # after its bot; other tests' arenas may hold theirs meanwhile
-    assert glob.glob(f"/sys/fs/cgroup/pids/arlington-bot-{arena.pid}-*") == []
-    assert glob.glob(f"/sys/fs/cgroup/arlington-bot-{arena.pid}-*") == []
+    assert [left for folder in cgroup_folders()
+            for left in glob.glob(f"{folder}/arlington-bot-{arena.pid}-*")] == []
     report = json.loads(done.stdout)
-    assert report["bot_limits"]["not_limited"] == ([] if sandboxed else ["processes", "tmp_mib"])
+    # only root's sandboxed bots get a memory cgroup, where the launcher can make one
+    total = [] if sandboxed and not prefix and bots.sandbox().total_memory else [
+        "total_memory_mib"]
+    assert report["bot_limits"]["not_limited"] == (
+        [] if sandboxed else ["processes", "tmp_mib"]) + total
+    if sandboxed:  # and the arena says so
+        assert ("without limits on total_memory_mib" in done.stderr) == bool(total)
     assert report["hands"] == 2 and len(report["per_deal"]) == 1
     runaway, honest = report["per_agent"]
     assert honest["bot_problems"] == [] and honest["illegal_actions"] == 0
@@ -92,6 +110,42 @@ def test_without_a_sandbox_the_memory_limit_still_holds_and_the_report_names_wha
     refused(runaway, found, "MemoryError", 256 << 20)
 
 
+def memory_cgroups() -> None:
+    """Skip unless the launcher puts each bot in a memory cgroup here."""
+    here = bots.sandbox()
+    if not here.total_memory:
+        pytest.skip(f"no memory cgroup for the bots here: {here.why_unlimited or here.name}")
+
+
+def test_root_with_a_memory_controller_limits_the_bots_total_memory():
+    with open("/proc/self/cgroup") as f:
+        v1 = any("memory" in line.split(":")[1].split(",") for line in f.read().splitlines())
+    if os.geteuid() != 0 or not v1:
+        pytest.skip("the tests do not run as root with a cgroup v1 memory controller")
+    assert bots.sandbox().total_memory, bots.sandbox().why_unlimited
+
+
+def test_processes_that_together_pass_the_total_memory_end_the_bot_and_its_seat_plays_on(
+        request):
+    memory_cgroups()
+    runaway, found, _ = run_away(this_user(), "children", ["--bot-total-memory-mib", "256"],
+                                 request)
+    # the kernel's OOM killer ends one of its children (each far below --bot-memory-mib), and
+    # the launcher the whole bot at once, before or just after the bot sees that
+    assert all(f["statuses"] != [0] * 4 for f in found)
+    assert (runaway["crashes"], runaway["timeouts"]) == (2, 0)
+    assert all("broke its total memory limit (256 MiB) and was killed" in p
+               for p in runaway["bot_problems"])
+
+
+def test_the_same_processes_under_a_larger_total_memory_play_normally(request):
+    memory_cgroups()
+    runaway, found, _ = run_away(this_user(), "children", ["--bot-total-memory-mib", "1024"],
+                                 request)
+    assert found == [{"mode": "children", "ready": 4, "statuses": [0] * 4}] * 2
+    assert (runaway["crashes"], runaway["timeouts"], runaway["bot_problems"]) == (0, 0, [])
+
+
 def test_a_tmp_filler_meets_the_tmp_size(request):
     runaway, found, _ = run_away(this_user(), "tmp", ["--bot-tmp-mib", "8"], request)
     refused(runaway, found, "OSError", 8 << 20)
@@ -107,7 +161,7 @@ def test_a_processor_hog_is_killed_at_its_cpu_time_and_counted(request):
 
 @pytest.mark.parametrize("option", ["--bot-processes", "--bot-memory-mib", "--bot-tmp-mib",
                                     "--bot-cpu-seconds", "--bot-open-files",
-                                    "--bot-file-size-mib"])
+                                    "--bot-file-size-mib", "--bot-total-memory-mib"])
 @pytest.mark.parametrize("value", ["0", "-1", "99999999", "lots"])
 def test_a_limit_out_of_its_range_is_a_usage_error(option, value):
     done = subprocess.run([sys.executable, "-m", "tools.arena", "--agents", "random,random",
