@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from botlog import as_user, logged, running
 
-from tools import bots
+from tools import bot_launch, bots
 
 ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = Path(__file__).with_name("hostile_bot.py")
@@ -144,6 +144,41 @@ def test_the_same_processes_under_a_larger_total_memory_play_normally(request):
                                  request)
     assert found == [{"mode": "children", "ready": 4, "statuses": [0] * 4}] * 2
     assert (runaway["crashes"], runaway["timeouts"], runaway["bot_problems"]) == (0, 0, [])
+
+
+def test_a_bots_cgroups_are_named_for_arena_and_launcher_limited_removed_and_swept():
+    memory_cgroups()
+    name = f"arlington-bot-{os.getppid()}-{os.getpid()}"  # this process plays the launcher
+    base = bot_launch.hierarchy("memory")
+    ended = subprocess.Popen(["true"])
+    ended.wait()
+    # left by killed launchers: one no longer running (swept), one running (kept)
+    left = [os.path.join(base, f"arlington-bot-1-{pid}") for pid in (ended.pid, os.getpid())]
+    for folder in left:
+        os.mkdir(folder)
+    made: list[str] = []
+    try:
+        made, memory = bot_launch.bot_cgroups({"--pids": "7", "--memory": str(64 << 20)})
+        assert [os.path.exists(folder) for folder in left] == [False, True]
+        assert [os.path.basename(c) for c in made] in ([name, name], [name])  # v1, v2
+        assert memory == os.path.join(base, name) == made[-1]
+        with open(os.path.join(made[0], "pids.max")) as f:
+            assert f.read().strip() == "7"
+        limits = [n for n in ("memory.max", "memory.limit_in_bytes", "memory.memsw.limit_in_bytes")
+                  if os.path.exists(os.path.join(memory, n))]
+        assert limits
+        for limit in limits:
+            with open(os.path.join(memory, limit)) as f:
+                assert int(f.read()) == 64 << 20
+        assert bot_launch.oom_kills(memory) == 0
+    finally:
+        for cgroup in made + left:
+            if os.path.exists(cgroup):
+                bot_launch.remove(cgroup)
+    assert not any(os.path.exists(c) for c in made + left)
+    with pytest.raises(OSError, match="cannot limit the bot's total memory"):
+        bot_launch.bot_cgroups({"--pids": "7", "--memory": "lots"})
+    assert not any(os.path.exists(c) for c in made)  # the pids one, made first, is removed too
 
 
 def test_a_tmp_filler_meets_the_tmp_size(request):
