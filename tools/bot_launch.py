@@ -1,9 +1,8 @@
 """Starts one outside bot for the arena, on Linux, and ends everything the bot started.
 
 ``python -I -S tools/bot_launch.py [--limits L] [--pids N] [--memory BYTES] [--sandboxed]
-COMMAND...`` is what
-``tools.bots`` runs for each bot: a small process of the standard library alone, between the
-arena and the bot, that
+COMMAND...`` is what ``tools.bots`` runs for each bot: a small process of the standard library
+alone, between the arena and the bot, that
 
 - lowers the resource limits the bot starts with (``--limits``, ``apply_limits``) and, for
   root, whose processes the kernel's process limit never counts, puts the bot in a cgroup
@@ -151,12 +150,11 @@ def memory_files(cgroup: str, most: int) -> list[tuple[str, str]]:
     ``memory.limit_in_bytes``, then memory and swap together (``memory.memsw.limit_in_bytes``,
     which may not be below the first)."""
     if os.path.exists(os.path.join(cgroup, "memory.max")):
-        limits = [("memory.max", str(most)), ("memory.swap.max", "0")]
+        memory, swap, swapped = "memory.max", "memory.swap.max", "0"
     else:
-        limits = [("memory.limit_in_bytes", str(most)),
-                  ("memory.memsw.limit_in_bytes", str(most))]
-    return limits[:1] + [(name, value) for name, value in limits[1:]
-                         if os.path.exists(os.path.join(cgroup, name))]
+        memory, swap, swapped = "memory.limit_in_bytes", "memory.memsw.limit_in_bytes", str(most)
+    counted = os.path.exists(os.path.join(cgroup, swap))
+    return [(memory, str(most))] + ([(swap, swapped)] if counted else [])
 
 
 CGROUP_LIMITS = (("--pids", "processes", "pids", pids_files),
@@ -179,8 +177,8 @@ def bot_cgroups(options: dict[str, str]) -> tuple[list[str], str | None]:
             for name, value in files(cgroup, int(options[option])):
                 write(os.path.join(cgroup, name), value)
         except (OSError, ValueError) as e:
-            for cgroup in made:
-                os.rmdir(cgroup)
+            for folder in made:
+                os.rmdir(folder)
             raise OSError(f"cannot limit the bot's {what}: {e}") from None
         if controller == "memory":
             memory = cgroup

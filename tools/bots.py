@@ -327,8 +327,9 @@ class Sandbox:
             return list(DEFAULT_LIMITS.to_json())
         if self.bwrap is None:
             return ["processes", "tmp_mib", "total_memory_mib"]
-        return ([] if self.processes else ["processes"]) + ([] if self.sized else ["tmp_mib"]) + (
-            [] if self.total_memory else ["total_memory_mib"])
+        return [name for name, unset in (("processes", not self.processes),
+                                         ("tmp_mib", not self.sized),
+                                         ("total_memory_mib", not self.total_memory)) if unset]
 
 
 def _clean_environment() -> dict[str, str]:
@@ -354,8 +355,9 @@ def sandbox() -> Sandbox:
         # root's processes are never counted against RLIMIT_NPROC: a cgroup limits them,
         # where root may make one here; and only root's bots get a memory cgroup
         root = os.geteuid() == 0
-        ways = [(way, memory) for way in (["cgroup"] if root else ["prlimit"] if prlimit else [])
-                + [""] for memory in ([True, False] if root else [False])]
+        processes = ["cgroup"] if root else ["prlimit"] if prlimit else []
+        ways = [(way, memory) for way in processes + [""] for memory in (True, False)
+                if root or not memory]
         failed = [] if root else ["only root's bots are put in cgroups"]
         for way, memory in ways:
             trial = Sandbox(version, bwrap, no_userns, way, prlimit or "prlimit", sized, memory,
