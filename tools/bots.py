@@ -20,7 +20,8 @@ starts), with a clean environment, by a process made undumpable first
 of its own: its own process, IPC, network, UTS, cgroup and user namespaces, a fresh ``/proc``
 that shows no process but its own, the filesystem read-only, private empty ``/tmp``,
 ``/var/tmp``, ``/run`` and ``/dev/shm``, no capability. Each bot has ``Limits`` (memory,
-processor time, processes, open files, file size, tmp size) that the kernel enforces. What a
+processor time, processes, open files, file size, tmp size, total memory) that the kernel
+enforces. What a
 bot can and cannot see is in ``docs/bots.md``.
 """
 
