@@ -38,6 +38,12 @@ def unbroken(name: str) -> str:
     return " & ".join(part.replace(" ", "\u00a0") for part in name.split(" & "))
 
 
+def wrapped_unbroken(name: str, px: int, width: int, bold: bool = False) -> list[str]:
+    """``name`` in lines ``width`` wide at ``px``, broken only between partners
+    (``unbroken``), each line with its plain spaces back."""
+    return [line.replace("\u00a0", " ") for line in theme.wrap(unbroken(name), px, width, bold)]
+
+
 @dataclass(frozen=True, slots=True)
 class Standing(Row):
     """A place in the final order: position, name, total (and the settled total). A name

@@ -26,6 +26,7 @@ from ..sheet import (
     signed,
     team_sheet_lines,
     unbroken,
+    wrapped_unbroken,
 )
 from ..table import seven
 from ..words import cards_words
@@ -159,7 +160,7 @@ def name_lines(name: str, px: int, room: int, m) -> tuple[int, list[str]]:
         if theme.text_width(name, size, True) <= room:
             return size, [name]
         if all(theme.text_width(w, size, True) <= room for w in whole.split(" ")):
-            return size, [x.replace("\u00a0", " ") for x in theme.wrap(whole, size, room, True)]
+            return size, wrapped_unbroken(name, size, room, True)
     for size in range(px, m.small_px - 1, -1):
         if all(theme.text_width(w, size, True) <= room for w in name.split(" ")):
             return size, theme.wrap(name, size, room, True)

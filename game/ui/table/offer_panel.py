@@ -16,7 +16,7 @@ import pygame
 
 from ...rules.actions import Action
 from .. import cardart, theme
-from ..sheet import unbroken
+from ..sheet import wrapped_unbroken
 from ..widgets import MIN_TARGET, Button, draw_badge, draw_button, draw_panel
 from . import seven
 
@@ -280,4 +280,4 @@ def _name_lines(name: str, px: int, width: int) -> list[str] | None:
         return [name]
     if any(theme.text_width(part, px) > width for part in name.split(" & ")):
         return None
-    return [line.replace("\u00a0", " ") for line in theme.wrap(unbroken(name), px, width)]
+    return wrapped_unbroken(name, px, width)
