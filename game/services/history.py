@@ -319,7 +319,7 @@ def disagreement(history: History, records: Records) -> str | None:
         if line.best_hand is not None and max(mine) > line.best_hand:
             return f"a hand of the history beats the statistics' best hand ({where})"
         if line.best_match is not None and \
-                max(p.totals[p.you] for p in played) > line.best_match:
+                max(p.yours.total for p in played) > line.best_match:
             return f"a match of the history beats the statistics' best total ({where})"
     return None
 

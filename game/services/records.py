@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from .. import __version__, platform
 from ..rules.options import PRESETS, RuleOptions
+from ..rules.scoring import team_of, team_totals
 from ..rules.text import show
 from . import stored
 
@@ -183,7 +184,11 @@ def you(seats) -> int | None:
 
 def progress(records: Records, state, seats, recorded: int) -> tuple[Records, int]:
     """Count the hands of ``state`` finished since ``recorded`` (and the match, once it is
-    over). Returns the new records and the new count of recorded hands."""
+    over). Returns the new records and the new count of recorded hands. With partnerships
+    the match is yours when your team wins (the engine names the team's lower seat as
+    winner, who may be your partner) and your total is your team's, the total it was
+    decided on (a seat's own total lacks its partner's points and, but for the lower seat,
+    the match bonus), as the history and its plots read it."""
     finished = len(state.hand_scores)
     seat = you(seats)
     if seat is None or finished <= recorded:
@@ -192,8 +197,11 @@ def progress(records: Records, state, seats, recorded: int) -> tuple[Records, in
     for scores in state.hand_scores[recorded:]:
         records = records.with_hand(table, state.players, scores[seat])
     if state.over:
-        records = records.with_match(table, state.players, state.winner == seat,
-                                     state.totals[seat])
+        options = state.options
+        team = team_of(seat, options)
+        records = records.with_match(table, state.players,
+                                     team_of(state.winner, options) == team,
+                                     team_totals(state.totals, options)[team])
     return records, finished
 
 

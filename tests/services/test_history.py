@@ -152,6 +152,22 @@ def test_a_hand_edited_partnership_match_is_refused(change, words):
         Played.from_json(_edited(played, **change))
 
 
+@pytest.mark.parametrize(("seed", "you"), [(1, 2), (5, 1)])
+def test_partnership_matches_from_any_seat_agree_with_their_statistics(seed, you):
+    """A partnership match the person played from a seat other than their team's first
+    (a win from seat 3, a loss from seat 2 whose own total beats their team's): the
+    statistics and the history it came with agree, so a backup of both is no
+    "disagreement"; both count the team's result and total."""
+    seats = tuple(Seat("You") if s == you else Seat(f"Computer {s}", "easy")
+                  for s in range(4))
+    game, _ = partnership(seed, seats)
+    rec, _ = records.progress(Records(), game.state, seats, 0)
+    played = Played.from_game(game, seats)
+    line = rec.line(played.table, played.players)
+    assert (line.won, line.best_match) == (int(played.won), played.yours.total)
+    assert history.disagreement(History((played,)), rec) is None
+
+
 def test_history_beyond_the_statistics_is_a_disagreement(matches):
     rec, h = Records(), History()
     for game, seats in matches:

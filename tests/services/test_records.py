@@ -18,6 +18,7 @@ from game.rules.state import Phase
 from game.services import records, saves
 from game.services.records import Line, Records
 from game.services.seats import Seat, default_seats
+from tests.services.finished_matches import partnership
 
 
 def play(game: Game, rand: random.Random, until) -> None:
@@ -71,6 +72,40 @@ def test_only_the_first_person_is_recorded():
     assert rec.line("digital", 3).hand_points == game.state.hand_scores[0][1]
     computers = default_seats(3)[1:] + (Seat("Computer 9", "hard"),)
     assert records.progress(Records(), game.state, computers, 0) == (Records(), 1)
+
+
+def counted_after_every_action(game: Game, seats) -> Records:
+    """The statistics of ``game`` replayed from its start, ``progress`` called after every
+    action and every new deal, as the app calls it."""
+    replay = Game(game.setup)
+    rec, recorded = Records(), 0
+    for action in game.actions:
+        if replay.state.phase is Phase.HAND_OVER:
+            replay.next_hand()
+            rec, recorded = records.progress(rec, replay.state, seats, recorded)
+        replay.play(action)
+        rec, recorded = records.progress(rec, replay.state, seats, recorded)
+    assert replay.state.over
+    return rec
+
+
+@pytest.mark.parametrize(("seed", "you", "won"), [(1, 2, True), (3, 3, True), (3, 2, False)])
+def test_a_partnership_match_is_yours_when_your_team_wins_from_either_seat(seed, you, won):
+    """Seven hands, two teams: the person in seat 3 (or 4) sits beside the team's first seat,
+    whom the engine names the winner. A win of their team is counted as their win (a streak
+    started), their hands as their own scores, and their match total as their team's, the
+    total the match was decided on (as the history shows it)."""
+    seats = tuple(Seat("You") if s == you else Seat(f"Computer {s}", "easy")
+                  for s in range(4))
+    game, _ = partnership(seed)
+    state = game.state
+    teams = [state.totals[0] + state.totals[2], state.totals[1] + state.totals[3]]
+    assert state.winner != you and (state.winner % 2 == you % 2) == won
+    assert (teams[you % 2] > teams[1 - you % 2]) == won
+    line = counted_after_every_action(game, seats).line("custom", 4)
+    assert (line.matches, line.won, line.streak) == (1, int(won), int(won))
+    assert line.hand_points == sum(scores[you] for scores in state.hand_scores)
+    assert line.best_match == teams[you % 2] != state.totals[you]
 
 
 def test_streaks_and_tables_are_kept_apart():
