@@ -51,9 +51,10 @@ def counted(n: int, noun: str) -> str:
 
 
 def signed(points: int) -> str:
-    """A hand's score for the ear: ``+250``, ``minus 45``, ``0``."""
+    """A hand's score for the ear, its sign in words either way: ``plus 250``, ``minus 45``,
+    ``0`` (a screen reader says a bare ``+`` as "plus" or not at all, by its settings)."""
     if points > 0:
-        return f"+{points}"
+        return f"plus {points}"
     return f"minus {-points}" if points < 0 else "0"
 
 

@@ -61,7 +61,10 @@ def test_events_are_one_plain_sentence_each():
         ["Computer 2 drew from the stock."]
     ended = Event(Ev.HAND_ENDED, 0, scores=(250, -35))
     assert words.event_sentences([ended], seats, 0) == \
-        ["You went out: +250. Hand scores: You +250, Computer 2 minus 35."]
+        ["You went out: plus 250. Hand scores: You plus 250, Computer 2 minus 35."]
+    nobody = Event(Ev.HAND_ENDED, -1, scores=(0, 40))
+    assert words.event_sentences([nobody], seats, 0) == \
+        ["The hand ended; nobody went out. Hand scores: You 0, Computer 2 plus 40."]
 
 
 # ----------------------------------------------------------------------------- the table
@@ -274,12 +277,16 @@ def test_going_out_by_the_mirror_reaches_a_summary_that_reads_in_words():
     summary = app.scenes.top.mirror()
     assert summary.name == "Hand 1 is over"
     heads = names(summary, Role.HEADING)
-    assert any(h.startswith("You, went out: +") for h in heads), heads
+    assert any(h.startswith("You, went out: plus ") for h in heads), heads
     assert any(h.startswith("Computer: minus") for h in heads), heads
+    # the numbers under a name, spoken with their signs in words as the headings are
+    details = [t for t in names(summary, Role.TEXT) if t.startswith("melded ")]
+    assert any("in hand minus " in t for t in details), details
+    assert not any("+" in t or "in hand \u2212" in t for t in details), details
     assert "Next hand" in names(summary, Role.BUTTON)
     said = [line for _, line in app.mirror.lines]
     assert "You laid down a run: five, six, seven of spades." in said
-    assert any(line.startswith("You went out: +") for line in said), said
+    assert any(line.startswith("You went out: plus ") for line in said), said
     review = next(a for a, n in actions(summary).items() if n.name == "Review")
     app.scenes.top.mirror_activate(review)
     for _ in range(5):

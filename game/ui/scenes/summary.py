@@ -52,12 +52,12 @@ class HandLine(Row):
     queen: bool = True
     """The queen of spades carries its "50" (``cardart.queen_marked``: not in seven hands)."""
 
-    def _parts(self) -> list[str]:
+    def _parts(self, sign=signed) -> list[str]:
         """This hand's points, then the match's running total (named so, beside this hand's
-        numbers)."""
-        parts = [f"melded {self.melded}", f"in hand {signed(-self.penalty)}"]
+        numbers); ``sign`` writes a signed number (``words.signed`` for the ear)."""
+        parts = [f"melded {self.melded}", f"in hand {sign(-self.penalty)}"]
         if self.bonus:
-            parts.append(f"bonus {signed(self.bonus)}")
+            parts.append(f"bonus {sign(self.bonus)}")
         parts.append(f"match total {number(self.total)}")
         return parts
 
@@ -69,7 +69,7 @@ class HandLine(Row):
         out = ", went out" if self.went_out else ""
         left = f" Left in hand: {cards_words(self.cards)}." if self.cards else ""
         return (mirror.heading(f"{self.name}{out}: {words.signed(self.score)} this hand", 3),
-                mirror.text(self.detail().replace(DOT, ", ") + "." + left))
+                mirror.text(", ".join(self._parts(words.signed)) + "." + left))
 
     def _card_w(self, m) -> int:
         return max(cardart.MIN_READABLE_WIDTH + 4, round(50 * m.s))
