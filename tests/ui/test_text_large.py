@@ -105,6 +105,56 @@ def test_the_seven_hand_strip_says_which_hand_in_words_at_200_percent(size, monk
         assert px >= MIN_LABEL_PX and box.contains(rect), (w, px, rect, box)
 
 
+def later_seven_table(size, text_size: int, hand: int = 4):
+    """The four-seat partnership table of ``seven_table`` at the start of hand ``hand`` + 1,
+    the hands before it played by the easy agent in every seat: totals in the hundreds
+    (``675 pts``) take more of each header than the opening's zeros."""
+    game = Game(Setup(preset("seven").with_changes(partnerships=True), 4, 5))
+    agents = [make_agent("easy", i) for i in range(4)]
+    while game.state.hand_no < hand or game.state.phase is Phase.HAND_OVER:
+        st = game.state
+        if st.phase is Phase.HAND_OVER:
+            game.next_hand()
+            continue
+        game.play(agents[st.turn].choose(st.view(st.turn), st.legal_actions()))
+    app = App(pygame.Surface(size), Settings(animation_speed=0.0, text_size=text_size))
+    table = app.open("table", game, default_seats(4), reset=True)
+    settle(app, table)
+    return app, table
+
+
+PARTNER_SIZES = [((390, 844), 200), ((360, 640), 200), ((390, 844), 100), ((360, 640), 100),
+                 ((844, 390), 200), ((1280, 720), 200)]
+
+
+@pytest.mark.parametrize("when", ["opening", "later"])
+@pytest.mark.parametrize(("size", "text_size"), PARTNER_SIZES,
+                         ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else f"{v}")
+def test_the_partners_panel_says_partner_and_their_name_whole(size, text_size, when,
+                                                             monkeypatch, artifacts):
+    """Your partner's panel (seat 3, across the table) on a phone, at 100 % and 200 % text,
+    at the opening deal and in the fifth hand: the word ``partner`` is drawn whole (in its
+    pill, or leading the line), so is the partner's name (``Computer 2``, or ``C2`` as every
+    header at that size shows names), no word is cut short (never ``Com…`` nor ``p…``), and
+    every word is inside the panel at the table's smallest text or larger."""
+    drawn = Drawn(monkeypatch)
+    app, table = seven_table(size, text_size) if when == "opening" \
+        else later_seven_table(size, text_size)
+    app.step([], FRAME)
+    f = table.frame()
+    box = f.layout.opponents[f.opponent_index(2)].box
+    panel = pygame.Rect(box.x, box.y, box.w, box.h)
+    pygame.image.save(app.surface, str(artifacts / f"partner_{when}_{size[0]}x{size[1]}_"
+                                                   f"{text_size}.png"))
+    words = drawn.inside(panel)
+    said = " | ".join(w for w, _, _ in words)
+    assert re.search(r"\bpartner\b", said), said
+    assert re.search(r"\b(Computer 2|C2)\b", said), said
+    assert not any(w.endswith("\u2026") for w, _, _ in words), said
+    for w, px, rect in words:
+        assert px >= MIN_LABEL_PX and panel.contains(rect), (w, px, rect, panel)
+
+
 @dataclass
 class Sitting:
     """What the hand summary reads of the table: the match and its seats."""

@@ -267,18 +267,24 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
     room = box.header.w - score.w - 8
     mark = seven.partner_mark(seat, f.viewer, st.options, st.players)
     px_mark = round(px * 0.85)
-    w = theme.text_width(mark, px_mark) + theme.scaled(px_mark)  # the pill (draw_badge)
-    fits = room - w - 6 >= theme.text_width(name[:1] + "\u2026", _smallest(px), True)
-    if mark and fits and (mark == "partner"
-                          or room - w - 6 >= theme.text_width(seatd.name, px, True)):
-        # partnerships: the pill left of the total (a rival team's only where the name
-        # still shows whole), the name in what is left
+    w = theme.text_width(mark, px_mark, True) + theme.scaled(px_mark)  # the pill (draw_badge)
+    partner = mark == "partner"
+    # partnerships: the pill left of the total where the name (the initials the header
+    # shows, for the partner; a rival team's whole name) still shows whole beside it
+    beside = theme.text_width(name, _smallest(px), True) if partner \
+        else theme.text_width(seatd.name, px, True)
+    if mark and room - w - 6 >= beside:
         offer_panel.draw_partner_mark(surface, (score.x - 6 - w / 2, box.header.center[1]),
                                       seat, f.viewer, st.options, st.players,
                                       scale=px_mark / 13)
         room -= w + 6
-    elif mark == "partner":  # no room for the pill beside a name: the word leads the name
-        name = f"partner \u00b7 {name}"
+        partner = False
+    # else the partner's word leads the caption line (or, with none, the name), and is
+    # the least of it that shows, whole (never "p…")
+    lead = f"{mark} \u00b7 " if partner else ""
+    least = mark if partner else ""
+    if partner and not box.caption.h:
+        name = lead + name
     bare = name  # the level gives way whole where the header has no room for it
     if seatd.level and levels:
         name = f"{name} · {seatd.level}"
@@ -287,14 +293,18 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
         short_count = str(len(st.hands[seat]))
         words = count if theme.text_width(count, px) * 3 <= room else short_count
         width = theme.text_width(words, px) + px // 2
-        least = theme.text_width(name if len(name) <= 3 else name[:3] + "\u2026",
-                                 _smallest(px), True)
-        if width + least <= room:  # the name first (the count in the log, a tap away)
+        first = least or (name if len(name) <= 3 else name[:3] + "\u2026")
+        if width + theme.text_width(first, _smallest(px), True) <= room:
+            # the name first (the count in the log, a tap away)
             theme.text(surface, words, px, (box.header.x + room, box.header.center[1]),
                        theme.INK_DIM, "midright")
             room -= width
-    if room >= min(theme.text_width(t, _smallest(px), True) for t in (name, name[:1] + "\u2026")):
-        fit_words(surface, (name, bare), px, box.header, room, theme.INK, bold=True)
+    forms = (name, bare, lead + short_name(seatd.name), least) if least and not box.caption.h \
+        else (name, bare)
+    if room >= min(theme.text_width(t, _smallest(px), True)
+                   for t in ((least,) if least and not box.caption.h
+                             else (name, name[:1] + "\u2026"))):
+        fit_words(surface, forms, px, box.header, room, theme.INK, bold=True)
     melds = st.melds[seat]
     caption = f.model.last_move.get(seat, "")
     together = f.revealed_melds(seat) if f.revealed else None
@@ -302,9 +312,19 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
     if melds and not readable and box.melds.h < theme.line_height(px):
         count += f", {counted(len(melds), 'meld')}"  # no room for more
     if box.caption.h:  # the last turn gives way first, then the melds' count
-        fit_words(surface, (latest(count, caption, round(px * 0.9), box.caption.w), count,
-                            counted(len(st.hands[seat]), "card")),
-                  round(px * 0.9), box.caption, box.caption.w, theme.INK_DIM)
+        line, cpx, cards = box.caption, round(px * 0.9), len(st.hands[seat])
+        last: tuple[str, ...] = (lead + str(cards), least) if partner else ()
+        gap = theme.scaled(6)
+        if partner and line.w - w - gap >= theme.text_width(str(cards), _smallest(cpx)):
+            # the partner's pill leads the line, as it would the header
+            offer_panel.draw_partner_mark(surface, (line.x + w / 2, line.center[1]), seat,
+                                          f.viewer, st.options, st.players,
+                                          scale=px_mark / 13)
+            line, lead, last = Rect(line.x + w + gap, line.y, line.w - w - gap, line.h), "", \
+                (str(cards),)
+        forms = (latest(lead + count, caption, cpx, line.w), lead + count,
+                 lead + counted(cards, "card"))
+        fit_words(surface, forms + last, cpx, line, line.w, theme.INK_DIM)
     if f.revealed and together is None and st.hands[seat]:
         _draw_revealed(surface, f, seat)  # no room for both: the hand shows
         return
