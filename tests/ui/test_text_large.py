@@ -155,6 +155,31 @@ def test_the_partners_panel_says_partner_and_their_name_whole(size, text_size, w
         assert px >= MIN_LABEL_PX and panel.contains(rect), (w, px, rect, panel)
 
 
+@pytest.mark.parametrize("when", ["opening", "later"])
+def test_the_strip_carries_both_teams_totals_at_1280x720_and_200_percent(when, monkeypatch,
+                                                                          artifacts):
+    """A laptop at 200 % text: your melds' band takes the felt beside the stock, so the
+    strip beside Log and Menu carries the teams' totals. It says the hand, its bonus and
+    the cards out of play, and both totals, yours and theirs (on a line of their own),
+    every word inside the strip at the table's smallest text or larger."""
+    drawn = Drawn(monkeypatch)
+    app, table = seven_table((1280, 720), 200) if when == "opening" \
+        else later_seven_table((1280, 720), 200)
+    app.step([], FRAME)
+    pygame.image.save(app.surface, str(artifacts / f"strip_teams_{when}_1280x720_200.png"))
+    f = table.frame()
+    assert f.seven.teams is None, "no felt beside the stock: the strip carries the totals"
+    strip = pygame.Rect(f.seven.strip.x, f.seven.strip.y, f.seven.strip.w, f.seven.strip.h)
+    words = drawn.inside(strip)
+    said = " ".join(w for w, _, _ in words)
+    view = table.game.state.view(0)
+    ours, theirs = view.totals[0] + view.totals[2], view.totals[1] + view.totals[3]
+    assert re.search(rf"(your team|us) {ours:,} \u00b7 (theirs|them) {theirs:,}", said), said
+    assert f"Hand {view.hand_no + 1}" in said and "out of play" in said, said
+    for w, px, rect in words:
+        assert px >= MIN_LABEL_PX and strip.contains(rect), (w, px, rect, strip)
+
+
 @dataclass
 class Sitting:
     """What the hand summary reads of the table: the match and its seats."""

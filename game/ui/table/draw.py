@@ -299,8 +299,8 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
             theme.text(surface, words, px, (box.header.x + room, box.header.center[1]),
                        theme.INK_DIM, "midright")
             room -= width
-    forms = (name, bare, lead + short_name(seatd.name), least) if least and not box.caption.h \
-        else (name, bare)
+    forms: tuple[str, ...] = (name, bare, lead + short_name(seatd.name), least) \
+        if least and not box.caption.h else (name, bare)
     if room >= min(theme.text_width(t, _smallest(px), True)
                    for t in ((least,) if least and not box.caption.h
                              else (name, name[:1] + "\u2026"))):

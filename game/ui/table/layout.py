@@ -982,7 +982,8 @@ def seven_layout(layout: TableLayout, teams: bool, least: int, mine=()
             strip = free  # as tall as the buttons: room for two lines where it is narrow
         else:
             w = min(status.w // 2, round((520 if wide else 300) * layout.scale))
-            strip = Rect(status.right - w, status.center[1] - strip_h // 2, w, strip_h)
+            h = status.h if wide else strip_h  # the totals: room for a line of their own
+            strip = Rect(status.right - w, status.center[1] - h // 2, w, h)
             status = Rect(status.x, status.y, status.w - w - pad, status.h)
     top = min(layout.stock.y, band.y)
     bottom = min(max(strip.y - pad // 2, top + least), layout.actions[0].y - pad)

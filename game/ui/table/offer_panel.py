@@ -173,27 +173,48 @@ def draw_status_strip(surface: pygame.Surface, rect, view, viewer: int, *,
 def strip_fit(pieces: tuple[seven.Piece, ...], rect, scale: float) -> tuple[str, int]:
     """The most of ``pieces`` (most important first) that fits ``rect`` at 11 px or more,
     joined, and its size: all in words; else all in short words (every fact kept), the
-    first in words where that fits; else the first ones so, the last giving way; down to
-    the first alone: ``Hand 3 of 7``, on two lines where the strip is tall enough for them
-    (``Hand 3`` over ``of 7``, joined by a newline), then ``Hand 3/7`` so; at the end its
-    fewest letters (``3/7``), at 11 px."""
+    first in words where that fits; else so on two lines, where the strip is tall enough
+    for them with room to spare (broken between pieces, as evenly as the size allows:
+    ``Hand 3 of 7 · bonus 200 · none out of play`` over ``your team 1,135 · theirs
+    1,525``); else the first ones so, the last giving way; down to the first alone: ``Hand
+    3 of 7``, on two lines where the strip is tall enough for them (``Hand 3`` over ``of
+    7``, joined by a newline), then ``Hand 3/7`` so; at the end its fewest letters
+    (``3/7``), at 11 px."""
     rect = pygame.Rect(rect)
     width = rect.w - round(16 * scale)
     top = max(11, min(_px(scale, 15), round(rect.h * 0.55)))
     words = [p.words for p in pieces]
     short = [p.short for p in pieces]
-    tried = [(" \u00b7 ".join(shown), 1) for shown in
-             [words] + [first + short[1:n] for n in range(len(short), 1, -1)
-                        for first in (words[:1], short[:1])]]
-    tried += [(first, most) for first in (words[:1] + short[:1]) for most in (1, 2)]
-    for text, most in tried:
-        for px in range(top, 10, -1):
-            lines = theme.wrap(text, px, width)
-            if len(lines) <= most and " ".join(lines) == text and \
-                    (most == 1 or len(lines) * theme.line_height(px) <= rect.h) and \
-                    all(theme.text_width(line, px) <= width for line in lines):
-                return "\n".join(lines), px
+    roomy = rect.h - 2 * round(4 * scale)  # facts on two lines keep clear of its edges
+    for n in range(len(pieces), 1, -1):
+        shown = ([words] if n == len(pieces) else []) + [words[:1] + short[1:n], short[:n]]
+        for lines in [[" \u00b7 ".join(s)] for s in shown] + [_two_lines(s) for s in shown]:
+            for px in range(top, 10, -1):
+                if _fits(lines, px, width, roomy):
+                    return "\n".join(lines), px
+    for first in words[:1] + short[:1]:
+        for most in (1, 2):
+            for px in range(top, 10, -1):
+                lines = theme.wrap(first, px, width)
+                if len(lines) <= most and " ".join(lines) == first and \
+                        _fits(lines, px, width, rect.h):
+                    return "\n".join(lines), px
     return (pieces[0].fewest if pieces else ""), 11
+
+
+def _two_lines(shown: list[str]) -> list[str]:
+    """``shown`` on two lines broken between two of its pieces, the longer line as short as
+    it can be (the break that lets the pieces be drawn largest)."""
+    splits = [[" \u00b7 ".join(shown[:k]), " \u00b7 ".join(shown[k:])]
+              for k in range(1, len(shown))]
+    return min(splits, key=lambda lines: max(theme.text_width(line, 11) for line in lines))
+
+
+def _fits(lines: list[str], px: int, width: int, height: int) -> bool:
+    """Whether every one of ``lines`` fits ``width`` at ``px``, and all of them ``height``
+    (a single line always fits its strip's height)."""
+    return all(theme.text_width(line, px) <= width for line in lines) and \
+        (len(lines) == 1 or len(lines) * theme.line_height(px) <= height)
 
 
 def draw_partner_mark(surface: pygame.Surface, center, seat: int, viewer: int, options,

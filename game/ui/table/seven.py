@@ -143,8 +143,8 @@ def strip_pieces(view, viewer: int, teams: bool = False) -> tuple[Piece, ...]:
     """The strip's pieces, most important first: ``Hand 3 of 7`` (``Hand 3/7``, at the
     fewest ``3/7``), ``bonus 200``, ``5 cards out of play`` (``5 out of play``; ``none out
     of play`` before the first) and, where the strip carries the teams' totals (``teams``,
-    with partnerships), ``your team 1,135`` (``us 1,135``) and ``theirs 1,525`` (``them
-    1,525``)."""
+    with partnerships), both as one piece, ``your team 1,135 · theirs 1,525`` (``us 1,135 ·
+    them 1,525``): one team's total alone would say who leads no better than none."""
     o = view.options
     of = f" of {o.hand_limit}" if o.hand_limit else ""
     gone = len(view.out_of_play)
@@ -157,8 +157,8 @@ def strip_pieces(view, viewer: int, teams: bool = False) -> tuple[Piece, ...]:
                     f"{gone} out of play" if gone else "none out of play")]
     if teams and o.partnerships:
         ours, theirs = team_totals(view.totals, o)[::1 if team_of(viewer, o) == 0 else -1]
-        pieces += [Piece(f"your team {ours:,}", f"us {ours:,}"),
-                   Piece(f"theirs {theirs:,}", f"them {theirs:,}")]
+        pieces.append(Piece(f"your team {ours:,} \u00b7 theirs {theirs:,}",
+                            f"us {ours:,} \u00b7 them {theirs:,}"))
     return tuple(pieces)
 
 
