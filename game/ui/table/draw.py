@@ -282,8 +282,8 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
     # else the partner's word leads the caption line (or, with none, the name), and is
     # the least of it that shows, whole (never "p…")
     lead = f"{mark} \u00b7 " if partner else ""
-    least = mark if partner else ""
-    if partner and not box.caption.h:
+    in_header = partner and not box.caption.h
+    if in_header:
         name = lead + name
     bare = name  # the level gives way whole where the header has no room for it
     if seatd.level and levels:
@@ -293,17 +293,16 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
         short_count = str(len(st.hands[seat]))
         words = count if theme.text_width(count, px) * 3 <= room else short_count
         width = theme.text_width(words, px) + px // 2
-        first = least or (name if len(name) <= 3 else name[:3] + "\u2026")
+        first = mark if in_header else name if len(name) <= 3 else name[:3] + "\u2026"
         if width + theme.text_width(first, _smallest(px), True) <= room:
             # the name first (the count in the log, a tap away)
             theme.text(surface, words, px, (box.header.x + room, box.header.center[1]),
                        theme.INK_DIM, "midright")
             room -= width
-    forms: tuple[str, ...] = (name, bare, lead + short_name(seatd.name), least) \
-        if least and not box.caption.h else (name, bare)
+    forms: tuple[str, ...] = (name, bare, lead + short_name(seatd.name), mark) if in_header \
+        else (name, bare)
     if room >= min(theme.text_width(t, _smallest(px), True)
-                   for t in ((least,) if least and not box.caption.h
-                             else (name, name[:1] + "\u2026"))):
+                   for t in ((mark,) if in_header else (name, name[:1] + "\u2026"))):
         fit_words(surface, forms, px, box.header, room, theme.INK, bold=True)
     melds = st.melds[seat]
     caption = f.model.last_move.get(seat, "")
@@ -313,7 +312,7 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
         count += f", {counted(len(melds), 'meld')}"  # no room for more
     if box.caption.h:  # the last turn gives way first, then the melds' count
         line, cpx, cards = box.caption, round(px * 0.9), len(st.hands[seat])
-        last: tuple[str, ...] = (lead + str(cards), least) if partner else ()
+        last: tuple[str, ...] = (lead + str(cards), mark) if partner else ()
         gap = theme.scaled(6)
         if partner and line.w - w - gap >= theme.text_width(str(cards), _smallest(cpx)):
             # the partner's pill leads the line, as it would the header
