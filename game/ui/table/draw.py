@@ -610,13 +610,17 @@ def _draw_my_melds(surface, f: TableFrame) -> None:
 def _draw_seven(surface, f: TableFrame, areas: SevenAreas) -> None:
     """Seven-hand's strip (the hand of seven, its bonus, the cards out of play) along the
     foot of your melds' band, and with partnerships the teams' totals beside the stock (or,
-    where that felt is taken, in the strip)."""
+    where that felt is taken, on a line of their own at the band's foot, or in the strip)."""
     L, st = f.layout, f.state
     teams = seven.teams(st, [s.name for s in f.seats])
     offer_panel.draw_status_strip(surface, _pg(areas.strip), st, f.model.viewer,
-                                  scale=L.scale, teams=bool(teams) and areas.teams is None)
+                                  scale=L.scale, teams=bool(teams) and areas.teams is None
+                                  and areas.totals is None)
     if teams and areas.teams is not None:
         offer_panel.draw_team_totals(surface, _pg(areas.teams), teams, scale=L.scale)
+    elif teams and areas.totals is not None:
+        offer_panel.draw_totals_line(surface, _pg(areas.totals), st, f.model.viewer,
+                                     scale=L.scale)
 
 
 def _draw_offer(surface, f: TableFrame) -> None:
@@ -747,7 +751,7 @@ def _on_the_felt(f: TableFrame) -> tuple[Rect, ...]:
     if f.seven is None:
         return ()
     panel = f.offer_panel() if not f.revealed else None
-    extra = [f.seven.strip, f.seven.teams]
+    extra = [f.seven.strip, f.seven.teams, f.seven.totals]
     if panel is not None:
         extra.append(Rect(panel.rect.x, panel.rect.y, panel.rect.w, panel.rect.h))
     return tuple(r for r in extra if r is not None)

@@ -160,9 +160,50 @@ def draw_status_strip(surface: pygame.Surface, rect, view, viewer: int, *,
     (and with ``teams`` both teams' totals) on a dark band filling ``rect``, fitted by
     ``strip_fit``. Returns the text drawn."""
     rect = pygame.Rect(rect)
+    return _draw_band(surface, rect, strip_fit(seven.strip_pieces(view, viewer, teams), rect,
+                                               scale), scale)
+
+
+def draw_totals_line(surface: pygame.Surface, rect, view, viewer: int, *,
+                     scale: float = 1.0) -> str:
+    """Both teams' totals alone on a band like the strip's, fitted by ``totals_fit``, where
+    neither the felt beside the stock nor the strip has room for them. Returns the text
+    drawn."""
+    rect = pygame.Rect(rect)
+    both = seven.team_pieces(view, viewer)
+    return _draw_band(surface, rect, totals_fit(both, rect, scale) if both else ("", 11),
+                      scale)
+
+
+def totals_fit(both: tuple[seven.Piece, seven.Piece], rect, scale: float
+               ) -> tuple[str, int]:
+    """Both teams' totals (``seven.team_pieces``) as they fit ``rect`` at 11 px or more,
+    in the form drawn largest (the first of equals): on one line in words (``your team
+    1,135 · theirs 1,525``) or short words (``us 1,135 · them 1,525``), or one team a line
+    (where the band is tall enough for two) in words or short words; at the least short
+    words on one line at 11 px. Never one team alone, never a team's word without its
+    number."""
+    rect = pygame.Rect(rect)
+    width = rect.w - round(16 * scale)
+    top = max(11, min(_px(scale, 15), round(rect.h * 0.55)))
+    roomy = rect.h - 2 * round(4 * scale)
+    ours, theirs = both
+    forms = [[f"{ours.words} \u00b7 {theirs.words}"], [f"{ours.short} \u00b7 {theirs.short}"],
+             [ours.words, theirs.words], [ours.short, theirs.short]]
+    fitted = [("\n".join(lines), next((px for px in range(top, 10, -1)
+                                        if _fits(lines, px, width, roomy)), 0))
+              for lines in forms]
+    text, px = max(fitted, key=lambda f: f[1])
+    return (text, px) if px else (forms[1][0], 11)
+
+
+def _draw_band(surface: pygame.Surface, rect: pygame.Rect, fitted: tuple[str, int],
+               scale: float) -> str:
+    """A dark band filling ``rect`` with ``fitted`` (text, its lines split at newlines, and
+    its size) centred on it; returns the text."""
+    text, px = fitted
     surface.blit(theme.rounded(rect.size, min(rect.h // 2, round(12 * scale)),
                                theme.SHADE), rect)
-    text, px = strip_fit(seven.strip_pieces(view, viewer, teams), rect, scale)
     lines = text.split("\n")
     theme.draw_text_block(surface, lines, px, (rect.centerx, rect.centery - len(lines)
                                                * theme.line_height(px) // 2), theme.INK,
@@ -175,8 +216,8 @@ def strip_fit(pieces: tuple[seven.Piece, ...], rect, scale: float) -> tuple[str,
     joined, and its size: all in words; else all in short words (every fact kept), the
     first in words where that fits; else so on two lines, where the strip is tall enough
     for them with room to spare (broken between pieces, as evenly as the size allows:
-    ``Hand 3 of 7 · bonus 200 · none out of play`` over ``your team 1,135 · theirs
-    1,525``); else the first ones so, the last giving way; down to the first alone: ``Hand
+    ``Hand 3 of 7 · your team 1,135 · theirs 1,525`` over ``bonus 200 · none out of
+    play``); else the first ones so, the last giving way; down to the first alone: ``Hand
     3 of 7``, on two lines where the strip is tall enough for them (``Hand 3`` over ``of
     7``, joined by a newline), then ``Hand 3/7`` so; at the end its fewest letters
     (``3/7``), at 11 px."""
