@@ -4,6 +4,8 @@ the band and discards on the discard spot, computers in the other seats, through
 summary to the final sheet. Each step checks what the engine became and what the table says.
 """
 
+import re
+
 import pygame
 import pytest
 from scene_nav import make_app, press
@@ -20,18 +22,21 @@ from test_table_play import (
 )
 from ui_events import key
 
+from game.ai.registry import make_agent
 from game.rules.actions import Act
 from game.rules.cards import parse_card, rank_of
 from game.rules.events import Ev, Event
 from game.rules.options import preset
-from game.rules.save import Setup
+from game.rules.save import Game, Setup
 from game.rules.state import Phase
-from game.services.seats import Seat
+from game.services.seats import Seat, default_seats
 from game.services.settings import Settings
 from game.ui import theme
 from game.ui.app import App
+from game.ui.mirror import walk
 from game.ui.scenes.table import TableScene
 from game.ui.table import draw, offer_panel, seven
+from game.ui.table import mirror as table_mirror
 from game.ui.table.kinds import Say
 from game.ui.table.layout import Rect, card_height, seven_layout, table_layout
 from game.ui.table.model import describe
@@ -387,3 +392,66 @@ def test_the_last_discard_of_a_hand_is_not_left_lying_as_a_pile():
             break
         to_next_hand(app, table, Mouse(app))
     assert seen, "no hand ended with a discard"
+
+
+def before_the_end(seed: int):
+    """A partnership match played by easy agents in every seat up to its last action, a
+    computer's (so the table plays it): the ``Game`` there, and the seat that then wins."""
+    setup = Setup(preset("seven").with_changes(partnerships=True), 4, seed)
+    game = Game(setup)
+    agents = [make_agent("easy", seed * 7 + i) for i in range(4)]
+    while game.state.phase is not Phase.MATCH_OVER:
+        st = game.state
+        if st.phase is Phase.HAND_OVER:
+            game.next_hand()
+            continue
+        game.play(agents[st.turn].choose(st.view(st.turn), st.legal_actions()))
+    winner, actions = game.state.winner, game.actions[:-1]
+    game = Game(setup)
+    for action in actions:
+        if game.state.phase is Phase.HAND_OVER:
+            game.next_hand()
+        game.play(action)
+    assert game.state.turn != 0, "the last move is a computer's"
+    return game, winner
+
+
+@pytest.mark.parametrize(("seed", "ours"), [(13, True), (8, False)])
+def test_the_end_of_a_partnership_match_names_the_winning_team(seed, ours, monkeypatch):
+    """Partners win together: where a computer's last move ends a partnership match, the
+    table's status (drawn and in the mirror), its log and the live log name the winning
+    team as the match's result does, ``You and your partner`` or ``Computer 1 & Computer
+    3``, never one seat of it (``Computer 1 wins``)."""
+    game, winner = before_the_end(seed)
+    assert (winner % 2 == 0) == ours
+    drawn: list[tuple[str, pygame.Rect]] = []
+    text = theme.text
+
+    def record(target, words, px, *args, **kw):
+        rect = text(target, words, px, *args, **kw)
+        drawn.append((words, rect))
+        return rect
+
+    monkeypatch.setattr(theme, "text", record)
+    app = App(pygame.Surface((390, 844)), Settings(animation_speed=0.0))
+    table = app.open("table", game, default_seats(4), reset=True)
+    settle(app, table)
+    assert game.state.phase is Phase.MATCH_OVER and game.state.winner == winner
+    who = "You and your partner" if ours else "Computer 1 & Computer 3"
+    assert table.model.status() == "The match is over: " + \
+        ("you and your partner win" if ours else f"{who} win")
+    assert table.model.status(brief=True) == f"{who} win the match"
+    assert f"{who} win the match" in table.model.log
+    assert f"{who} win the match." in [line for _, line in app.mirror.lines]
+    assert table.model.status(spoken=True) in names_in(table_mirror.tree(table))
+    drawn.clear()
+    draw.draw_table(pygame.Surface((390, 844)), table.frame())  # the table under the result
+    status = table.frame().layout.status
+    shown = [w for w, rect in drawn if rect.colliderect(status.x, status.y, status.w, status.h)]
+    said = " ".join(shown)  # the status bar's lines, wrapped or not
+    assert said in (table.model.status(), table.model.status(brief=True)), shown
+    assert not re.search(r"Computer \d wins", said + " ".join(table.model.log))
+
+
+def names_in(node) -> list[str]:
+    return [n.name for n in walk(node)]
