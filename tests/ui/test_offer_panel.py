@@ -197,8 +197,9 @@ def test_a_narrow_strip_says_it_short_then_drops_its_last_pieces_and_never_spill
     """Every fact in words where they fit; else in short words (the hand still in words
     where it fits), on two lines broken between facts where the strip is tall enough, the
     last facts giving way only where not even that fits (the teams' totals, both or
-    neither, second: they give way only to the hand); the hand alone in words on two lines where the strip is tall enough; a bare
-    ``3/7`` only where nothing else fits; never spilling."""
+    neither, second: they give way only to the hand); the hand alone in words on two
+    lines where the strip is tall enough; a bare ``3/7`` only where nothing else fits;
+    never spilling."""
     game = Played(4, 3, partnerships=True).until(
         lambda x: len(x.hand_scores) >= 2 and x.phase is Phase.DISCARD_OFFER)
     view = game.state.view(0)

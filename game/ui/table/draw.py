@@ -616,11 +616,14 @@ def _draw_seven(surface, f: TableFrame, areas: SevenAreas) -> None:
     offer_panel.draw_status_strip(surface, _pg(areas.strip), st, f.model.viewer,
                                   scale=L.scale, teams=bool(teams) and areas.teams is None
                                   and areas.totals is None)
+    words = areas.totals if areas.teams is None else None
     if teams and areas.teams is not None:
-        offer_panel.draw_team_totals(surface, _pg(areas.teams), teams, scale=L.scale)
-    elif teams and areas.totals is not None:
-        offer_panel.draw_totals_line(surface, _pg(areas.totals), st, f.model.viewer,
-                                     scale=L.scale)
+        if offer_panel.names_fit(_pg(areas.teams), teams, L.scale):
+            offer_panel.draw_team_totals(surface, _pg(areas.teams), teams, scale=L.scale)
+        else:  # a partner's name has no room whole there: the totals in words
+            words = areas.teams
+    if teams and words is not None:
+        offer_panel.draw_totals_line(surface, _pg(words), st, f.model.viewer, scale=L.scale)
 
 
 def _draw_offer(surface, f: TableFrame) -> None:

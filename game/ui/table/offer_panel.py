@@ -276,19 +276,18 @@ def draw_team_totals(surface: pygame.Surface, area, teams, *, scale: float = 1.0
     stock), the team ahead in the accent colour, each team's mark in its colour. Where a
     team's names and its total fit on one line, one line a team; else the names over the
     total, a name with no room on one line wrapped between partners (``_names_over``). The
-    plate fills ``area``'s width, centred on it in height; returns the plate's rect."""
+    plate fills ``area``'s width, centred on it in height; returns the plate's rect. Where
+    a name has no room whole even so (``names_fit``), the table says the totals in words
+    instead (``draw_totals_line``)."""
     area = pygame.Rect(area)
     pad = max(4, round(8 * scale))
     px = _px(scale, 16)
     best = max(t.total for t in teams) if teams else 0
-    totals = [f"{t.total:,}" if t.total >= 0 else f"\u2212{-t.total:,}" for t in teams]
+    totals = _totals(teams)
     mark_w = max(6, round(8 * scale))
-    inner = area.w - 2 * pad - mark_w - pad
     line = theme.line_height(px)
-    one_line = all(theme.text_width(t.name, px) + pad + theme.text_width(total, px, True)
-                   <= inner for t, total in zip(teams, totals))
-    name_px, total_px, names = (px, px, [[t.name] for t in teams]) if one_line else \
-        _names_over(teams, px, inner + pad, area.h, pad)
+    one_line, name_px, total_px, names = _plate_fit(area, teams, scale) or \
+        (False, 11, 11, [[theme.cut(t.name, 11, area.w - 3 * pad - mark_w)] for t in teams])
     h = pad + sum((line if one_line else _team_h(lines, name_px, total_px)) + pad
                   for lines in names)
     plate = pygame.Rect(area.x, area.centery - min(h, area.h) // 2, area.w, min(h, area.h))
@@ -312,13 +311,37 @@ def draw_team_totals(surface: pygame.Surface, area, teams, *, scale: float = 1.0
     return plate
 
 
+def names_fit(area, teams, scale: float = 1.0) -> bool:
+    """Whether ``draw_team_totals`` shows every team's names whole in ``area``."""
+    return _plate_fit(pygame.Rect(area), teams, scale) is not None
+
+
+def _totals(teams) -> list[str]:
+    return [f"{t.total:,}" if t.total >= 0 else f"\u2212{-t.total:,}" for t in teams]
+
+
+def _plate_fit(area: pygame.Rect, teams, scale: float
+               ) -> tuple[bool, int, int, list[list[str]]] | None:
+    """How the plate of ``draw_team_totals`` says ``teams`` in ``area``: whether one line
+    a team, the names' size, the totals' size and each team's name lines; None where a
+    name has no room whole at any size."""
+    pad = max(4, round(8 * scale))
+    px = _px(scale, 16)
+    inner = area.w - 2 * pad - max(6, round(8 * scale)) - pad
+    if all(theme.text_width(t.name, px) + pad + theme.text_width(total, px, True) <= inner
+           for t, total in zip(teams, _totals(teams))):
+        return True, px, px, [[t.name] for t in teams]
+    over = _names_over(teams, px, inner + pad, area.h, pad)
+    return None if over is None else (False, *over)
+
+
 def _names_over(teams, px: int, width: int, height: int, pad: int
-                ) -> tuple[int, int, list[list[str]]]:
+                ) -> tuple[int, int, list[list[str]]] | None:
     """The names' size, the totals' size and each team's name lines where each name stands
     over its total in a plate ``width`` wide and ``height`` tall: a name on one line, or
     wrapped between partners (never inside a name), at the largest size from ``px`` down
-    to 11 at which every team fits, the totals as large as that leaves room for. Only a
-    name with no room even so is cut short (a partner's name wider than the plate)."""
+    to 11 at which every team fits, the totals as large as that leaves room for; None
+    where no size fits (a partner's name wider than the plate)."""
     for size in range(px, 10, -1):
         wrapped = [_name_lines(t.name, size, width) for t in teams]
         names = [lines for lines in wrapped if lines is not None]
@@ -327,7 +350,7 @@ def _names_over(teams, px: int, width: int, height: int, pad: int
         for total_px in range(px, size - 1, -1):
             if pad + sum(_team_h(lines, size, total_px) + pad for lines in names) <= height:
                 return size, total_px, names
-    return 11, 11, [[theme.cut(t.name, 11, width)] for t in teams]
+    return None
 
 
 def _team_h(lines: list[str], name_px: int, total_px: int) -> int:
