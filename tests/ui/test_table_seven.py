@@ -307,16 +307,18 @@ TEAM_SIZES = [(360, 640), (390, 844), (844, 390), (1024, 768), (1280, 720), (192
 @pytest.mark.parametrize("size", TEAM_SIZES)
 def test_partners_totals_stand_beside_the_stock_or_ride_in_the_strip(size):
     """With partnerships both teams' totals are in sight on every window: on the felt beside
-    the stock, clear of everything else there (drawn: both teams' marks show in it), or,
-    where that felt is taken, in the strip, in short words if need be. Both the opening
-    deal and a late hand (six melds of yours, three each of theirs) are checked."""
+    the stock (or the opponents' empty cell), clear of everything else there (drawn: both
+    teams' marks show in it where the teams' names fit it whole), or, where that felt is
+    taken, in the strip, in short words if need be. Both the opening deal and a late hand
+    (six melds of yours, three each of theirs) are checked."""
     app, table = start(size, 4, seed=5, partnerships=True)
     settle(app, table)
     view = table.game.state.view(0)
     f = table.frame()
     app.step([], FRAME)  # a frame drawn
-    if f.seven.teams is not None:
-        box = pygame.Rect(f.seven.teams.x, f.seven.teams.y, f.seven.teams.w, f.seven.teams.h)
+    box = f.seven.teams and pygame.Rect(f.seven.teams.x, f.seven.teams.y, f.seven.teams.w,
+                                        f.seven.teams.h)
+    if box and offer_panel.names_fit(box, seven.teams(view, NAMES), f.layout.scale):
         inks = {app.surface.get_at((x, y))[:3] for x in range(box.x, box.right, 2)
                 for y in range(box.y, box.bottom, 2)}
         for colour in theme.TEAMS:
@@ -326,12 +328,13 @@ def test_partners_totals_stand_beside_the_stock_or_ride_in_the_strip(size):
         base = table_layout(size, 4, hand, Settings(), mine, theirs)
         L, areas = seven_layout(base, True, offer_panel.least_height(base.scale))
         window = Rect(0, 0, *size)
-        if areas.teams is not None:
+        place = areas.teams or areas.totals
+        if place is not None:
             others = [L.status, L.pause, L.log_button, L.stock, L.pile, L.my_melds, L.plate,
                       L.sort, areas.strip, *L.actions, *(o.box for o in L.opponents)]
-            assert areas.teams.inside(window)
-            assert not any(areas.teams.overlaps(r) for r in others if r is not None), areas
-            assert L.beside is None or not areas.teams.overlaps(L.beside)
+            assert place.inside(window)
+            assert not any(place.overlaps(r) for r in others if r is not None), areas
+            assert L.beside is None or not place.overlaps(L.beside)
             continue
         strip = pygame.Rect(areas.strip.x, areas.strip.y, areas.strip.w, areas.strip.h)
         text, _ = offer_panel.strip_fit(seven.strip_pieces(view, 0, teams=True), strip,
