@@ -443,7 +443,7 @@ def test_the_end_of_a_partnership_match_names_the_winning_team(seed, ours, monke
     who = "You and your partner" if ours else "Computer 1 & Computer 3"
     assert table.model.status() == "The match is over: " + \
         ("you and your partner win" if ours else f"{who} win")
-    assert table.model.status(brief=True) == f"{who} win the match"
+    assert table.model.status(brief=True) == f"{who} win"  # room for the names first
     assert f"{who} win the match" in table.model.log
     assert f"{who} win the match." in [line for _, line in app.mirror.lines]
     assert table.model.status(spoken=True) in names_in(table_mirror.tree(table))

@@ -562,8 +562,9 @@ class TableModel:
         st = self.state
         if st.phase is Phase.MATCH_OVER:  # the winner, or with partnerships the team
             names, you = [s.name for s in self.seats], self._you()
-            if brief:
-                return match_won(st.winner, names, st.options, you) + " the match"
+            if brief:  # a team's two names leave room for no more on a phone's bar
+                won = match_won(st.winner, names, st.options, you)
+                return won if st.options.partnerships else won + " the match"
             return "The match is over: " + match_won(st.winner, names, st.options, you,
                                                      start=False)
         if st.phase is Phase.HAND_OVER:
