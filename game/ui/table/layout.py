@@ -917,6 +917,27 @@ TEAMS_MAX_W = 330
 """The widest they grow at scale 1 (a name and its total on one line a team)."""
 
 
+def band_room(w: int, h: int, scale: float) -> tuple[int, int]:
+    """The width a line of the seven-hand strip (or of the teams' totals in words) may take
+    on a band ``w`` by ``h``, and the height two lines may take (clear of its edges)."""
+    return w - round(16 * scale), h - 2 * round(4 * scale)
+
+
+STRIP_LEAST_TEAMS = ("Hand 7/7", "us 9,999 \u00b7 them 9,999")
+"""The least a strip that carries the teams' totals must say: the hand and both totals, in
+short words, at their widest (a seven-hand team's total stays under 10,000)."""
+
+
+def carries_totals(strip: Rect, scale: float) -> bool:
+    """Whether ``strip`` has room for the hand and both teams' totals (``STRIP_LEAST_TEAMS``)
+    at the smallest text, on one line or on two."""
+    width, height = band_room(strip.w, strip.h, scale)
+    hand, totals = STRIP_LEAST_TEAMS
+    return text_width(f"{hand} \u00b7 {totals}", MIN_LABEL_PX) <= width or (
+        max(text_width(hand, MIN_LABEL_PX), text_width(totals, MIN_LABEL_PX)) <= width
+        and 2 * line_height(MIN_LABEL_PX) <= height)
+
+
 def _seven_rows(layout: TableLayout) -> tuple[int, int]:
     """The strip's height and the padding around it."""
     pad = max(4, round(8 * layout.scale))
@@ -1033,10 +1054,10 @@ def seven_table(size: tuple[int, int], seats: int, hand_count: int, settings: Se
     """The table where discards are offered (``table_layout``, then ``seven_layout``). Where
     the strip takes the right of the status bar and leaves the status too little room for
     ``STATUS_WORDS`` whole, the status has its own row under the buttons and the strip
-    the felt beside them. There the strip has room for the hand's number only: with
-    partnerships (``teams``) and no felt beside the stock, a line under the status's row
-    carries the teams' totals (the rest of the table makes room for it), in the same place
-    all hand long, whatever melds come down."""
+    the felt beside them. With partnerships (``teams``), where neither the felt beside the
+    stock, nor the opponents' empty cell, nor the strip has room for the teams' totals
+    (``carries_totals``: phones at a large text size), the status has its own row and a
+    line under it carries them (the rest of the table makes room for it)."""
 
     def laid_out(**row) -> tuple[TableLayout, SevenAreas]:
         return seven_layout(table_layout(size, seats, hand_count, settings, mine, theirs,
@@ -1046,7 +1067,7 @@ def seven_table(size: tuple[int, int], seats: int, hand_count: int, settings: Se
     if laid.status.y == laid.pause.y and not status_fits(STATUS_WORDS, laid.font, laid.status):
         laid, areas = laid_out(status_row=True)
     if teams and areas.teams is None and areas.totals is None \
-            and laid.status.y > laid.pause.y and areas.strip.y == laid.pause.y:
+            and not carries_totals(areas.strip, laid.scale):
         pad = _seven_rows(laid)[1]
         h = line_height(laid.font) + pad
         laid, areas = laid_out(status_row=True, under=h + pad // 2)

@@ -19,6 +19,7 @@ from .. import cardart, theme
 from ..sheet import wrapped_unbroken
 from ..widgets import MIN_TARGET, Button, draw_badge, draw_button, draw_panel
 from . import seven
+from .layout import band_room
 
 TAKE, PASS = "offer:take", "offer:pass"
 """The buttons' keys."""
@@ -184,9 +185,8 @@ def totals_fit(both: tuple[seven.Piece, seven.Piece], rect, scale: float
     words on one line at 11 px. Never one team alone, never a team's word without its
     number."""
     rect = pygame.Rect(rect)
-    width = rect.w - round(16 * scale)
+    width, roomy = band_room(rect.w, rect.h, scale)
     top = max(11, min(_px(scale, 15), round(rect.h * 0.55)))
-    roomy = rect.h - 2 * round(4 * scale)
     ours, theirs = both
     forms = [[f"{ours.words} \u00b7 {theirs.words}"], [f"{ours.short} \u00b7 {theirs.short}"],
              [ours.words, theirs.words], [ours.short, theirs.short]]
@@ -222,11 +222,10 @@ def strip_fit(pieces: tuple[seven.Piece, ...], rect, scale: float) -> tuple[str,
     7``, joined by a newline), then ``Hand 3/7`` so; at the end its fewest letters
     (``3/7``), at 11 px."""
     rect = pygame.Rect(rect)
-    width = rect.w - round(16 * scale)
+    width, roomy = band_room(rect.w, rect.h, scale)  # two lines keep clear of its edges
     top = max(11, min(_px(scale, 15), round(rect.h * 0.55)))
     words = [p.words for p in pieces]
     short = [p.short for p in pieces]
-    roomy = rect.h - 2 * round(4 * scale)  # facts on two lines keep clear of its edges
     for n in range(len(pieces), 1, -1):
         shown = ([words] if n == len(pieces) else []) + [words[:1] + short[1:n], short[:n]]
         for lines in [[" \u00b7 ".join(s)] for s in shown] + [_two_lines(s) for s in shown]:
