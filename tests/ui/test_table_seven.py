@@ -4,11 +4,13 @@ the band and discards on the discard spot, computers in the other seats, through
 summary to the final sheet. Each step checks what the engine became and what the table says.
 """
 
+import itertools
 import re
 
 import pygame
 import pytest
 from scene_nav import make_app, press
+from seven_positions import Played
 from test_keep_app import reopened
 from test_table_play import (
     FRAME,
@@ -38,7 +40,15 @@ from game.ui.scenes.table import TableScene
 from game.ui.table import draw, offer_panel, seven
 from game.ui.table import mirror as table_mirror
 from game.ui.table.kinds import Say
-from game.ui.table.layout import Rect, card_height, seven_layout, table_layout
+from game.ui.table.layout import (
+    Rect,
+    card_height,
+    my_meld_rects,
+    scale_of,
+    seven_layout,
+    seven_table,
+    table_layout,
+)
 from game.ui.table.model import describe
 
 NAMES = ("You", "West", "North", "East")
@@ -342,6 +352,46 @@ def test_partners_totals_stand_beside_the_stock_or_ride_in_the_strip(size):
         assert ("your team" in text or "us " in text) and ("theirs" in text or "them " in text)
         assert "out of play" in text, (size, text)
         assert not areas.strip.overlaps(L.log_button)
+
+
+WINDOWS = [(320, 568), (360, 640), (375, 667), (390, 844), (412, 915), (640, 360), (844, 390),
+           (768, 1024), (1024, 768), (1280, 720), (1366, 768), (1920, 1080)]
+
+
+@pytest.mark.parametrize("text_size", [100, 150, 200])
+def test_the_teams_totals_have_a_place_on_every_table(text_size):
+    """Partnerships at a dozen window sizes, left- and right-handed, at the opening deal
+    and with three to six melds of yours and three to five each of theirs: both teams'
+    totals always have a place, clear of everything else on the table (the felt beside the
+    stock, the opponents' empty cell or a line under the status), or else the strip says
+    them (``us 1,285 · them 1,270``) with the hand's number."""
+    game = Played(4, 3, partnerships=True).until(
+        lambda x: len(x.hand_scores) >= 4 and x.phase is Phase.DRAW)
+    view = game.state.view(0)
+    ours, theirs = view.totals[0] + view.totals[2], view.totals[1] + view.totals[3]
+    wrong = []
+    with theme.using(Settings(text_size=text_size)):
+        for size, left, mine, them in itertools.product(
+                WINDOWS, (False, True), ((), (3, 3, 3), (3, 4, 4, 3, 3), (3, 4, 4, 3, 3, 4)),
+                (((),) * 3, ((3, 3, 3),) * 3, ((3, 4, 4, 3, 3),) * 3)):
+            settings = Settings(text_size=text_size, left_handed=left)
+            L, areas = seven_table(size, 4, 13 - len(mine), settings, mine, them, True,
+                                   offer_panel.least_height(scale_of(size)))
+            place = areas.teams or areas.totals
+            where = f"{size} left={left} {mine} {them}"
+            if place is None:
+                strip = pygame.Rect(areas.strip.x, areas.strip.y, areas.strip.w, areas.strip.h)
+                text, _ = offer_panel.strip_fit(seven.strip_pieces(view, 0, teams=True), strip,
+                                                L.scale)
+                if not re.search(rf"(your team|us) {ours:,} \u00b7 (theirs|them) {theirs:,}",
+                                 text):
+                    wrong.append(f"{where}: the strip says only {text!r}")
+                continue
+            others = [r for _, r in L.panels()] + [L.status, areas.strip] + \
+                [r for r in my_meld_rects(L, mine)[1] if r.w]
+            if not place.inside(Rect(0, 0, *size)) or any(place.overlaps(r) for r in others):
+                wrong.append(f"{where}: {place} over {[r for r in others if place.overlaps(r)]}")
+    assert not wrong, wrong
 
 
 def test_take_shows_pushed_in_while_held_and_sliding_off_answers_nothing():
