@@ -609,8 +609,9 @@ def _draw_my_melds(surface, f: TableFrame) -> None:
 
 def _draw_seven(surface, f: TableFrame, areas: SevenAreas) -> None:
     """Seven-hand's strip (the hand of seven, its bonus, the cards out of play) along the
-    foot of your melds' band, and with partnerships the teams' totals beside the stock (or,
-    where that felt is taken, on a line of their own at the band's foot, or in the strip)."""
+    foot of your melds' band, and with partnerships the teams' totals beside the stock (in
+    words there where a partner's name has no room whole), or, where that felt is taken, in
+    words in the opponents' empty cell or on a line under the status, or in the strip."""
     L, st = f.layout, f.state
     teams = seven.teams(st, [s.name for s in f.seats])
     offer_panel.draw_status_strip(surface, _pg(areas.strip), st, f.model.viewer,

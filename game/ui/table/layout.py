@@ -905,9 +905,9 @@ class SevenAreas:
     """Where the teams' totals stand in words alone (``your team 1,135 · theirs 1,525``)
     when the felt beside the stock has no room for them: the empty cell the opponents'
     panels leave at the end of their last row (a phone's two panels over one), else, where
-    the strip stands beside Log and Menu with room for the hand's number only (phones at
-    a large text size), a line of its own under the status's row; None elsewhere (the
-    strip carries them)."""
+    the strip has no room for them either (``carries_totals``: phones at a large text
+    size), a line of its own under the status's row; None elsewhere (the strip carries
+    them)."""
 
 
 TEAMS_MIN_W = 84
@@ -923,9 +923,9 @@ def band_room(w: int, h: int, scale: float) -> tuple[int, int]:
     return w - round(16 * scale), h - 2 * round(4 * scale)
 
 
-STRIP_LEAST_TEAMS = ("Hand 7/7", "us 9,999 \u00b7 them 9,999")
+STRIP_LEAST_TEAMS = ("Hand 7/7", "us 99,999 \u00b7 them 99,999")
 """The least a strip that carries the teams' totals must say: the hand and both totals, in
-short words, at their widest (a seven-hand team's total stays under 10,000)."""
+short words, at their widest (five digits: more than a seven-hand match reaches)."""
 
 
 def carries_totals(strip: Rect, scale: float) -> bool:
@@ -1006,13 +1006,12 @@ def seven_layout(layout: TableLayout, teams: bool, least: int, mine=()
     """Where discards are offered (no pile to take): your melds' band gives its foot (above
     the message, where toasts show) to the status strip; with partnerships (``teams``) the
     teams' totals stand in the felt beside the stock (or the opponents' empty cell,
-    ``_empty_cell``). An offered discard is held out over
-    the middle, from the stock's row down to the strip, at least ``least`` tall and never
-    over the bar. Where the band would keep no row of melds, or not all of your melds
-    (``mine``, the size of each), the strip takes the right of the status bar instead,
-    wider with partnerships when the felt beside the stock has no room for the totals (the
-    strip then carries them, in short words where needed), or, where the status has a row
-    of its own under the buttons, the felt beside them."""
+    ``_empty_cell``). An offered discard is held out over the middle, from the stock's row
+    down to the strip, at least ``least`` tall and never over the bar. Where the band would
+    keep no row of melds, or not all of your melds (``mine``, the size of each), the strip
+    takes the right of the status bar instead, wider with partnerships when neither felt
+    has room for the totals (the strip then carries them, in short words where needed),
+    or, where the status has a row of its own under the buttons, the felt beside them."""
     strip_h, pad = _seven_rows(layout)
     band = layout.my_melds
     foot = min(band.bottom, layout.message.y)
@@ -1074,6 +1073,7 @@ def seven_table(size: tuple[int, int], seats: int, hand_count: int, settings: Se
         areas = replace(areas, teams=None, totals=Rect(laid.status.x, laid.status.bottom
                                                        + pad // 2, laid.status.w, h))
     return laid, areas
+
 
 def mirrored(layout: TableLayout) -> TableLayout:
     """The controls reflected left-right (left-handed play: buttons, stock and pile on the
