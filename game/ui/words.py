@@ -30,6 +30,7 @@ from ..rules.events import FACE_DOWN, Ev, Event
 from ..rules.melds import Meld, MeldKind, rank_plural, run_start
 from ..rules.options import RuleOptions
 from ..rules.scoring import values
+from ..services.sides import sides
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
            "eleven", "twelve", "thirteen")
@@ -146,11 +147,12 @@ def _who(seat: int, names: Sequence[str], you: int) -> str:
 
 
 def event_sentence(e: Event, names: Sequence[str], you: int = -1,
-                   then: Event | None = None) -> str:
+                   then: Event | None = None, options: RuleOptions | None = None) -> str:
     """One event as a sentence; ``you`` is the seat spoken to as "You" (-1: nobody, in
     pass-and-play every seat is named). ``then``, the event after a take of the pile, is
-    folded in: "took the pile, 7 cards, and laid down a set of three sevens". Empty for an
-    event that says nothing."""
+    folded in: "took the pile, 7 cards, and laid down a set of three sevens". The match's
+    end names the winning team where the match's ``options`` have partnerships. Empty for
+    an event that says nothing."""
     who = _who(e.seat, names, you)
     k = e.kind
     if k is Ev.DEALT:
@@ -196,7 +198,7 @@ def event_sentence(e: Event, names: Sequence[str], you: int = -1,
             head += f": {signed(e.scores[e.seat])}"
         return f"{head}. Hand scores: {scores}." if scores else head + "."
     if k is Ev.MATCH_ENDED:
-        return f"{who} {_verb('win', who)} the match."
+        return f"{match_won(e.seat, names, options, you)} the match."
     return ""
 
 
@@ -204,8 +206,29 @@ def _verb(verb: str, who: str) -> str:
     return verb if who == "You" else verb + "s"
 
 
-def event_sentences(events: Sequence[Event], names: Sequence[str], you: int = -1) -> list[str]:
-    """Each event's sentence, a take of the pile and the meld it made as one line."""
+def match_won(winner: int, names: Sequence[str], options: RuleOptions | None,
+              you: int = -1, start: bool = True) -> str:
+    """Who won the match and the verb, as the match's result names them: the engine's
+    ``winner`` seat (``Computer 1 wins``, ``You win`` for ``you``, the seat spoken to), or
+    with partnerships the winner's team, as the hand summary and the history name it
+    (``Computer 1 & Computer 3 win``, ``You and your partner win``). ``start``: at the
+    head of a sentence (else ``you win``, ``you and your partner win``)."""
+    # the teams as sides names them (their totals unread here)
+    teams = sides(names, (0,) * len(names), options) \
+        if options is not None and options.partnerships else ()
+    team = next((t for t in teams if winner in t.seats), None)
+    if team is None:
+        who = _who(winner, names, you)
+        said = f"{who} {_verb('win', who)}"
+    else:
+        said = "You and your partner win" if you in team.seats else f"{team.name} win"
+    return said if start or not said.startswith("You ") else "y" + said[1:]
+
+
+def event_sentences(events: Sequence[Event], names: Sequence[str], you: int = -1,
+                    options: RuleOptions | None = None) -> list[str]:
+    """Each event's sentence, a take of the pile and the meld it made as one line (the
+    match's ``options``: see ``event_sentence``)."""
     out: list[str] = []
     skip = False
     for i, e in enumerate(events):
@@ -218,7 +241,7 @@ def event_sentences(events: Sequence[Event], names: Sequence[str], you: int = -1
             skip = True
         else:
             then = None
-        line = event_sentence(e, names, you, then)
+        line = event_sentence(e, names, you, then, options)
         if line:
             out.append(line)
     return out

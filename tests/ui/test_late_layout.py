@@ -169,6 +169,8 @@ OTHER_STATUSES = (
     ("Take the upcard or pass", "Take the upcard or pass"),
     ("The match is over: Computer 7 wins", "Computer 7 wins the match"),
     ("The match is over: you win", "You win the match"),
+    ("The match is over: Computer 1 & Computer 3 win", "Computer 1 & Computer 3 win"),
+    ("The match is over: you and your partner win", "You and your partner win"),
     ("The hand is over: nobody went out", "Nobody went out"),
     ("Tap a glowing place or a button", "Tap a lit place or a button"))
 """What the table says in phases a late hand does not pass through, whole and brief."""

@@ -196,9 +196,10 @@ def test_a_narrow_strip_says_it_short_then_drops_its_last_pieces_and_never_spill
                                                                                   height):
     """Every fact in words where they fit; else in short words (the hand still in words
     where it fits), on two lines broken between facts where the strip is tall enough, the
-    last facts giving way only where not even that fits (the teams' totals both or
-    neither); the hand alone in words on two lines where the strip is tall enough; a bare
-    ``3/7`` only where nothing else fits; never spilling."""
+    last facts giving way only where not even that fits (the teams' totals, both or
+    neither, second: they give way only to the hand); the hand alone in words on two
+    lines where the strip is tall enough; a bare ``3/7`` only where nothing else fits;
+    never spilling."""
     game = Played(4, 3, partnerships=True).until(
         lambda x: len(x.hand_scores) >= 2 and x.phase is Phase.DISCARD_OFFER)
     view = game.state.view(0)
@@ -206,8 +207,8 @@ def test_a_narrow_strip_says_it_short_then_drops_its_last_pieces_and_never_spill
     words = [p.words for p in pieces]
     short = [p.short for p in pieces]
     assert words[0] == "Hand 3 of 7" and short[0] == "Hand 3/7" and pieces[0].fewest == "3/7"
-    assert re.fullmatch(r"your team [\d,]+ \u00b7 theirs [\d,]+", words[-1])
-    assert re.fullmatch(r"us [\d,]+ \u00b7 them [\d,]+", short[-1])
+    assert re.fullmatch(r"your team [\d,]+ \u00b7 theirs [\d,]+", words[1])
+    assert re.fullmatch(r"us [\d,]+ \u00b7 them [\d,]+", short[1])
     rect = pygame.Rect(5, 5, width, height)
     room = rect.w - 16
     text, px = offer_panel.strip_fit(pieces, rect, 1.0)

@@ -4,9 +4,13 @@ the band and discards on the discard spot, computers in the other seats, through
 summary to the final sheet. Each step checks what the engine became and what the table says.
 """
 
+import itertools
+import re
+
 import pygame
 import pytest
 from scene_nav import make_app, press
+from seven_positions import Played
 from test_keep_app import reopened
 from test_table_play import (
     FRAME,
@@ -20,20 +24,31 @@ from test_table_play import (
 )
 from ui_events import key
 
+from game.ai.registry import make_agent
 from game.rules.actions import Act
 from game.rules.cards import parse_card, rank_of
 from game.rules.events import Ev, Event
 from game.rules.options import preset
-from game.rules.save import Setup
+from game.rules.save import Game, Setup
 from game.rules.state import Phase
-from game.services.seats import Seat
+from game.services.seats import Seat, default_seats
 from game.services.settings import Settings
 from game.ui import theme
 from game.ui.app import App
+from game.ui.mirror import walk
 from game.ui.scenes.table import TableScene
 from game.ui.table import draw, offer_panel, seven
+from game.ui.table import mirror as table_mirror
 from game.ui.table.kinds import Say
-from game.ui.table.layout import Rect, card_height, seven_layout, table_layout
+from game.ui.table.layout import (
+    Rect,
+    card_height,
+    my_meld_rects,
+    scale_of,
+    seven_layout,
+    seven_table,
+    table_layout,
+)
 from game.ui.table.model import describe
 
 NAMES = ("You", "West", "North", "East")
@@ -302,16 +317,18 @@ TEAM_SIZES = [(360, 640), (390, 844), (844, 390), (1024, 768), (1280, 720), (192
 @pytest.mark.parametrize("size", TEAM_SIZES)
 def test_partners_totals_stand_beside_the_stock_or_ride_in_the_strip(size):
     """With partnerships both teams' totals are in sight on every window: on the felt beside
-    the stock, clear of everything else there (drawn: both teams' marks show in it), or,
-    where that felt is taken, in the strip, in short words if need be. Both the opening
-    deal and a late hand (six melds of yours, three each of theirs) are checked."""
+    the stock (or the opponents' empty cell), clear of everything else there (drawn: both
+    teams' marks show in it where the teams' names fit it whole), or, where that felt is
+    taken, in the strip, in short words if need be. Both the opening deal and a late hand
+    (six melds of yours, three each of theirs) are checked."""
     app, table = start(size, 4, seed=5, partnerships=True)
     settle(app, table)
     view = table.game.state.view(0)
     f = table.frame()
     app.step([], FRAME)  # a frame drawn
-    if f.seven.teams is not None:
-        box = pygame.Rect(f.seven.teams.x, f.seven.teams.y, f.seven.teams.w, f.seven.teams.h)
+    box = f.seven.teams and pygame.Rect(f.seven.teams.x, f.seven.teams.y, f.seven.teams.w,
+                                        f.seven.teams.h)
+    if box and offer_panel.names_fit(box, seven.teams(view, NAMES), f.layout.scale):
         inks = {app.surface.get_at((x, y))[:3] for x in range(box.x, box.right, 2)
                 for y in range(box.y, box.bottom, 2)}
         for colour in theme.TEAMS:
@@ -321,12 +338,13 @@ def test_partners_totals_stand_beside_the_stock_or_ride_in_the_strip(size):
         base = table_layout(size, 4, hand, Settings(), mine, theirs)
         L, areas = seven_layout(base, True, offer_panel.least_height(base.scale))
         window = Rect(0, 0, *size)
-        if areas.teams is not None:
+        place = areas.teams or areas.totals
+        if place is not None:
             others = [L.status, L.pause, L.log_button, L.stock, L.pile, L.my_melds, L.plate,
                       L.sort, areas.strip, *L.actions, *(o.box for o in L.opponents)]
-            assert areas.teams.inside(window)
-            assert not any(areas.teams.overlaps(r) for r in others if r is not None), areas
-            assert L.beside is None or not areas.teams.overlaps(L.beside)
+            assert place.inside(window)
+            assert not any(place.overlaps(r) for r in others if r is not None), areas
+            assert L.beside is None or not place.overlaps(L.beside)
             continue
         strip = pygame.Rect(areas.strip.x, areas.strip.y, areas.strip.w, areas.strip.h)
         text, _ = offer_panel.strip_fit(seven.strip_pieces(view, 0, teams=True), strip,
@@ -334,6 +352,46 @@ def test_partners_totals_stand_beside_the_stock_or_ride_in_the_strip(size):
         assert ("your team" in text or "us " in text) and ("theirs" in text or "them " in text)
         assert "out of play" in text, (size, text)
         assert not areas.strip.overlaps(L.log_button)
+
+
+WINDOWS = [(320, 568), (360, 640), (375, 667), (390, 844), (412, 915), (640, 360), (844, 390),
+           (768, 1024), (1024, 768), (1280, 720), (1366, 768), (1920, 1080)]
+
+
+@pytest.mark.parametrize("text_size", [100, 150, 200])
+def test_the_teams_totals_have_a_place_on_every_table(text_size):
+    """Partnerships at a dozen window sizes, left- and right-handed, at the opening deal
+    and with three to six melds of yours and three to five each of theirs: both teams'
+    totals always have a place, clear of everything else on the table (the felt beside the
+    stock, the opponents' empty cell or a line under the status), or else the strip says
+    them (``us 1,285 · them 1,270``) with the hand's number."""
+    game = Played(4, 3, partnerships=True).until(
+        lambda x: len(x.hand_scores) >= 4 and x.phase is Phase.DRAW)
+    view = game.state.view(0)
+    ours, theirs = view.totals[0] + view.totals[2], view.totals[1] + view.totals[3]
+    wrong = []
+    with theme.using(Settings(text_size=text_size)):
+        for size, left, mine, them in itertools.product(
+                WINDOWS, (False, True), ((), (3, 3, 3), (3, 4, 4, 3, 3), (3, 4, 4, 3, 3, 4)),
+                (((),) * 3, ((3, 3, 3),) * 3, ((3, 4, 4, 3, 3),) * 3)):
+            settings = Settings(text_size=text_size, left_handed=left)
+            L, areas = seven_table(size, 4, 13 - len(mine), settings, mine, them, True,
+                                   offer_panel.least_height(scale_of(size)))
+            place = areas.teams or areas.totals
+            where = f"{size} left={left} {mine} {them}"
+            if place is None:
+                strip = pygame.Rect(areas.strip.x, areas.strip.y, areas.strip.w, areas.strip.h)
+                text, _ = offer_panel.strip_fit(seven.strip_pieces(view, 0, teams=True), strip,
+                                                L.scale)
+                if not re.search(rf"(your team|us) {ours:,} \u00b7 (theirs|them) {theirs:,}",
+                                 text):
+                    wrong.append(f"{where}: the strip says only {text!r}")
+                continue
+            others = [r for _, r in L.panels()] + [L.status, areas.strip] + \
+                [r for r in my_meld_rects(L, mine)[1] if r.w]
+            if not place.inside(Rect(0, 0, *size)) or any(place.overlaps(r) for r in others):
+                wrong.append(f"{where}: {place} over {[r for r in others if place.overlaps(r)]}")
+    assert not wrong, wrong
 
 
 def test_take_shows_pushed_in_while_held_and_sliding_off_answers_nothing():
@@ -387,3 +445,66 @@ def test_the_last_discard_of_a_hand_is_not_left_lying_as_a_pile():
             break
         to_next_hand(app, table, Mouse(app))
     assert seen, "no hand ended with a discard"
+
+
+def before_the_end(seed: int):
+    """A partnership match played by easy agents in every seat up to its last action, a
+    computer's (so the table plays it): the ``Game`` there, and the seat that then wins."""
+    setup = Setup(preset("seven").with_changes(partnerships=True), 4, seed)
+    game = Game(setup)
+    agents = [make_agent("easy", seed * 7 + i) for i in range(4)]
+    while game.state.phase is not Phase.MATCH_OVER:
+        st = game.state
+        if st.phase is Phase.HAND_OVER:
+            game.next_hand()
+            continue
+        game.play(agents[st.turn].choose(st.view(st.turn), st.legal_actions()))
+    winner, actions = game.state.winner, game.actions[:-1]
+    game = Game(setup)
+    for action in actions:
+        if game.state.phase is Phase.HAND_OVER:
+            game.next_hand()
+        game.play(action)
+    assert game.state.turn != 0, "the last move is a computer's"
+    return game, winner
+
+
+@pytest.mark.parametrize(("seed", "ours"), [(13, True), (8, False)])
+def test_the_end_of_a_partnership_match_names_the_winning_team(seed, ours, monkeypatch):
+    """Partners win together: where a computer's last move ends a partnership match, the
+    table's status (drawn and in the mirror), its log and the live log name the winning
+    team as the match's result does, ``You and your partner`` or ``Computer 1 & Computer
+    3``, never one seat of it (``Computer 1 wins``)."""
+    game, winner = before_the_end(seed)
+    assert (winner % 2 == 0) == ours
+    drawn: list[tuple[str, pygame.Rect]] = []
+    text = theme.text
+
+    def record(target, words, px, *args, **kw):
+        rect = text(target, words, px, *args, **kw)
+        drawn.append((words, rect))
+        return rect
+
+    monkeypatch.setattr(theme, "text", record)
+    app = App(pygame.Surface((390, 844)), Settings(animation_speed=0.0))
+    table = app.open("table", game, default_seats(4), reset=True)
+    settle(app, table)
+    assert game.state.phase is Phase.MATCH_OVER and game.state.winner == winner
+    who = "You and your partner" if ours else "Computer 1 & Computer 3"
+    assert table.model.status() == "The match is over: " + \
+        ("you and your partner win" if ours else f"{who} win")
+    assert table.model.status(brief=True) == f"{who} win"  # room for the names first
+    assert f"{who} win the match" in table.model.log
+    assert f"{who} win the match." in [line for _, line in app.mirror.lines]
+    assert table.model.status(spoken=True) in names_in(table_mirror.tree(table))
+    drawn.clear()
+    draw.draw_table(pygame.Surface((390, 844)), table.frame())  # the table under the result
+    status = table.frame().layout.status
+    shown = [w for w, rect in drawn if rect.colliderect(status.x, status.y, status.w, status.h)]
+    said = " ".join(shown)  # the status bar's lines, wrapped or not
+    assert said in (table.model.status(), table.model.status(brief=True)), shown
+    assert not re.search(r"Computer \d wins", said + " ".join(table.model.log))
+
+
+def names_in(node) -> list[str]:
+    return [n.name for n in walk(node)]

@@ -6,6 +6,7 @@ broken inside a word and never smaller than the table's smallest text."""
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -178,6 +179,83 @@ def test_the_strip_carries_both_teams_totals_at_1280x720_and_200_percent(when, m
     assert f"Hand {view.hand_no + 1}" in said and "out of play" in said, said
     for w, px, rect in words:
         assert px >= MIN_LABEL_PX and strip.contains(rect), (w, px, rect, strip)
+
+
+@functools.cache
+def _melded_late() -> tuple:
+    """The actions of a partnership match played by medium agents in every seat until, in
+    its fourth hand or later, you are to draw with every seat three melds down or more (the
+    fullest table a team's totals must still find room on)."""
+    game = Game(Setup(preset("seven").with_changes(partnerships=True), 4, 6))
+    agents = [make_agent("medium", 6 * 31 + i) for i in range(4)]
+    for _ in range(5000):
+        st = game.state
+        if st.phase is Phase.HAND_OVER:
+            game.next_hand()
+            continue
+        if st.hand_no >= 3 and st.turn == 0 and st.phase is Phase.DRAW \
+                and min(len(m) for m in st.melds) >= 3:
+            return tuple(game.actions)
+        game.play(agents[st.turn].choose(st.view(st.turn), st.legal_actions()))
+    raise AssertionError("no late hand with three melds a seat")
+
+
+def melded_seven_table(size, text_size: int):
+    """The partnership table of ``_melded_late``, waiting for you to draw."""
+    game = Game(Setup(preset("seven").with_changes(partnerships=True), 4, 6))
+    for action in _melded_late():
+        if game.state.phase is Phase.HAND_OVER:
+            game.next_hand()
+        game.play(action)
+    app = App(pygame.Surface(size), Settings(animation_speed=0.0, text_size=text_size))
+    table = app.open("table", game, default_seats(4), reset=True)
+    settle(app, table)
+    return app, table
+
+
+TEAM_SIZES = [(360, 640), (390, 844), (844, 390), (1280, 720), (1920, 1080)]
+
+
+@pytest.mark.parametrize("when", ["opening", "late"])
+@pytest.mark.parametrize("text_size", [100, 200])
+@pytest.mark.parametrize("size", TEAM_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_both_teams_totals_are_on_the_table_at_every_size(size, text_size, when,
+                                                          monkeypatch, artifacts):
+    """Partners play for their team's total, so both teams' totals are always drawn: at
+    the opening deal and late in a hand (three melds a seat or more), on phones, landscape
+    and desktop windows, at 100 % and 200 % text. Wherever they stand (beside the stock by
+    the teams' names, or in words, ``us 1,390 · them 820``, there, in a felt of their own
+    or in the seven-hand strip), both totals are there, yours and theirs, nothing cut
+    short, inside their place at the table's smallest text or larger, and that place is
+    clear of the buttons, the status, the panels, your plate, your melds and the strip."""
+    drawn = Drawn(monkeypatch)
+    app, table = seven_table(size, text_size) if when == "opening" \
+        else melded_seven_table(size, text_size)
+    app.step([], FRAME)
+    pygame.image.save(app.surface, str(artifacts / f"teams_{when}_{size[0]}x{size[1]}_"
+                                                   f"{text_size}.png"))
+    f = table.frame()
+    L, st = f.layout, table.game.state
+    assert when == "opening" or min(len(m) for m in st.melds) >= 3
+    place = f.seven.teams or f.seven.totals or f.seven.strip
+    box = pygame.Rect(place.x, place.y, place.w, place.h)
+    words = drawn.inside(box)
+    said = " ".join(w for w, _, _ in words)  # a name wrapped between partners reads whole
+    ours, theirs = st.totals[0] + st.totals[2], st.totals[1] + st.totals[3]
+    named = all(team.name in said and (f"{team.total:,}" if team.total >= 0 else
+                                       f"\u2212{-team.total:,}") in [w for w, _, _ in words]
+                for team in seven.teams(st.view(0), [s.name for s in table.seats]))
+    in_words = re.search(rf"\b(your team|us) {ours:,}\b", said) and \
+        re.search(rf"\b(theirs|them) {theirs:,}\b", said)
+    assert (named and f.seven.teams is not None) or in_words, said
+    assert "\u2026" not in said, said  # nothing cut short
+    for w, px, rect in words:
+        assert px >= MIN_LABEL_PX and box.contains(rect), (w, px, rect, box)
+    melds = [r for r in table.my_meld_rects()[1] if r.w]
+    others = [r for name, r in L.panels()] + [L.status, *melds] + \
+        ([f.seven.strip] if place is not f.seven.strip else [])
+    clash = [r for r in others if box.colliderect(r.x, r.y, r.w, r.h)]
+    assert not clash, (box, clash)
 
 
 @dataclass

@@ -139,7 +139,8 @@ def what_happened(position, seats) -> str:
     if position.action is None:
         return "The deal"
     names = [seat.name for seat in seats]
-    words = [w for e in position.events if (w := describe(e, names, position.state.hand_no))]
+    words = [w for e in position.events
+             if (w := describe(e, names, position.state.hand_no, position.state.options))]
     return "; ".join(words)
 
 

@@ -271,7 +271,7 @@ class TableScene(Scene):
         m = self.model
         you = m.viewer if len(m.people) == 1 else -1
         for line in event_sentences([e.seen_by(m.viewer) for e in events],
-                                    [s.name for s in self.seats], you):
+                                    [s.name for s in self.seats], you, m.state.options):
             self.app.mirror.announce(line)
 
     def pause(self) -> None:

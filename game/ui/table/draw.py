@@ -609,14 +609,22 @@ def _draw_my_melds(surface, f: TableFrame) -> None:
 
 def _draw_seven(surface, f: TableFrame, areas: SevenAreas) -> None:
     """Seven-hand's strip (the hand of seven, its bonus, the cards out of play) along the
-    foot of your melds' band, and with partnerships the teams' totals beside the stock (or,
-    where that felt is taken, in the strip)."""
+    foot of your melds' band, and with partnerships the teams' totals beside the stock (in
+    words there where a partner's name has no room whole), or, where that felt is taken, in
+    words in the opponents' empty cell or on a line under the status, or in the strip."""
     L, st = f.layout, f.state
     teams = seven.teams(st, [s.name for s in f.seats])
     offer_panel.draw_status_strip(surface, _pg(areas.strip), st, f.model.viewer,
-                                  scale=L.scale, teams=bool(teams) and areas.teams is None)
+                                  scale=L.scale, teams=bool(teams) and areas.teams is None
+                                  and areas.totals is None)
+    words = areas.totals if areas.teams is None else None
     if teams and areas.teams is not None:
-        offer_panel.draw_team_totals(surface, _pg(areas.teams), teams, scale=L.scale)
+        if offer_panel.names_fit(_pg(areas.teams), teams, L.scale):
+            offer_panel.draw_team_totals(surface, _pg(areas.teams), teams, scale=L.scale)
+        else:  # a partner's name has no room whole there: the totals in words
+            words = areas.teams
+    if teams and words is not None:
+        offer_panel.draw_totals_line(surface, _pg(words), st, f.model.viewer, scale=L.scale)
 
 
 def _draw_offer(surface, f: TableFrame) -> None:
@@ -747,7 +755,7 @@ def _on_the_felt(f: TableFrame) -> tuple[Rect, ...]:
     if f.seven is None:
         return ()
     panel = f.offer_panel() if not f.revealed else None
-    extra = [f.seven.strip, f.seven.teams]
+    extra = [f.seven.strip, f.seven.teams, f.seven.totals]
     if panel is not None:
         extra.append(Rect(panel.rect.x, panel.rect.y, panel.rect.w, panel.rect.h))
     return tuple(r for r in extra if r is not None)

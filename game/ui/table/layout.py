@@ -234,7 +234,7 @@ SORT_LABELS = ("By suit", "By rank")
 
 def table_layout(size: tuple[int, int], seats: int, hand_count: int,
                  settings: Settings = DEFAULT, mine=(), theirs=(),
-                 status_row: bool = False) -> TableLayout:
+                 status_row: bool = False, under: int = 0) -> TableLayout:
     """The table for a window of ``size``, ``seats`` players (2-8) and ``hand_count`` cards in
     your hand. Left-handed settings mirror the whole table left-right. ``mine`` is the size
     of each of your melds and ``theirs`` the same for each opponent (in seat order after
@@ -249,21 +249,25 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
     landscape window too short even for that with two rows of header-only panels has the
     panels in one row, a summary strip, before any of your melds goes unseen. With
     ``status_row`` the status has its row under the buttons wherever it would stand (the
-    felt beside them is wanted for something else: ``seven_table``)."""
+    felt beside them is wanted for something else: ``seven_table``), and ``under`` pixels
+    under that row kept free for a line of seven's (the teams' totals)."""
     row = status_row
-    layout = _table_layout(size, seats, hand_count, settings, mine, theirs, False, False, row)
+    layout = _table_layout(size, seats, hand_count, settings, mine, theirs, False, False, row,
+                           under)
     short = False
     if layout.status.y > layout.pause.y:
         # The status's own row keeps room for its essential words only where its whole
         # words would cost one of your melds, or the opponents' caption lines.
-        brief = _table_layout(size, seats, hand_count, settings, mine, theirs, False, True, row)
+        brief = _table_layout(size, seats, hand_count, settings, mine, theirs, False, True, row,
+                              under)
         short = _crowded(brief, mine) < _crowded(layout, mine)
         if short:
             layout = brief
     if layout.terse and size[0] > size[1] and mine and len(layout.opponents) > 1 \
             and layout.opponents[0].box.y != layout.opponents[-1].box.y \
             and not all(r.w for r in my_meld_rects(layout, mine)[1]):
-        return _table_layout(size, seats, hand_count, settings, mine, theirs, True, short, row)
+        return _table_layout(size, seats, hand_count, settings, mine, theirs, True, short, row,
+                             under)
     return layout
 
 
@@ -274,10 +278,11 @@ def _crowded(layout: TableLayout, mine) -> tuple[int, bool]:
 
 
 def _table_layout(size: tuple[int, int], seats: int, hand_count: int, settings: Settings,
-                  mine, theirs, strip: bool, short: bool, own_row: bool) -> TableLayout:
+                  mine, theirs, strip: bool, short: bool, own_row: bool,
+                  under: int = 0) -> TableLayout:
     """``table_layout``, the opponents' header-only panels in one row with ``strip``, the
     status's own row (where it has one) sized for its essential words with ``short``, and
-    (``own_row``) always there."""
+    (``own_row``) always there, ``under`` pixels of felt kept free below it."""
     w, h = size
     s = scale_of(size)
     target = round(MIN_TARGET * s * control_scale())
@@ -292,7 +297,7 @@ def _table_layout(size: tuple[int, int], seats: int, hand_count: int, settings: 
     log_w = button_w((LOG_LABEL,), target)
     log_button = Rect(pause.x - pad - log_w, pause.y, log_w, target)
     status = _status_bar(w, pad, font, pause, log_button, portrait, short, own_row)
-    top = status.bottom + pad
+    top = status.bottom + pad + under
 
     # Bottom: the hand; above it the action bar, with your plate at its left on a wide
     # window, or as a strip of its own over the bar on a phone.
@@ -893,9 +898,16 @@ class SevenAreas:
     """The status strip: the hand of seven, its bonus, the cards out of play."""
     teams: Rect | None
     """The felt the teams' totals stand in, beside the stock (None: no partnerships, or no
-    felt free there: the strip then carries them)."""
+    felt free there: ``totals`` or the strip then carries them)."""
     offer: Rect
     """The felt an offered discard is held out in."""
+    totals: Rect | None = None
+    """Where the teams' totals stand in words alone (``your team 1,135 · theirs 1,525``)
+    when the felt beside the stock has no room for them: the empty cell the opponents'
+    panels leave at the end of their last row (a phone's two panels over one), else, where
+    the strip has no room for them either (``carries_totals``: phones at a large text
+    size), a line of its own under the status's row; None elsewhere (the strip carries
+    them)."""
 
 
 TEAMS_MIN_W = 84
@@ -903,6 +915,27 @@ TEAMS_MIN_W = 84
 dozen letters over its total, two lines a team)."""
 TEAMS_MAX_W = 330
 """The widest they grow at scale 1 (a name and its total on one line a team)."""
+
+
+def band_room(w: int, h: int, scale: float) -> tuple[int, int]:
+    """The width a line of the seven-hand strip (or of the teams' totals in words) may take
+    on a band ``w`` by ``h``, and the height two lines may take (clear of its edges)."""
+    return w - round(16 * scale), h - 2 * round(4 * scale)
+
+
+STRIP_LEAST_TEAMS = ("Hand 7/7", "us 99,999 \u00b7 them 99,999")
+"""The least a strip that carries the teams' totals must say: the hand and both totals, in
+short words, at their widest (five digits: more than a seven-hand match reaches)."""
+
+
+def carries_totals(strip: Rect, scale: float) -> bool:
+    """Whether ``strip`` has room for the hand and both teams' totals (``STRIP_LEAST_TEAMS``)
+    at the smallest text, on one line or on two."""
+    width, height = band_room(strip.w, strip.h, scale)
+    hand, totals = STRIP_LEAST_TEAMS
+    return text_width(f"{hand} \u00b7 {totals}", MIN_LABEL_PX) <= width or (
+        max(text_width(hand, MIN_LABEL_PX), text_width(totals, MIN_LABEL_PX)) <= width
+        and 2 * line_height(MIN_LABEL_PX) <= height)
 
 
 def _seven_rows(layout: TableLayout) -> tuple[int, int]:
@@ -941,6 +974,21 @@ def _beside_stock(layout: TableLayout, pad: int) -> Rect | None:
     return Rect(x, top, width, row_h)
 
 
+def _empty_cell(layout: TableLayout, pad: int) -> Rect | None:
+    """The felt the opponents' panels leave empty at the end of their last row (a phone's
+    two panels over one: the second row's right half), as tall as a panel; None where
+    every row is full or that felt is narrower than ``TEAMS_MIN_W``."""
+    boxes = [o.box for o in layout.opponents]
+    if not boxes:
+        return None
+    last = boxes[-1]
+    right = max(b.right for b in boxes)
+    if last.right >= right or right - last.right - pad < round(TEAMS_MIN_W * min(1.0,
+                                                                                 layout.scale)):
+        return None
+    return Rect(last.right + pad, last.y, right - last.right - pad, last.h)
+
+
 def _beside_buttons(layout: TableLayout) -> Rect:
     """The top row's felt beside the Log and Menu buttons (left of them, or right of them
     where the table is mirrored), as tall as they are."""
@@ -957,26 +1005,25 @@ def seven_layout(layout: TableLayout, teams: bool, least: int, mine=()
                  ) -> tuple[TableLayout, SevenAreas]:
     """Where discards are offered (no pile to take): your melds' band gives its foot (above
     the message, where toasts show) to the status strip; with partnerships (``teams``) the
-    teams' totals stand in the felt beside the stock. An offered discard is held out over
-    the middle, from the stock's row down to the strip, at least ``least`` tall and never
-    over the bar. Where the band would keep no row of melds, or not all of your melds
-    (``mine``, the size of each), the strip takes the right of the status bar instead,
-    wider with partnerships when the felt beside the stock has no room for the totals (the
-    strip then carries them, in short words where needed), or, where the status has a row
-    of its own under the buttons, the felt beside them."""
+    teams' totals stand in the felt beside the stock (or the opponents' empty cell,
+    ``_empty_cell``). An offered discard is held out over the middle, from the stock's row
+    down to the strip, at least ``least`` tall and never over the bar. Where the band would
+    keep no row of melds, or not all of your melds (``mine``, the size of each), the strip
+    takes the right of the status bar instead, wider with partnerships when neither felt
+    has room for the totals (the strip then carries them, in short words where needed),
+    or, where the status has a row of its own under the buttons, the felt beside them."""
     strip_h, pad = _seven_rows(layout)
     band = layout.my_melds
     foot = min(band.bottom, layout.message.y)
     strip = Rect(band.x + pad, foot - strip_h - pad // 2, band.w - 2 * pad, strip_h)
-    row = card_height(layout.meld_card_w) + my_meld_label(layout)
     box = _beside_stock(layout, pad) if teams else None
+    totals = _empty_cell(layout, pad) if teams and box is None else None
     melds = Rect(band.x, band.y, band.w, max(0, strip.y - pad // 2 - band.y))
     status = layout.status
-    if melds.h < row or (mine and not all(
-            r.w for r in my_meld_rects(replace(layout, my_melds=melds), mine)[1])):
+    if not _holds(layout, melds, mine):
         # a short window: the band keeps its melds, the status bar the strip
         melds = band
-        wide = teams and box is None
+        wide = teams and box is None and totals is None
         free = _beside_buttons(layout)
         if status.y > layout.pause.y:  # the status in a row of its own: the strip beside
             strip = free  # as tall as the buttons: room for two lines where it is narrow
@@ -989,7 +1036,16 @@ def seven_layout(layout: TableLayout, teams: bool, least: int, mine=()
     bottom = min(max(strip.y - pad // 2, top + least), layout.actions[0].y - pad)
     top = max(0, min(top, bottom - least))
     offer = Rect(0, top, layout.size[0], bottom - top)
-    return replace(layout, my_melds=melds, status=status), SevenAreas(strip, box, offer)
+    return replace(layout, my_melds=melds, status=status), SevenAreas(strip, box, offer,
+                                                                       totals)
+
+
+def _holds(layout: TableLayout, melds: Rect, mine) -> bool:
+    """Whether ``melds`` (a part of your melds' band) has a row for melds and draws every
+    one of yours (``mine``, the size of each)."""
+    row = card_height(layout.meld_card_w) + my_meld_label(layout)
+    return melds.h >= row and all(
+        r.w for r in my_meld_rects(replace(layout, my_melds=melds), mine)[1])
 
 
 def seven_table(size: tuple[int, int], seats: int, hand_count: int, settings: Settings,
@@ -997,12 +1053,25 @@ def seven_table(size: tuple[int, int], seats: int, hand_count: int, settings: Se
     """The table where discards are offered (``table_layout``, then ``seven_layout``). Where
     the strip takes the right of the status bar and leaves the status too little room for
     ``STATUS_WORDS`` whole, the status has its own row under the buttons and the strip
-    the felt beside them."""
-    laid, areas = seven_layout(table_layout(size, seats, hand_count, settings, mine, theirs),
-                               teams, least, mine)
+    the felt beside them. With partnerships (``teams``), where neither the felt beside the
+    stock, nor the opponents' empty cell, nor the strip has room for the teams' totals
+    (``carries_totals``: phones at a large text size), the status has its own row and a
+    line under it carries them (the rest of the table makes room for it)."""
+
+    def laid_out(**row) -> tuple[TableLayout, SevenAreas]:
+        return seven_layout(table_layout(size, seats, hand_count, settings, mine, theirs,
+                                         **row), teams, least, mine)
+
+    laid, areas = laid_out()
     if laid.status.y == laid.pause.y and not status_fits(STATUS_WORDS, laid.font, laid.status):
-        laid, areas = seven_layout(table_layout(size, seats, hand_count, settings, mine,
-                                                theirs, status_row=True), teams, least, mine)
+        laid, areas = laid_out(status_row=True)
+    if teams and areas.teams is None and areas.totals is None \
+            and not carries_totals(areas.strip, laid.scale):
+        pad = _seven_rows(laid)[1]
+        h = line_height(laid.font) + pad
+        laid, areas = laid_out(status_row=True, under=h + pad // 2)
+        areas = replace(areas, teams=None, totals=Rect(laid.status.x, laid.status.bottom
+                                                       + pad // 2, laid.status.w, h))
     return laid, areas
 
 

@@ -25,11 +25,13 @@ from ...rules.cards import (
 )
 from ...rules.events import Ev, Event
 from ...rules.melds import MeldKind, run_start, sort_set
+from ...rules.options import RuleOptions
 from ...rules.phase import ACTING
 from ...rules.scoring import meld_points
 from ...rules.state import IllegalAction, Phase, Rule
 from ...services import tips
 from ...services.settings import Settings
+from ..words import match_won
 from .kinds import Say, Sort, Where
 
 DEFAULT = Settings()
@@ -528,7 +530,13 @@ class TableModel:
 
     def describe(self, e: Event) -> str:
         """``e`` in a player's words, ``Computer 1: took the pile (7 cards)``."""
-        return describe(e, [s.name for s in self.seats], self.state.hand_no)
+        return describe(e, [s.name for s in self.seats], self.state.hand_no,
+                        self.state.options, self._you())
+
+    def _you(self) -> int:
+        """The seat the table speaks to as "you": the one person's (-1 in pass-and-play,
+        where every seat is named)."""
+        return self.people[0] if len(self.people) == 1 else -1
 
     def new_hand(self) -> list[Event]:
         """Deal the next hand (after the summary)."""
@@ -552,12 +560,13 @@ class TableModel:
         no glowing places to tap, only the actions it lists; ``brief``: its essential words,
         for a status bar too small for them all at a large text size)."""
         st = self.state
-        if st.phase is Phase.MATCH_OVER:
-            if self.seats[st.winner].is_person and len(self.people) == 1:
-                return "You win the match" if brief else "The match is over: you win"
-            winner = self.name(st.winner)
-            return f"{winner} wins the match" if brief \
-                else f"The match is over: {winner} wins"
+        if st.phase is Phase.MATCH_OVER:  # the winner, or with partnerships the team
+            names, you = [s.name for s in self.seats], self._you()
+            if brief:  # a team's two names leave room for no more on a phone's bar
+                won = match_won(st.winner, names, st.options, you)
+                return won if st.options.partnerships else won + " the match"
+            return "The match is over: " + match_won(st.winner, names, st.options, you,
+                                                     start=False)
         if st.phase is Phase.HAND_OVER:
             out = st.hand_outs[-1] if st.hand_outs else -1
             if out < 0:
@@ -613,9 +622,12 @@ _DOINGS = {Ev.MELDED: "melded {cards}", Ev.ADDED: "added {cards} to meld {meld}"
 """What a seat did, for the events whose words need only their cards and meld."""
 
 
-def describe(e: Event, names, hand_no: int) -> str:
+def describe(e: Event, names, hand_no: int, options: RuleOptions | None = None,
+             you: int = -1) -> str:
     """``e`` in a player's words, with ``names`` for the seats and ``hand_no`` the hand in
-    play (0-based): ``Computer 1: took the pile (7 cards)``; empty for an event nobody reads."""
+    play (0-based): ``Computer 1: took the pile (7 cards)``; empty for an event nobody reads.
+    The match's end names the winning team where the match's ``options`` have
+    partnerships (``words.match_won``; ``you``: the seat spoken to, -1 for none)."""
     who = names[e.seat] if 0 <= e.seat < len(names) else ""
     cards = cards_short(e.cards)
     k = e.kind
@@ -637,7 +649,7 @@ def describe(e: Event, names, hand_no: int) -> str:
     if k is Ev.HAND_ENDED:
         return f"{who} went out" if e.seat >= 0 else "The hand ended; nobody went out"
     if k is Ev.MATCH_ENDED:
-        return f"{who} wins the match"
+        return match_won(e.seat, names, options, you) + " the match"
     return ""
 
 

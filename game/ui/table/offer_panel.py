@@ -19,6 +19,7 @@ from .. import cardart, theme
 from ..sheet import wrapped_unbroken
 from ..widgets import MIN_TARGET, Button, draw_badge, draw_button, draw_panel
 from . import seven
+from .layout import band_room
 
 TAKE, PASS = "offer:take", "offer:pass"
 """The buttons' keys."""
@@ -160,9 +161,49 @@ def draw_status_strip(surface: pygame.Surface, rect, view, viewer: int, *,
     (and with ``teams`` both teams' totals) on a dark band filling ``rect``, fitted by
     ``strip_fit``. Returns the text drawn."""
     rect = pygame.Rect(rect)
+    return _draw_band(surface, rect, strip_fit(seven.strip_pieces(view, viewer, teams), rect,
+                                               scale), scale)
+
+
+def draw_totals_line(surface: pygame.Surface, rect, view, viewer: int, *,
+                     scale: float = 1.0) -> str:
+    """Both teams' totals alone on a band like the strip's, fitted by ``totals_fit``, where
+    neither the felt beside the stock nor the strip has room for them. Returns the text
+    drawn."""
+    rect = pygame.Rect(rect)
+    both = seven.team_pieces(view, viewer)
+    return _draw_band(surface, rect, totals_fit(both, rect, scale) if both else ("", 11),
+                      scale)
+
+
+def totals_fit(both: tuple[seven.Piece, seven.Piece], rect, scale: float
+               ) -> tuple[str, int]:
+    """Both teams' totals (``seven.team_pieces``) as they fit ``rect`` at 11 px or more,
+    in the form drawn largest (the first of equals): on one line in words (``your team
+    1,135 · theirs 1,525``) or short words (``us 1,135 · them 1,525``), or one team a line
+    (where the band is tall enough for two) in words or short words; at the least short
+    words on one line at 11 px. Never one team alone, never a team's word without its
+    number."""
+    rect = pygame.Rect(rect)
+    width, roomy = band_room(rect.w, rect.h, scale)
+    top = max(11, min(_px(scale, 15), round(rect.h * 0.55)))
+    ours, theirs = both
+    forms = [[f"{ours.words} \u00b7 {theirs.words}"], [f"{ours.short} \u00b7 {theirs.short}"],
+             [ours.words, theirs.words], [ours.short, theirs.short]]
+    fitted = [("\n".join(lines), next((px for px in range(top, 10, -1)
+                                        if _fits(lines, px, width, roomy)), 0))
+              for lines in forms]
+    text, px = max(fitted, key=lambda f: f[1])
+    return (text, px) if px else (forms[1][0], 11)
+
+
+def _draw_band(surface: pygame.Surface, rect: pygame.Rect, fitted: tuple[str, int],
+               scale: float) -> str:
+    """A dark band filling ``rect`` with ``fitted`` (text, its lines split at newlines, and
+    its size) centred on it; returns the text."""
+    text, px = fitted
     surface.blit(theme.rounded(rect.size, min(rect.h // 2, round(12 * scale)),
                                theme.SHADE), rect)
-    text, px = strip_fit(seven.strip_pieces(view, viewer, teams), rect, scale)
     lines = text.split("\n")
     theme.draw_text_block(surface, lines, px, (rect.centerx, rect.centery - len(lines)
                                                * theme.line_height(px) // 2), theme.INK,
@@ -175,17 +216,16 @@ def strip_fit(pieces: tuple[seven.Piece, ...], rect, scale: float) -> tuple[str,
     joined, and its size: all in words; else all in short words (every fact kept), the
     first in words where that fits; else so on two lines, where the strip is tall enough
     for them with room to spare (broken between pieces, as evenly as the size allows:
-    ``Hand 3 of 7 · bonus 200 · none out of play`` over ``your team 1,135 · theirs
-    1,525``); else the first ones so, the last giving way; down to the first alone: ``Hand
+    ``Hand 3 of 7 · your team 1,135 · theirs 1,525`` over ``bonus 200 · none out of
+    play``); else the first ones so, the last giving way; down to the first alone: ``Hand
     3 of 7``, on two lines where the strip is tall enough for them (``Hand 3`` over ``of
     7``, joined by a newline), then ``Hand 3/7`` so; at the end its fewest letters
     (``3/7``), at 11 px."""
     rect = pygame.Rect(rect)
-    width = rect.w - round(16 * scale)
+    width, roomy = band_room(rect.w, rect.h, scale)  # two lines keep clear of its edges
     top = max(11, min(_px(scale, 15), round(rect.h * 0.55)))
     words = [p.words for p in pieces]
     short = [p.short for p in pieces]
-    roomy = rect.h - 2 * round(4 * scale)  # facts on two lines keep clear of its edges
     for n in range(len(pieces), 1, -1):
         shown = ([words] if n == len(pieces) else []) + [words[:1] + short[1:n], short[:n]]
         for lines in [[" \u00b7 ".join(s)] for s in shown] + [_two_lines(s) for s in shown]:
@@ -235,19 +275,18 @@ def draw_team_totals(surface: pygame.Surface, area, teams, *, scale: float = 1.0
     stock), the team ahead in the accent colour, each team's mark in its colour. Where a
     team's names and its total fit on one line, one line a team; else the names over the
     total, a name with no room on one line wrapped between partners (``_names_over``). The
-    plate fills ``area``'s width, centred on it in height; returns the plate's rect."""
+    plate fills ``area``'s width, centred on it in height; returns the plate's rect. Where
+    a name has no room whole even so (``names_fit``), the table says the totals in words
+    instead (``draw_totals_line``)."""
     area = pygame.Rect(area)
     pad = max(4, round(8 * scale))
     px = _px(scale, 16)
     best = max(t.total for t in teams) if teams else 0
-    totals = [f"{t.total:,}" if t.total >= 0 else f"\u2212{-t.total:,}" for t in teams]
+    totals = _totals(teams)
     mark_w = max(6, round(8 * scale))
-    inner = area.w - 2 * pad - mark_w - pad
     line = theme.line_height(px)
-    one_line = all(theme.text_width(t.name, px) + pad + theme.text_width(total, px, True)
-                   <= inner for t, total in zip(teams, totals))
-    name_px, total_px, names = (px, px, [[t.name] for t in teams]) if one_line else \
-        _names_over(teams, px, inner + pad, area.h, pad)
+    one_line, name_px, total_px, names = _plate_fit(area, teams, scale) or \
+        (False, 11, 11, [[theme.cut(t.name, 11, area.w - 3 * pad - mark_w)] for t in teams])
     h = pad + sum((line if one_line else _team_h(lines, name_px, total_px)) + pad
                   for lines in names)
     plate = pygame.Rect(area.x, area.centery - min(h, area.h) // 2, area.w, min(h, area.h))
@@ -271,13 +310,37 @@ def draw_team_totals(surface: pygame.Surface, area, teams, *, scale: float = 1.0
     return plate
 
 
+def names_fit(area, teams, scale: float = 1.0) -> bool:
+    """Whether ``draw_team_totals`` shows every team's names whole in ``area``."""
+    return _plate_fit(pygame.Rect(area), teams, scale) is not None
+
+
+def _totals(teams) -> list[str]:
+    return [f"{t.total:,}" if t.total >= 0 else f"\u2212{-t.total:,}" for t in teams]
+
+
+def _plate_fit(area: pygame.Rect, teams, scale: float
+               ) -> tuple[bool, int, int, list[list[str]]] | None:
+    """How the plate of ``draw_team_totals`` says ``teams`` in ``area``: whether one line
+    a team, the names' size, the totals' size and each team's name lines; None where a
+    name has no room whole at any size."""
+    pad = max(4, round(8 * scale))
+    px = _px(scale, 16)
+    inner = area.w - 2 * pad - max(6, round(8 * scale)) - pad
+    if all(theme.text_width(t.name, px) + pad + theme.text_width(total, px, True) <= inner
+           for t, total in zip(teams, _totals(teams))):
+        return True, px, px, [[t.name] for t in teams]
+    over = _names_over(teams, px, inner + pad, area.h, pad)
+    return None if over is None else (False, *over)
+
+
 def _names_over(teams, px: int, width: int, height: int, pad: int
-                ) -> tuple[int, int, list[list[str]]]:
+                ) -> tuple[int, int, list[list[str]]] | None:
     """The names' size, the totals' size and each team's name lines where each name stands
     over its total in a plate ``width`` wide and ``height`` tall: a name on one line, or
     wrapped between partners (never inside a name), at the largest size from ``px`` down
-    to 11 at which every team fits, the totals as large as that leaves room for. Only a
-    name with no room even so is cut short (a partner's name wider than the plate)."""
+    to 11 at which every team fits, the totals as large as that leaves room for; None
+    where no size fits (a partner's name wider than the plate)."""
     for size in range(px, 10, -1):
         wrapped = [_name_lines(t.name, size, width) for t in teams]
         names = [lines for lines in wrapped if lines is not None]
@@ -286,7 +349,7 @@ def _names_over(teams, px: int, width: int, height: int, pad: int
         for total_px in range(px, size - 1, -1):
             if pad + sum(_team_h(lines, size, total_px) + pad for lines in names) <= height:
                 return size, total_px, names
-    return 11, 11, [[theme.cut(t.name, 11, width)] for t in teams]
+    return None
 
 
 def _team_h(lines: list[str], name_px: int, total_px: int) -> int:

@@ -141,25 +141,38 @@ class Piece:
 
 def strip_pieces(view, viewer: int, teams: bool = False) -> tuple[Piece, ...]:
     """The strip's pieces, most important first: ``Hand 3 of 7`` (``Hand 3/7``, at the
-    fewest ``3/7``), ``bonus 200``, ``5 cards out of play`` (``5 out of play``; ``none out
-    of play`` before the first) and, where the strip carries the teams' totals (``teams``,
-    with partnerships), both as one piece, ``your team 1,135 · theirs 1,525`` (``us 1,135 ·
-    them 1,525``): one team's total alone would say who leads no better than none."""
+    fewest ``3/7``); where the strip carries the teams' totals (``teams``, with
+    partnerships) both of them as one piece, ``your team 1,135 · theirs 1,525`` (``us
+    1,135 · them 1,525``; ``team_pieces``), which decide the match and so give way only to
+    the hand's number; ``bonus 200``; ``5 cards out of play`` (``5 out of play``; ``none
+    out of play`` before the first)."""
     o = view.options
     of = f" of {o.hand_limit}" if o.hand_limit else ""
     gone = len(view.out_of_play)
     bonus = f"bonus {o.bonus(view.hand_no):,}"
     number = f"{view.hand_no + 1}{of.replace(' of ', '/')}"
-    pieces = [Piece(f"Hand {view.hand_no + 1}{of}", f"Hand {number}",
-                    number if of else ""),
-              Piece(bonus, bonus),
-              Piece(f"{counted(gone, 'card')} out of play" if gone else "none out of play",
-                    f"{gone} out of play" if gone else "none out of play")]
-    if teams and o.partnerships:
-        ours, theirs = team_totals(view.totals, o)[::1 if team_of(viewer, o) == 0 else -1]
-        pieces.append(Piece(f"your team {ours:,} \u00b7 theirs {theirs:,}",
-                            f"us {ours:,} \u00b7 them {theirs:,}"))
-    return tuple(pieces)
+    both = team_pieces(view, viewer) if teams else None
+    totals = Piece(*(f"{ours} \u00b7 {theirs}" for ours, theirs in
+                     ((both[0].words, both[1].words), (both[0].short, both[1].short)))) \
+        if both else None
+    return tuple(p for p in (
+        Piece(f"Hand {view.hand_no + 1}{of}", f"Hand {number}", number if of else ""),
+        totals,
+        Piece(bonus, bonus),
+        Piece(f"{counted(gone, 'card')} out of play" if gone else "none out of play",
+              f"{gone} out of play" if gone else "none out of play")) if p is not None)
+
+
+def team_pieces(view, viewer: int) -> tuple[Piece, Piece] | None:
+    """Each team's total, ``viewer``'s team first: ``your team 1,135`` (``us 1,135``) and
+    ``theirs 1,525`` (``them 1,525``); None without partnerships. Shown together, never
+    one alone (it would say who leads no better than none)."""
+    o = view.options
+    if not o.partnerships:
+        return None
+    ours, theirs = team_totals(view.totals, o)[::1 if team_of(viewer, o) == 0 else -1]
+    return (Piece(f"your team {ours:,}", f"us {ours:,}"),
+            Piece(f"theirs {theirs:,}", f"them {theirs:,}"))
 
 
 def status_parts(view) -> tuple[str, ...]:
