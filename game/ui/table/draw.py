@@ -283,6 +283,7 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
     # the least of it that shows, whole (never "p…")
     lead = f"{mark} \u00b7 " if partner else ""
     in_header = partner and not box.caption.h
+    own = name
     if in_header:
         name = lead + name
     bare = name  # the level gives way whole where the header has no room for it
@@ -299,11 +300,19 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
             theme.text(surface, words, px, (box.header.x + room, box.header.center[1]),
                        theme.INK_DIM, "midright")
             room -= width
-    forms: tuple[str, ...] = (name, bare, lead + short_name(seatd.name), mark) if in_header \
-        else (name, bare)
-    if room >= min(theme.text_width(t, _smallest(px), True)
-                   for t in ((mark,) if in_header else (name, name[:1] + "\u2026"))):
-        fit_words(surface, forms, px, box.header, room, theme.INK, bold=True)
+    unsaid = False  # the partner's word, left for the melds' line
+    if in_header:
+        # the word and the name, else the word, else the name (its initials) and the word
+        # on the melds' line below: the header is never the bare total
+        forms: tuple[str, ...] = (name, bare, lead + short_name(seatd.name), mark, own)
+        said = next((t for t in forms if theme.text_width(t, _smallest(px), True) <= room),
+                    None)
+        if said is not None:
+            fit_line(surface, said, px, box.header, room, theme.INK, bold=True)
+        unsaid = said is None or mark not in said
+    elif room >= min(theme.text_width(t, _smallest(px), True)
+                     for t in (name, name[:1] + "\u2026")):
+        fit_words(surface, (name, bare), px, box.header, room, theme.INK, bold=True)
     melds = st.melds[seat]
     caption = f.model.last_move.get(seat, "")
     together = f.revealed_melds(seat) if f.revealed else None
@@ -341,6 +350,8 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
         n = len(melds)
         forms = (f"{counted(n, 'meld')}, {pts} pts · tap to see",
                  f"{counted(n, 'meld')}, {pts} pts", counted(n, "meld"))
+        if unsaid:  # the partner's word leads the line, and is the least of it that shows
+            forms = tuple(f"{mark} \u00b7 {t}" for t in forms) + (mark,)
         where = box.melds
         preview = f.opponent_meld_preview(seat)
         if preview is not None:  # the first melds as cards, a line for the rest
