@@ -33,7 +33,7 @@ from game.rules.save import Game, Setup
 from game.rules.state import Phase
 from game.services.seats import Seat, default_seats
 from game.services.settings import Settings
-from game.ui import theme
+from game.ui import cardart, theme
 from game.ui.app import App
 from game.ui.mirror import walk
 from game.ui.scenes.table import TableScene
@@ -504,6 +504,71 @@ def test_the_end_of_a_partnership_match_names_the_winning_team(seed, ours, monke
     said = " ".join(shown)  # the status bar's lines, wrapped or not
     assert said in (table.model.status(), table.model.status(brief=True)), shown
     assert not re.search(r"Computer \d wins", said + " ".join(table.model.log))
+
+
+def test_at_the_match_end_revealed_hands_leave_each_panels_name_and_total_readable(
+        artifacts):
+    """The match is over and the computers' hands are shown. At 200 % text on a phone an
+    opponent's panel cannot hold its melds and its hand together, so the hand is fanned in
+    the panel: under its header (the name and total still read), inside the panel, wherever
+    the panel has room under the header for a readable card."""
+    game, _ = before_the_end(8)
+    size = (390, 844)
+    app = App(pygame.Surface(size), Settings(animation_speed=0.0, text_size=200))
+    table = app.open("table", game, default_seats(4), reset=True)
+    settle(app, table)
+    assert game.state.phase is Phase.MATCH_OVER
+    pygame.image.save(app.surface, str(artifacts / f"match_end_{size[0]}x{size[1]}_200.png"))
+    f = table.frame()
+    fanned = 0
+    for seat in (1, 2, 3):
+        panel = f.layout.opponents[f.opponent_index(seat)]
+        hand = game.state.hands[seat]
+        if not hand or f.revealed_melds(seat) is not None:
+            continue
+        header = pygame.Rect(panel.header.x, panel.header.y, panel.header.w, panel.header.h)
+        box = pygame.Rect(panel.box.x, panel.box.y, panel.box.w, panel.box.h)
+        room = box.bottom - header.bottom
+        for j in range(len(hand)):
+            x, y, w = f.reveal_spot(seat, j)
+            r = pygame.Rect(0, 0, round(w), cardart.height(round(w)))
+            r.center = (round(x), round(y))
+            if room >= cardart.height(cardart.MIN_READABLE_WIDTH) + 4:
+                assert not r.colliderect(header), (seat, j, r, header)
+                assert box.contains(r), (seat, j, r, box)
+                fanned += 1
+    assert fanned, "no hand fanned under a header"
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 640), (1280, 720)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_match_result_names_the_winning_team_whole_at_a_large_text_size(
+        size, monkeypatch, artifacts):
+    """The match result's headline at 200 % text names the winning partners whole and
+    inside the window (shorter on a phone, ``Computer 1 & Computer 3 win`` or ``C1 & C3
+    win``, never cut at both edges), while the mirror reads the whole headline."""
+    game, _ = before_the_end(8)
+    app = App(pygame.Surface(size), Settings(animation_speed=0.0, text_size=200))
+    table = app.open("table", game, default_seats(4), reset=True)
+    settle(app, table)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    text = theme.text
+
+    def record(target, words, px, *args, **kw):
+        rect = text(target, words, px, *args, **kw)
+        drawn.append((words, rect))
+        return rect
+
+    monkeypatch.setattr(theme, "text", record)
+    app.step([], FRAME)
+    pygame.image.save(app.surface, str(artifacts / f"result_{size[0]}x{size[1]}_200.png"))
+    heads = [(w, r) for w, r in drawn if re.fullmatch(
+        r"(Computer 1 & Computer 3|C1 & C3) win( the match)?", w)]
+    assert heads, [w for w, _ in drawn][:12]
+    window = app.surface.get_rect()
+    for w, r in heads:
+        assert window.contains(r), (w, r)
+    assert "Computer 1 & Computer 3 win the match" in names_in(app.scenes.top.mirror())
 
 
 def names_in(node) -> list[str]:

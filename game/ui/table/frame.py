@@ -174,7 +174,8 @@ class TableFrame:
 
     def reveal_spot(self, seat: int, j: int) -> tuple[float, float, float]:
         """Where card ``j`` of a revealed hand lies: after its owner's melds where the panel
-        holds both, else fanned across the panel."""
+        holds both, else fanned across the panel, under its header where the cards fit
+        there (the name and total stay readable), else over the whole panel."""
         n = max(1, len(self.state.hands[seat]))
         together = self.revealed_melds(seat)
         if together is not None and self.state.hands[seat]:
@@ -182,11 +183,19 @@ class TableFrame:
             r = rects[-1]
             step = meld_step(r, cw, n)
             return r.x + j * step + cw / 2, r.y + cardart.height(cw) / 2, cw
-        box = self.layout.opponents[self.opponent_index(seat)].box
-        cw = max(cardart.MIN_READABLE_WIDTH, min(round(box.h * 0.6 / cardart.CARD_RATIO), 60))
+        panel = self.layout.opponents[self.opponent_index(seat)]
+        box = panel.box
+        below = box.bottom - panel.header.bottom - 4
+        if cardart.height(cardart.MIN_READABLE_WIDTH) <= below:
+            cw = max(cardart.MIN_READABLE_WIDTH, min(int(below / cardart.CARD_RATIO), 60))
+            y = panel.header.bottom + 2 + below / 2
+        else:
+            cw = max(cardart.MIN_READABLE_WIDTH,
+                     min(round(box.h * 0.6 / cardart.CARD_RATIO), 60))
+            y = box.y + box.h / 2
         step = min(cw * 0.4, (box.w - cw - 8) / max(1, n - 1))
         x0 = box.x + (box.w - (cw + step * (n - 1))) / 2 + cw / 2
-        return x0 + j * step, box.y + box.h / 2, cw
+        return x0 + j * step, y, cw
 
     def resolve(self, place) -> tuple[float, float, float]:
         """A named place's centre and card width in this layout (see tween.py)."""
