@@ -456,6 +456,12 @@ class PageScene(Scene):
     def subtitle(self) -> str:
         return ""
 
+    def title_forms(self) -> tuple[str, ...]:
+        """The title, then shorter ways of saying it, each shorter than the one before: a
+        narrow page at a large text size draws the first that fits at three quarters of the
+        title's size or more (the mirror reads ``title`` whole)."""
+        return (self.title,)
+
     def rows(self) -> list[Row]:
         return []
 
@@ -684,8 +690,12 @@ class PageScene(Scene):
             widgets.draw_panel(surface, card.clip(surface.get_rect()), fill=CARD_FILL,
                                radius=m.radius, border=LINE)
         room = lay.panel.w - (2 * (lay.back.rect.w + m.gap) if lay.back else 0)
-        theme.text(surface, self.title, theme.fit_px(self.title, m.title_px, room, True),
-                   lay.title_pos, theme.INK, "center", True)
+        forms = self.title_forms()
+        least = round(m.title_px * 0.75)
+        title = next((t for t in forms if theme.text_width(t, least, True) <= room), forms[-1])
+        px = theme.fit_px(title, m.title_px, room, True)
+        theme.text(surface, theme.cut(title, px, room, True), px, lay.title_pos, theme.INK,
+                   "center", True)
         if sub := self.subtitle():
             px = theme.fit_px(sub, m.small_px, lay.panel.w)
             theme.text(surface, theme.cut(sub, px, lay.panel.w), px, lay.subtitle_pos,

@@ -29,6 +29,7 @@ from ..sheet import (
     wrapped_unbroken,
 )
 from ..table import seven
+from ..table.draw import short_name
 from ..words import cards_words
 from .page import BUTTON, Field, FooterButton, Heading, PageScene, Row, Text
 
@@ -295,17 +296,23 @@ def leading_note(state, seats) -> str:
     return said + f" after {len(state.hand_scores)} of {o.hand_limit} hands."
 
 
-def winner_title(state, seats) -> str:
-    """The result's headline: the winning player, or the winning partners."""
+def winner_titles(state, seats) -> tuple[str, ...]:
+    """The result's headline, the winning player or the winning partners, then shorter
+    ways of saying it for a narrow page (``PageScene.title_forms``): without "the match",
+    then the partners by their initials (``C1 & C3 win``)."""
     if state.winner < 0:
-        return "Nobody wins the match"
+        return ("Nobody wins the match", "Nobody wins")
     team = next((t for t in _teams(state, seats) if state.winner in t.seats), None)
     if team is not None:
         if any(seats[s].name == "You" for s in team.seats):
-            return "You and your partner win the match!"
-        return f"{team.name} win the match"
+            return ("You and your partner win the match!", "You and your partner win!",
+                    "Your team wins!")
+        initials = " & ".join(short_name(seats[s].name) for s in team.seats)
+        return (f"{team.name} win the match", f"{team.name} win", f"{initials} win")
     winner = seats[state.winner].name
-    return "You win the match!" if winner == "You" else f"{winner} wins the match"
+    if winner == "You":
+        return ("You win the match!", "You win!")
+    return (f"{winner} wins the match", f"{winner} wins", f"{short_name(winner)} wins")
 
 
 def score_sheet(state, seats) -> list[SheetLine]:
@@ -392,8 +399,12 @@ class MatchResultScene(PageScene):
     def __init__(self, app, table):
         super().__init__(app)
         self.table = table
-        self.title = winner_title(table.game.state, table.seats)
+        self._titles = winner_titles(table.game.state, table.seats)
+        self.title = self._titles[0]
         self._rows = None
+
+    def title_forms(self) -> tuple[str, ...]:
+        return self._titles
 
     def subtitle(self):
         n = len(self.table.game.state.hand_scores)
