@@ -297,22 +297,24 @@ def leading_note(state, seats) -> str:
 
 
 def winner_titles(state, seats) -> tuple[str, ...]:
-    """The result's headline, the winning player or the winning partners, then shorter
-    ways of saying it for a narrow page (``PageScene.title_forms``): without "the match",
-    then the partners by their initials (``C1 & C3 win``)."""
+    """The result's headline, the winning player or the winning partners as the table's
+    status names them (``words.match_won``), then shorter ways of saying it for a narrow
+    page (``PageScene.title_forms``): without "the match", then the names by their
+    initials (``C1 & C3 win``)."""
     if state.winner < 0:
         return ("Nobody wins the match", "Nobody wins")
-    team = next((t for t in _teams(state, seats) if state.winner in t.seats), None)
-    if team is not None:
-        if any(seats[s].name == "You" for s in team.seats):
-            return ("You and your partner win the match!", "You and your partner win!",
-                    "Your team wins!")
-        initials = " & ".join(short_name(seats[s].name) for s in team.seats)
-        return (f"{team.name} win the match", f"{team.name} win", f"{initials} win")
-    winner = seats[state.winner].name
-    if winner == "You":
-        return ("You win the match!", "You win!")
-    return (f"{winner} wins the match", f"{winner} wins", f"{short_name(winner)} wins")
+    names = [s.name for s in seats]
+    you = names.index("You") if "You" in names else -1
+    won = words.match_won(state.winner, names, state.options, you)
+    cheer = "!" if won.startswith("You") else ""
+    forms = [f"{won} the match{cheer}", f"{won}{cheer}"]
+    initials = words.match_won(state.winner, [short_name(n) for n in names], state.options,
+                               you)
+    if initials != won:
+        forms.append(f"{initials}{cheer}")
+    if you >= 0 and won.startswith("You and your partner"):
+        forms.append("Your team wins!")
+    return tuple(forms)
 
 
 def score_sheet(state, seats) -> list[SheetLine]:
