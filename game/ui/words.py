@@ -51,6 +51,12 @@ def counted(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
+def total(points: int) -> str:
+    """A running total for the ear: ``1,250``, ``minus 115`` (a minus sign alone is read
+    as "minus", "dash" or nothing, by the reader's settings)."""
+    return f"minus {-points:,}" if points < 0 else f"{points:,}"
+
+
 def signed(points: int) -> str:
     """A hand's score for the ear, its sign in words either way: ``plus 250``, ``minus 45``,
     ``0`` (a screen reader says a bare ``+`` as "plus" or not at all, by its settings)."""

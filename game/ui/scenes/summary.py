@@ -53,13 +53,14 @@ class HandLine(Row):
     queen: bool = True
     """The queen of spades carries its "50" (``cardart.queen_marked``: not in seven hands)."""
 
-    def _parts(self, sign=signed) -> list[str]:
+    def _parts(self, sign=signed, whole=number) -> list[str]:
         """This hand's points, then the match's running total (named so, beside this hand's
-        numbers); ``sign`` writes a signed number (``words.signed`` for the ear)."""
+        numbers); ``sign`` writes a signed number and ``whole`` the total (``words.signed``
+        and ``words.total`` for the ear)."""
         parts = [f"melded {self.melded}", f"in hand {sign(-self.penalty)}"]
         if self.bonus:
             parts.append(f"bonus {sign(self.bonus)}")
-        parts.append(f"match total {number(self.total)}")
+        parts.append(f"match total {whole(self.total)}")
         return parts
 
     def detail(self) -> str:
@@ -70,7 +71,7 @@ class HandLine(Row):
         out = ", went out" if self.went_out else ""
         left = f" Left in hand: {cards_words(self.cards)}." if self.cards else ""
         return (mirror.heading(f"{self.name}{out}: {words.signed(self.score)} this hand", 3),
-                mirror.text(", ".join(self._parts(words.signed)) + "." + left))
+                mirror.text(", ".join(self._parts(words.signed, words.total)) + "." + left))
 
     def _card_w(self, m) -> int:
         return max(cardart.MIN_READABLE_WIDTH + 4, round(50 * m.s))

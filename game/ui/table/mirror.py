@@ -17,7 +17,7 @@ from weakref import WeakKeyDictionary
 from ...rules.options import Discards
 from ...rules.phase import ACTING
 from ..mirror import Node, button, heading, listing, region, scene_tree, text, toggle
-from ..words import card_words, counted, meld_words
+from ..words import card_words, counted, meld_words, total
 from . import seven
 from .controls import OVER, Controlled
 from .kinds import Sort
@@ -71,7 +71,7 @@ def _seat(m: TableModel, view: View, seat: int) -> Node:
     turn = ", to play" if st.phase in ACTING and st.turn == seat else ""
     melds = _melds(m, seat)
     facts = (f"{counted(view.hand_counts[seat], 'card')} in hand, "
-             f"score {view.totals[seat]}, {counted(len(melds), 'meld')}")
+             f"score {total(view.totals[seat])}, {counted(len(melds), 'meld')}")
     return region(name, heading(name + turn, 3), text(facts),
                   listing(f"{name}'s melds", melds) if melds else None)
 
@@ -97,7 +97,8 @@ def _teams(m: TableModel, view: View) -> Node | None:
     if not teams:
         return None
     return region("Teams", heading("Teams"),
-                  listing("Teams", [f"{t.label}, {t.name}: {t.total} points" for t in teams]))
+                  listing("Teams", [f"{t.label}, {t.name}: {total(t.total)} points"
+                                    for t in teams]))
 
 
 _BUILT: WeakKeyDictionary[TableModel, tuple[tuple, Node]] = WeakKeyDictionary()
@@ -152,7 +153,8 @@ def _tree(scene: Mirrored) -> Node:
         _hand(m),
         region("Actions", heading("Actions"), *actions),
         region("Stock and pile", heading("Stock and pile"), piles),
-        region("Your melds", heading("Your melds"), text(f"Your score: {view.totals[m.viewer]}."),
+        region("Your melds", heading("Your melds"),
+               text(f"Your score: {total(view.totals[m.viewer])}."),
                listing("Your melds", mine) if mine else text("No melds yet.")),
         _teams(m, view) if offered else None,
         region("Other players", heading("Other players"), *(_seat(m, view, s) for s in others)),
