@@ -22,6 +22,7 @@ from test_table_play import (
     settle,
     table_spot,
 )
+from test_text_large import Drawn
 from ui_events import key
 
 from game.ai.registry import make_agent
@@ -551,21 +552,14 @@ def test_the_match_result_names_the_winning_team_whole_at_a_large_text_size(
     app = App(pygame.Surface(size), Settings(animation_speed=0.0, text_size=200))
     table = app.open("table", game, default_seats(4), reset=True)
     settle(app, table)
-    drawn: list[tuple[str, pygame.Rect]] = []
-    text = theme.text
-
-    def record(target, words, px, *args, **kw):
-        rect = text(target, words, px, *args, **kw)
-        drawn.append((words, rect))
-        return rect
-
-    monkeypatch.setattr(theme, "text", record)
+    drawn = Drawn(monkeypatch)
     app.step([], FRAME)
     pygame.image.save(app.surface, str(artifacts / f"result_{size[0]}x{size[1]}_200.png"))
-    heads = [(w, r) for w, r in drawn if re.fullmatch(
-        r"(Computer 1 & Computer 3|C1 & C3) win( the match)?", w)]
-    assert heads, [w for w, _ in drawn][:12]
     window = app.surface.get_rect()
+    words = drawn.inside(window)
+    heads = [(w, r) for w, _, r in words if re.fullmatch(
+        r"(Computer 1 & Computer 3|C1 & C3) win( the match)?", w)]
+    assert heads, [w for w, _, _ in words][:12]
     for w, r in heads:
         assert window.contains(r), (w, r)
     assert "Computer 1 & Computer 3 win the match" in names_in(app.scenes.top.mirror())
