@@ -185,14 +185,14 @@ class TableFrame:
             return r.x + j * step + cw / 2, r.y + cardart.height(cw) / 2, cw
         panel = self.layout.opponents[self.opponent_index(seat)]
         box = panel.box
-        below = box.bottom - panel.header.bottom - 4
-        if cardart.height(cardart.MIN_READABLE_WIDTH) <= below:
-            cw = max(cardart.MIN_READABLE_WIDTH, min(int(below / cardart.CARD_RATIO), 60))
-            y = panel.header.bottom + 2 + below / 2
-        else:
-            cw = max(cardart.MIN_READABLE_WIDTH,
-                     min(round(box.h * 0.6 / cardart.CARD_RATIO), 60))
-            y = box.y + box.h / 2
+        least = cardart.MIN_READABLE_WIDTH
+        cw = max(least, min(round(box.h * 0.6 / cardart.CARD_RATIO), 60))
+        top, y = panel.header.bottom + 2, box.y + box.h / 2
+        room = box.bottom - 2 - top
+        if cardart.height(cw) > room and cardart.height(least) <= room:
+            cw = max(least, int(room / cardart.CARD_RATIO))  # smaller, to clear the header
+        if cardart.height(cw) <= room:
+            y = max(y, top + cardart.height(cw) / 2)
         step = min(cw * 0.4, (box.w - cw - 8) / max(1, n - 1))
         x0 = box.x + (box.w - (cw + step * (n - 1))) / 2 + cw / 2
         return x0 + j * step, y, cw
