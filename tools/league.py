@@ -206,8 +206,9 @@ def _write(path: Path, data: dict) -> None:
             json.dump(data, f, indent=2)
             f.write("\n")
         os.replace(name, path)
-    except BaseException:
-        os.unlink(name)
+    except BaseException:  # Ctrl-C may come after the rename: the temporary file is gone
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(name)
         raise
 
 
