@@ -307,7 +307,10 @@ def test_every_scene_from_the_title_by_keyboard_alone(open_tab):
     enter(page, "Start", "Table")
     enter(page, "Menu", "Paused")
     enter(page, "Resume", "Table")
-    enter(page, "Draw", "Table")
+    enter(page, "Draw", "Table")  # the scene was the table already: wait for the card drawn
+    page.get_by_role("list", name="Your cards").get_by_role(
+        "button", name=re.compile(", just drawn$")).wait_for(timeout=30_000)
+    settle(page)
     toggles = page.get_by_role("list", name="Your cards").get_by_role("button")
     toggles.first.focus()
     page.keyboard.press("Space")
