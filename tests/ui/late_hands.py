@@ -49,18 +49,42 @@ def _milestones(preset: str, players: int, seed: int, limit: int = 2000) -> dict
     return found
 
 
+def play_until(game: Game, agents, done=lambda state: False, limit: int = 100_000) -> bool:
+    """Let ``agents`` (one a seat, each reading its own view) play ``game`` on, dealing
+    each next hand as the table does, until ``done(state)`` holds before a move (True), or
+    the match is over or ``limit`` steps (moves and deals) have passed (False)."""
+    for _ in range(limit):
+        st = game.state
+        if done(st):
+            return True
+        if st.phase is Phase.MATCH_OVER:
+            return False
+        if st.phase is Phase.HAND_OVER:
+            game.next_hand()
+            continue
+        view = st.view(st.turn)
+        game.play(agents[st.turn].choose(view, view.legal_actions()))
+    return False
+
+
+def replayed(setup: Setup, actions) -> Game:
+    """A fresh ``Game`` of ``setup`` with ``actions`` played, each next hand dealt as the
+    table deals it (as a save is loaded)."""
+    game = Game(setup)
+    for action in actions:
+        if game.state.phase is Phase.HAND_OVER:
+            game.next_hand()
+        game.play(action)
+    return game
+
+
 def late_hand(preset: str, players: int, seed: int, melds: int = 5) -> Game | None:
     """A fresh game where seat 0 is to move with at least ``melds`` (4-6) melds down, or
     None when this seed's match does not get there."""
     actions = _milestones(preset, players, seed).get(melds)
     if actions is None:
         return None
-    game = Game(Setup(PRESETS[preset], players, seed))
-    for action in actions:
-        if game.state.phase is Phase.HAND_OVER:
-            game.next_hand()
-        game.play(action)
-    return game
+    return replayed(Setup(PRESETS[preset], players, seed), actions)
 
 
 def late_hands(players: int, presets=PRESET_NAMES, per_preset: int = 2, seeds=range(1, 13)):

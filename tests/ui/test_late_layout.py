@@ -9,7 +9,7 @@ import itertools
 
 import pygame
 import pytest
-from late_hands import late_hands
+from late_hands import late_hands, play_until
 from scene_nav import make_app, step
 from ui_events import mouse_tap
 
@@ -235,14 +235,8 @@ def test_when_the_match_is_over_the_status_says_who_won_in_their_grammar():
     said_for = {}
     for seed in range(1, 7):
         game = Game(Setup(PRESETS["digital"], 2, seed))
-        agents = [make_agent("easy", seed * 7 + i) for i in range(2)]
-        while game.state.phase is not Phase.MATCH_OVER:
-            st = game.state
-            if st.phase is Phase.HAND_OVER:
-                game.next_hand()
-                continue
-            view = st.view(st.turn)
-            game.play(agents[st.turn].choose(view, view.legal_actions()))
+        play_until(game, [make_agent("easy", seed * 7 + i) for i in range(2)])
+        assert game.state.phase is Phase.MATCH_OVER
         model = TableModel(game, default_seats(2))
         said_for[game.state.winner] = (model.status(), model.status(brief=True))
     assert said_for[0] == ("The match is over: you win", "You win the match")

@@ -9,6 +9,7 @@ import re
 
 import pygame
 import pytest
+from late_hands import play_until, replayed
 from scene_nav import make_app, press
 from seven_positions import Played
 from test_keep_app import reopened
@@ -453,19 +454,10 @@ def before_the_end(seed: int):
     computer's (so the table plays it): the ``Game`` there, and the seat that then wins."""
     setup = Setup(preset("seven").with_changes(partnerships=True), 4, seed)
     game = Game(setup)
-    agents = [make_agent("easy", seed * 7 + i) for i in range(4)]
-    while game.state.phase is not Phase.MATCH_OVER:
-        st = game.state
-        if st.phase is Phase.HAND_OVER:
-            game.next_hand()
-            continue
-        game.play(agents[st.turn].choose(st.view(st.turn), st.legal_actions()))
-    winner, actions = game.state.winner, game.actions[:-1]
-    game = Game(setup)
-    for action in actions:
-        if game.state.phase is Phase.HAND_OVER:
-            game.next_hand()
-        game.play(action)
+    play_until(game, [make_agent("easy", seed * 7 + i) for i in range(4)])
+    assert game.state.phase is Phase.MATCH_OVER
+    winner = game.state.winner
+    game = replayed(setup, game.actions[:-1])
     assert game.state.turn != 0, "the last move is a computer's"
     return game, winner
 

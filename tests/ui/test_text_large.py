@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 import pytest
+from late_hands import play_until, replayed
 from test_keep_app import quick_turn
 from test_table_play import FRAME, settle
 from ui_events import key, touch_tap
@@ -111,13 +112,9 @@ def later_seven_table(size, text_size: int, hand: int = 4):
     the hands before it played by the easy agent in every seat: totals in the hundreds
     (``675 pts``) take more of each header than the opening's zeros."""
     game = Game(Setup(preset("seven").with_changes(partnerships=True), 4, 5))
-    agents = [make_agent("easy", i) for i in range(4)]
-    while game.state.hand_no < hand or game.state.phase is Phase.HAND_OVER:
-        st = game.state
-        if st.phase is Phase.HAND_OVER:
-            game.next_hand()
-            continue
-        game.play(agents[st.turn].choose(st.view(st.turn), st.legal_actions()))
+    reached = play_until(game, [make_agent("easy", i) for i in range(4)],
+                         lambda st: st.hand_no >= hand and st.phase is not Phase.HAND_OVER)
+    assert reached, f"the match ended before hand {hand + 1}"
     app = App(pygame.Surface(size), Settings(animation_speed=0.0, text_size=text_size))
     table = app.open("table", game, default_seats(4), reset=True)
     settle(app, table)
@@ -194,26 +191,17 @@ def _melded_late() -> tuple:
     its fourth hand or later, you are to draw with every seat three melds down or more (the
     fullest table a team's totals must still find room on)."""
     game = Game(Setup(preset("seven").with_changes(partnerships=True), 4, 6))
-    agents = [make_agent("medium", 6 * 31 + i) for i in range(4)]
-    for _ in range(5000):
-        st = game.state
-        if st.phase is Phase.HAND_OVER:
-            game.next_hand()
-            continue
-        if st.hand_no >= 3 and st.turn == 0 and st.phase is Phase.DRAW \
-                and min(len(m) for m in st.melds) >= 3:
-            return tuple(game.actions)
-        game.play(agents[st.turn].choose(st.view(st.turn), st.legal_actions()))
-    raise AssertionError("no late hand with three melds a seat")
+    found = play_until(game, [make_agent("medium", 6 * 31 + i) for i in range(4)],
+                       lambda st: st.hand_no >= 3 and st.turn == 0 and st.phase is Phase.DRAW
+                       and min(len(m) for m in st.melds) >= 3, limit=5000)
+    assert found, "no late hand with three melds a seat"
+    return tuple(game.actions)
 
 
 def melded_seven_table(size, text_size: int):
     """The partnership table of ``_melded_late``, waiting for you to draw."""
-    game = Game(Setup(preset("seven").with_changes(partnerships=True), 4, 6))
-    for action in _melded_late():
-        if game.state.phase is Phase.HAND_OVER:
-            game.next_hand()
-        game.play(action)
+    game = replayed(Setup(preset("seven").with_changes(partnerships=True), 4, 6),
+                    _melded_late())
     app = App(pygame.Surface(size), Settings(animation_speed=0.0, text_size=text_size))
     table = app.open("table", game, default_seats(4), reset=True)
     settle(app, table)
