@@ -188,8 +188,8 @@ def totals_fit(both: tuple[seven.Piece, seven.Piece], rect, scale: float
     width, roomy = band_room(rect.w, rect.h, scale)
     top = max(11, min(_px(scale, 15), round(rect.h * 0.55)))
     ours, theirs = both
-    forms = [[f"{ours.words} \u00b7 {theirs.words}"], [f"{ours.short} \u00b7 {theirs.short}"],
-             [ours.words, theirs.words], [ours.short, theirs.short]]
+    one = seven.joined(both)
+    forms = [[one.words], [one.short], [ours.words, theirs.words], [ours.short, theirs.short]]
     fitted = [("\n".join(lines), next((px for px in range(top, 10, -1)
                                         if _fits(lines, px, width, roomy)), 0))
               for lines in forms]

@@ -152,15 +152,19 @@ def strip_pieces(view, viewer: int, teams: bool = False) -> tuple[Piece, ...]:
     bonus = f"bonus {o.bonus(view.hand_no):,}"
     number = f"{view.hand_no + 1}{of.replace(' of ', '/')}"
     both = team_pieces(view, viewer) if teams else None
-    totals = Piece(*(f"{ours} \u00b7 {theirs}" for ours, theirs in
-                     ((both[0].words, both[1].words), (both[0].short, both[1].short)))) \
-        if both else None
+    totals = joined(both) if both else None
     return tuple(p for p in (
         Piece(f"Hand {view.hand_no + 1}{of}", f"Hand {number}", number if of else ""),
         totals,
         Piece(bonus, bonus),
         Piece(f"{counted(gone, 'card')} out of play" if gone else "none out of play",
               f"{gone} out of play" if gone else "none out of play")) if p is not None)
+
+
+def joined(pieces) -> Piece:
+    """Pieces said as one, in words and in short words: ``us 1,135 · them 1,525``."""
+    return Piece(" \u00b7 ".join(p.words for p in pieces),
+                 " \u00b7 ".join(p.short for p in pieces))
 
 
 def team_pieces(view, viewer: int) -> tuple[Piece, Piece] | None:
