@@ -73,6 +73,13 @@ def test_a_hand_summary_by_team(size, artifacts):
     assert [r.text for r in rows if isinstance(r, Heading)][:2] == ["Teams", "Players"]
 
 
+def test_a_team_behind_zero_is_spoken_minus_as_a_player_is():
+    """A screen reader hears a team's running total below zero as "minus 115", as it hears
+    a player's, never a bare minus sign (read as "dash" or nothing by some readers)."""
+    said = TeamLine("West & East", "Seats 2 & 4", -40, -115).mirror()[0].name
+    assert said == "West & East (Seats 2 & 4): minus 40 this hand, total minus 115"
+
+
 def test_a_hand_nobody_went_out_says_the_bonus_was_not_taken(artifacts):
     game = Played(3, 2).until(lambda st: st.phase is Phase.HAND_OVER and st.hand_outs[-1] < 0)
     app = make_app()

@@ -226,7 +226,7 @@ class TeamLine(Row):
     def mirror(self):
         ahead = ", ahead" if self.ahead else ""
         return (mirror.text(f"{self.name} ({self.seats}): {words.signed(self.score)} this "
-                            f"hand, total {number(self.total)}{ahead}"),)
+                            f"hand, total {words.total(self.total)}{ahead}"),)
 
     def _parts(self) -> list[str]:
         return [self.seats, f"team total {number(self.total)}"]
