@@ -9,6 +9,7 @@ The Statistics scene draws what these return.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..services.history import History
@@ -155,18 +156,19 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('ch') else 's'}"
 
 
-def _n(v: int) -> str:
+def _number(v: int) -> str:
     """A whole number as a player reads it: thousands separated, a real minus sign."""
     return f"{v:,}".replace("-", "\u2212")
 
 
-def score_sentence(values) -> str:
-    """What the score plot shows, in one or two sentences."""
+def score_sentence(values, say: Callable[[int], str] = _number) -> str:
+    """What the score plot shows, in one or two sentences, each number as ``say`` writes
+    it (by default as a player reads it: ``−80``; ``words.total`` for the ear)."""
     if not values:
         return "No finished match yet: your final score per match is drawn here."
     n = len(values)
-    said = (f"Your final score in your last {_plural(n, 'match')}: from {_n(min(values))} to "
-            f"{_n(max(values))}, {_n(round(sum(values) / n))} on average.")
+    said = (f"Your final score in your last {_plural(n, 'match')}: from {say(min(values))} to "
+            f"{say(max(values))}, {say(round(sum(values) / n))} on average.")
     if n >= 6:
         half = n // 2
         early, late = sum(values[:half]) / half, sum(values[half:]) / (n - half)

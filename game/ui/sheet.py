@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..rules.options import RuleOptions
 from ..rules.scoring import final_sheet
 from ..services.sides import final_order, sides
-from . import mirror, theme
+from . import mirror, theme, words
 from .mirror import Node
 from .scenes.page import Heading, Row, Text
 
@@ -57,10 +57,13 @@ class Standing(Row):
     winner: bool = False
 
     def mirror(self):
-        settled = f", settled {number(self.settled)}" if self.settled is not None else ""
+        """The place, the name and the totals, a total below zero said ``minus 115``
+        (``words.total``)."""
+        settled = f", settled {words.total(self.settled)}" if self.settled is not None \
+            else ""
         won = ", the winner" if self.winner else ""
-        return (Node(mirror.Role.ITEM, f"{self.place}. {self.name}: {number(self.total)}"
-                     f"{settled}{won}"),)
+        return (Node(mirror.Role.ITEM, f"{self.place}. {self.name}: "
+                     f"{words.total(self.total)}{settled}{won}"),)
 
     def _total(self) -> str:
         total = number(self.total)
@@ -114,9 +117,12 @@ class SheetLine(Row):
     label: str
     cells: tuple[str, ...]
     header: bool = False
+    said: tuple[str, ...] = ()
+    """The cells for the ear where they are numbers (``plus 250``, ``minus 115``:
+    ``words.signed``, ``words.total``); else the mirror reads ``cells``."""
 
     def mirror(self):
-        return (mirror.text(f"{self.label}: {', '.join(self.cells)}"),)
+        return (mirror.text(f"{self.label}: {', '.join(self.said or self.cells)}"),)
 
     @staticmethod
     def _columns(m, width, n: int) -> tuple[int, float]:
@@ -160,8 +166,8 @@ def fitted(text: str, px: int, room: int, bold: bool) -> tuple[int, list[str]]:
         if theme.text_width(text, size, bold) <= room:
             return size, [text]
         for form in (unbroken(text), text):
-            words = form.split(" ")
-            if len(words) > 1 and all(theme.text_width(w, size, bold) <= room for w in words):
+            parts = form.split(" ")
+            if len(parts) > 1 and all(theme.text_width(w, size, bold) <= room for w in parts):
                 return size, theme.wrap(form, size, room, bold)
     return NUMBER_PX, theme.wrap(text, NUMBER_PX, room, bold)  # a word wider than any column
 
@@ -170,9 +176,21 @@ def sheet_lines(names, hand_scores, totals) -> list[SheetLine]:
     """Every hand's scores, a column per player, and the totals."""
     lines = [SheetLine("Hand", tuple(names), header=True)]
     for i, scores in enumerate(hand_scores):
-        lines.append(SheetLine(str(i + 1), tuple(signed(v) for v in scores)))
-    lines.append(SheetLine("Total", tuple(number(t) for t in totals), header=True))
+        lines.append(scores_line(str(i + 1), scores))
+    lines.append(totals_line(totals))
     return lines
+
+
+def scores_line(label: str, scores) -> SheetLine:
+    """A hand's line of the sheet: each score with its sign (in words for the ear)."""
+    return SheetLine(label, tuple(signed(v) for v in scores),
+                     said=tuple(words.signed(v) for v in scores))
+
+
+def totals_line(totals) -> SheetLine:
+    """The sheet's last line: the totals (below zero said ``minus 115`` for the ear)."""
+    return SheetLine("Total", tuple(number(t) for t in totals), header=True,
+                     said=tuple(words.total(t) for t in totals))
 
 
 def team_sheet_lines(names, hand_scores, totals, options: RuleOptions) -> list[SheetLine]:
@@ -183,9 +201,8 @@ def team_sheet_lines(names, hand_scores, totals, options: RuleOptions) -> list[S
     teams = sides(names, totals, options)
     lines = [SheetLine("Hand", tuple(t.name for t in teams), header=True)]
     for i, scores in enumerate(hand_scores):
-        lines.append(SheetLine(str(i + 1), tuple(signed(sum(scores[s] for s in t.seats))
-                                                  for t in teams)))
-    lines.append(SheetLine("Total", tuple(number(t.total) for t in teams), header=True))
+        lines.append(scores_line(str(i + 1), [sum(scores[s] for s in t.seats) for t in teams]))
+    lines.append(totals_line([t.total for t in teams]))
     return lines
 
 

@@ -24,7 +24,7 @@ from game.services.history import History, Played
 from game.services.records import Records
 from game.services.seats import Seat
 from game.services.settings import Settings
-from game.ui import mirror, plots, theme
+from game.ui import mirror, plots, theme, words
 from game.ui.scenes.page import Heading
 from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.statistics import MatchLine, Plot, StatisticsScene
@@ -116,8 +116,36 @@ def test_the_mirror_reads_the_plots_words_and_opens_a_match_as_a_tap_does():
     step(app)
     assert scene.opened == 1
     sheet = [n.name for n in mirror.walk(scene.mirror()) if n.name.startswith("Total:")]
-    assert sheet == ["Total: " + ", ".join(f"{t:,}".replace("-", "\u2212")
-                                           for t in h.matches[1].totals)]
+    assert sheet == ["Total: " + ", ".join(words.total(t) for t in h.matches[1].totals)]
+
+
+def test_the_mirror_says_a_total_below_zero_minus_as_the_table_and_summary_do():
+    """A screen reader hears "minus 80", never a bare minus sign (read as "dash" or nothing
+    by some readers), for your total in the list, and in an opened match for the final
+    order, every hand's score and the totals, and in the sentence under the plot of your
+    scores; the page still draws a real minus sign."""
+    _, h = _kept(2)
+    lost, won = h.matches  # seed 30: you -80, Computer 1 300; seed 31: Computer 1 -10
+    assert lost.totals[0] < 0 and won.totals[1] < 0 and min(won.scores[1]) < 0
+    app = reopened()
+    scene = _statistics(app)
+    tree = [n.name for n in mirror.walk(scene.mirror())]
+    assert f"from minus {-lost.totals[0]} to " in next(t for t in tree if t.startswith(
+        "Your final score")), tree
+    buttons = {n.action: n.name for n in mirror.walk(scene.mirror()) if n.action}
+    assert buttons["match:0|"].startswith(f"2nd, minus {-lost.totals[0]} points, ")
+    line = next(r for r in scene.rows() if isinstance(r, MatchLine) and r.key == "match:0")
+    assert line.headline == f"2nd  \u2022  \u2212{-lost.totals[0]}"  # as drawn
+    scene.mirror_activate("match:1|")
+    step(app)
+    said = [n.name for n in mirror.walk(scene.mirror())]
+    assert f"2. Computer 1: minus {-won.totals[1]}" in said, said
+    first, second = won.scores
+    assert f"2: plus {second[0]}, minus {-second[1]}" in said, said
+    assert f"Total: {won.totals[0]}, minus {-won.totals[1]}" in said, said
+    assert not any("\u2212" in name or "+" in name for name in said), said
+    sheet = [r for r in scene.rows() if isinstance(r, SheetLine)]
+    assert sheet[-1].cells == (f"{won.totals[0]}", f"\u2212{-won.totals[1]}")  # as drawn
 
 
 def test_a_match_finished_at_the_table_is_kept_once():

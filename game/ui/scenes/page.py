@@ -121,9 +121,13 @@ class Text(Row):
     bullet: bool = False
     dim: bool = False
     centre: bool = False
+    said: str = ""
+    """The paragraph for the ear where it differs from ``text`` (numbers below zero said
+    ``minus 80``); empty: the mirror reads ``text``."""
 
     def mirror(self):
-        return (Node(mirror.Role.ITEM, self.text) if self.bullet else mirror.text(self.text),)
+        said = self.said or self.text
+        return (Node(mirror.Role.ITEM, said) if self.bullet else mirror.text(said),)
 
     def _lines(self, m, width):
         indent = round(16 * m.s) if self.bullet else 0

@@ -21,7 +21,7 @@ from ...services import backup, records
 from ...services import history as history_store
 from ...services.history import History, Played
 from ...services.records import CUSTOM, Records
-from .. import mirror, plots, theme
+from .. import mirror, plots, theme, words
 from ..sheet import final_rows, number, sheet_lines, team_sheet_lines, unbroken
 from .page import BUTTON, Field, FooterButton, Heading, PageScene, Row, Target, Text
 
@@ -142,15 +142,24 @@ class MatchLine(Row):
     under it."""
 
     key: str
-    headline: str
+    result: str
+    """Your place (with partnerships, your team's): ``Won``, ``2nd``, ``Team 2nd``."""
+    total: int
+    """Your total (with partnerships, your team's)."""
     date: str
     detail: str
     won: bool
     teams: tuple[tuple[str, int], ...] = ()
     """With partnerships, each team's name and total, yours first."""
 
-    def _teams_text(self) -> str:
-        return TEAMS_APART.join(f"{name}: {number(total)}" for name, total in self.teams)
+    @property
+    def headline(self) -> str:
+        """The row's first line: ``2nd  •  −115``."""
+        return f"{self.result}  \u2022  {number(self.total)}"
+
+    def _teams_text(self, say=number) -> str:
+        """The teams and their totals on one line, each total as ``say`` writes it."""
+        return TEAMS_APART.join(f"{name}: {say(total)}" for name, total in self.teams)
 
     def _lines(self, m, width) -> tuple[int, bool, list[str], list[str]]:
         """The words' room left of the chevron, whether the date fits beside the headline,
@@ -176,10 +185,11 @@ class MatchLine(Row):
         return [Target(self.key, "", rect.copy())]
 
     def mirror(self):
-        """A button that opens the match, named as the row reads."""
-        result, _, score = (part.strip() for part in self.headline.partition("\u2022"))
-        teams = self._teams_text()
-        return (mirror.button(f"{result}, {score} points, {self.date}", f"{self.key}|",
+        """A button that opens the match, named as the row reads, a total below zero said
+        ``minus 115`` (``words.total``) as everywhere else."""
+        teams = self._teams_text(words.total)
+        return (mirror.button(f"{self.result}, {words.total(self.total)} points, {self.date}",
+                              f"{self.key}|",
                               detail=f"{teams}; {self.detail}" if teams else self.detail),)
 
     def draw(self, surface, m, rect, pressed):
@@ -219,8 +229,7 @@ def match_line(index: int, p: Played) -> MatchLine:
         result = "Won as a team" if p.won else f"Team {place_word(p.place)}"
     else:
         result = "Won" if p.won else place_word(p.place)
-    headline = f"{result}  \u2022  {number(p.yours.total)}"
-    return MatchLine(f"match:{index}", headline, when(p.date).partition(",")[0],
+    return MatchLine(f"match:{index}", result, p.yours.total, when(p.date).partition(",")[0],
                      f"{rules_name(p)}, {p.ending()}", p.won, teams(p))
 
 
@@ -280,7 +289,8 @@ def plot_rows(history: History, records_: Records) -> list[Row]:
     if scores:
         rows.append(Plot((("score", tuple(float(s) for s in scores)),),
                          x_label="older \u2192 newer"))
-    rows += [Text(plots.score_sentence(scores), dim=True),
+    rows += [Text(plots.score_sentence(scores), dim=True,
+                  said=plots.score_sentence(scores, words.total)),
              Heading("Win rate against each level")]
     if rates:
         rows.append(Plot(rates, percent=True, x_label=f"rolling, last {plots.ROLLING} "
