@@ -14,8 +14,15 @@ from seven_positions import SEATS, Played
 
 from game.rules.events import Ev
 from game.rules.phase import Phase
-from game.ui.scenes.page import Heading, Text
-from game.ui.scenes.summary import HandLine, HandSummaryScene, MatchResultScene, TeamLine
+from game.ui import theme
+from game.ui.scenes.page import Heading, Text, metrics
+from game.ui.scenes.summary import (
+    HandLine,
+    HandSummaryScene,
+    MatchResultScene,
+    TeamLine,
+    name_lines,
+)
 from game.ui.sheet import SheetLine, Standing
 
 SCHEDULE = (100, 100, 100, 200, 300, 400, 500)
@@ -78,6 +85,23 @@ def test_a_team_behind_zero_is_spoken_minus_as_a_player_is():
     a player's, never a bare minus sign (read as "dash" or nothing by some readers)."""
     said = TeamLine("West & East", "Seats 2 & 4", -40, -115).mirror()[0].name
     assert said == "West & East (Seats 2 & 4): minus 40 this hand, total minus 115"
+
+
+def test_a_name_shrinks_a_little_on_one_line_before_it_wraps_between_partners():
+    """A team's name two sizes too large stays on one line a little smaller; one that needs
+    more than that wraps between partners at the size asked (``Computer 1 &`` over
+    ``Computer 3``, never ``Computer`` alone); a word wider than the room at the page's small
+    text is the only thing ever broken."""
+    m = metrics((390, 844))
+    name, px = "Computer 1 & Computer 3", m.label_px + 4
+    assert name_lines(name, px, theme.text_width(name, px - 2, True), m) == (px - 2, [name])
+    assert name_lines(name, px, theme.text_width(name, px - 1, True), m) == (px - 1, [name])
+    narrow = theme.text_width(name, px - 2, True) - 1
+    assert name_lines(name, px, narrow, m) == (px, ["Computer 1 &", "Computer 3"])
+    least = max(theme.text_width(f"Computer\u00a0{n}", m.small_px, True) for n in (1, 3))
+    assert name_lines(name, px, least, m) == (m.small_px, ["Computer 1", "&", "Computer 3"])
+    size, lines = name_lines("Supercalifragilistic", px, least // 2, m)
+    assert size == m.small_px and len(lines) > 1 and "".join(lines) == "Supercalifragilistic"
 
 
 def test_a_hand_nobody_went_out_says_the_bonus_was_not_taken(artifacts):

@@ -155,13 +155,13 @@ def name_lines(name: str, px: int, room: int, m) -> tuple[int, list[str]]:
     even then, wrapped between its words. A word is broken only where it alone is wider
     than the room at the small size (rather than run into the score)."""
     whole = unbroken(name)
-    for size in range(px, max(m.small_px, px - 2) - 1, -1):  # a little smaller first
-        if theme.text_width(name, size, True) <= room:
-            return size, [name]
+    # a little smaller on one line first: wrapping starts only where two sizes less will not do
+    shrinks = theme.text_width(name, max(m.small_px, px - 2), True) <= room
     for size in range(px, m.small_px - 1, -1):
         if theme.text_width(name, size, True) <= room:
             return size, [name]
-        if all(theme.text_width(w, size, True) <= room for w in whole.split(" ")):
+        if not shrinks and all(theme.text_width(w, size, True) <= room
+                               for w in whole.split(" ")):
             return size, wrapped_unbroken(name, size, room, True)
     for size in range(px, m.small_px - 1, -1):
         if all(theme.text_width(w, size, True) <= room for w in name.split(" ")):
