@@ -12,6 +12,7 @@ from game.rules.events import Ev
 from game.rules.options import DIGITAL
 from game.rules.state import Phase, State
 from game.ui.table import seven
+from game.ui.table.seven import MarkAt
 
 SCHEDULE = (100, 100, 100, 200, 300, 400, 500)
 """rules.md section 4: the going-out bonus of hands 1 to 7."""
@@ -140,6 +141,30 @@ def test_partners_and_their_combined_totals():
     leader = seven.team_leader(st.view(0), NAMES)
     assert st.winner in leader.seats  # the engine's winner is in the team shown ahead
     assert leader.total == max(t.total for t in seven.teams(st.view(0), NAMES))
+
+
+PILL, ROOM_NAME, WORD = 80, 40, 60
+"""A pill 80 px wide with its gap, the initials 40 px, the word ``partner`` 60 px."""
+
+
+@pytest.mark.parametrize(("mark", "room", "caption", "melds_line", "at"), [
+    ("partner", 120, True, True, MarkAt.PILL),  # room for the pill and the initials
+    ("partner", 119, True, True, MarkAt.CAPTION),  # a pixel short: the line under it
+    ("partner", 119, False, True, MarkAt.HEADER),  # no such line: leading the name
+    ("partner", 60, False, True, MarkAt.HEADER),  # the word alone fits
+    ("partner", 59, False, True, MarkAt.MELDS),  # nor that: the melds' line
+    ("partner", 59, False, False, MarkAt.NOWHERE),  # no melds' line (melds drawn, or none)
+    ("team 2 & 4", 120, True, True, MarkAt.PILL),
+    ("team 2 & 4", 119, True, True, MarkAt.NOWHERE),  # a rival's pill gives way
+    ("team 2 & 4", 119, False, True, MarkAt.NOWHERE),
+    ("", 500, True, True, MarkAt.NOWHERE),  # no partnerships
+])
+def test_the_partners_word_goes_where_the_panel_has_room_for_it(mark, room, caption,
+                                                                melds_line, at):
+    """The pill in the header where the name still shows beside it; else (your partner
+    only) the caption line, else the header's name where the word fits there, else the
+    melds' line, else nowhere."""
+    assert seven.mark_at(mark, room, PILL, ROOM_NAME, WORD, caption, melds_line) is at
 
 
 def test_without_partnerships_there_are_no_teams_and_no_marks():

@@ -185,6 +185,37 @@ def test_the_strip_carries_both_teams_totals_at_1280x720_and_200_percent(when, m
         assert px >= MIN_LABEL_PX and strip.contains(rect), (w, px, rect, strip)
 
 
+@pytest.mark.parametrize(("size", "text_size"), [((360, 640), 150), ((390, 844), 200)],
+                         ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else f"{v}")
+def test_a_partner_with_no_room_in_the_header_is_named_on_the_melds_line(size, text_size,
+                                                                         monkeypatch,
+                                                                         artifacts):
+    """Late in a hand on a phone at 150 % and 200 %, your partner's panel is its header and
+    a line for its melds: the header has no room for ``partner``, so the word leads the
+    melds' line (``seven.mark_at``), and the header says what the others' say, their cards
+    in hand too where the others' show them (it kept them out for a word it then did not
+    draw there)."""
+    drawn = Drawn(monkeypatch)
+    app, table = melded_seven_table(size, text_size)
+    app.step([], FRAME)
+    pygame.image.save(app.surface, str(artifacts / f"partner_melds_line_{size[0]}x{size[1]}_"
+                                                   f"{text_size}.png"))
+    f = table.frame()
+    panels = {seat: f.layout.opponents[f.opponent_index(seat)] for seat in (1, 2, 3)}
+    assert not any(p.caption.h for p in panels.values())
+
+    def said(rect) -> list[str]:
+        return [w for w, _, _ in drawn.inside((rect.x, rect.y, rect.w, rect.h))]
+
+    line = said(panels[2].melds)
+    assert line and line[0].startswith("partner"), line
+    assert not any("partner" in w for w in said(panels[2].header)), said(panels[2].header)
+    hands = table.game.state.hands
+    for seat in (1, 3):
+        if str(len(hands[seat])) in said(panels[seat].header):
+            assert str(len(hands[2])) in said(panels[2].header), said(panels[2].header)
+
+
 @functools.cache
 def _melded_late() -> tuple:
     """The actions of a partnership match played by medium agents in every seat until, in

@@ -33,6 +33,7 @@ from .layout import (
     status_text,
 )
 from .model import counted, points
+from .seven import MarkAt
 
 
 def _pg(r: Rect) -> pygame.Rect:
@@ -268,23 +269,24 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
     mark = seven.partner_mark(seat, f.viewer, st.options, st.players)
     px_mark = round(px * 0.85)
     w = theme.text_width(mark, px_mark, True) + theme.scaled(px_mark)  # the pill (draw_badge)
-    partner = mark == "partner"
-    # partnerships: the pill left of the total where the name (the initials the header
-    # shows, for the partner; a rival team's whole name) still shows whole beside it
-    beside = theme.text_width(name, _smallest(px), True) if partner \
+    # what shows whole beside the pill: the initials the header shows, for the partner; a
+    # rival team's whole name
+    beside = theme.text_width(name, _smallest(px), True) if mark == "partner" \
         else theme.text_width(seatd.name, px, True)
-    if mark and room - w - 6 >= beside:
+    melds = st.melds[seat]
+    together = f.revealed_melds(seat) if f.revealed else None
+    readable = f.opponent_meld_rects(seat) is not None if together is None else True
+    hand_shows = bool(f.revealed and together is None and st.hands[seat])
+    at = seven.mark_at(mark, room, w + 6, beside, theme.text_width(mark, _smallest(px), True),
+                       bool(box.caption.h), bool(melds) and not readable and not hand_shows
+                       and box.melds.h >= theme.line_height(px))
+    if at is MarkAt.PILL:
         offer_panel.draw_partner_mark(surface, (score.x - 6 - w / 2, box.header.center[1]),
                                       seat, f.viewer, st.options, st.players,
                                       scale=px_mark / 13)
         room -= w + 6
-        partner = False
-    # else the partner's word leads the caption line (or, with none, the name), and is
-    # the least of it that shows, whole (never "p…")
-    lead = f"{mark} \u00b7 " if partner else ""
-    in_header = partner and not box.caption.h
-    own = name
-    if in_header:
+    lead = f"{mark} \u00b7 "
+    if at is MarkAt.HEADER:
         name = lead + name
     bare = name  # the level gives way whole where the header has no room for it
     if seatd.level and levels:
@@ -294,44 +296,36 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
         short_count = str(len(st.hands[seat]))
         words = count if theme.text_width(count, px) * 3 <= room else short_count
         width = theme.text_width(words, px) + px // 2
-        first = mark if in_header else name if len(name) <= 3 else name[:3] + "\u2026"
+        first = mark if at is MarkAt.HEADER else name if len(name) <= 3 else name[:3] + "\u2026"
         if width + theme.text_width(first, _smallest(px), True) <= room:
             # the name first (the count in the log, a tap away)
             theme.text(surface, words, px, (box.header.x + room, box.header.center[1]),
                        theme.INK_DIM, "midright")
             room -= width
-    unsaid = False  # the partner's word, left for the melds' line
-    if in_header:
-        # the word and the name, else the word, else the name (its initials) and the word
-        # on the melds' line below: the header is never the bare total
-        forms: tuple[str, ...] = (name, bare, lead + short_name(seatd.name), mark, own)
-        said = next((t for t in forms if theme.text_width(t, _smallest(px), True) <= room),
-                    None)
-        if said is not None:
-            fit_line(surface, said, px, box.header, room, theme.INK, bold=True)
-        unsaid = said is None or mark not in said
+    if at is MarkAt.HEADER:  # the word and the name, else the word and the initials, else
+        # the word (it fits: mark_at)
+        fit_words(surface, (name, bare, lead + short_name(seatd.name), mark), px, box.header,
+                  room, theme.INK, bold=True)
     elif room >= min(theme.text_width(t, _smallest(px), True)
                      for t in (name, name[:1] + "\u2026")):
         fit_words(surface, (name, bare), px, box.header, room, theme.INK, bold=True)
-    melds = st.melds[seat]
     caption = f.model.last_move.get(seat, "")
-    together = f.revealed_melds(seat) if f.revealed else None
-    readable = f.opponent_meld_rects(seat) is not None if together is None else True
     if melds and not readable and box.melds.h < theme.line_height(px):
         count += f", {counted(len(melds), 'meld')}"  # no room for more
     if box.caption.h:  # the last turn gives way first, then the melds' count
         line, cpx, cards = box.caption, round(px * 0.9), len(st.hands[seat])
-        last: tuple[str, ...] = (lead + str(cards), mark) if partner else ()
+        said = lead if at is MarkAt.CAPTION else ""
+        last: tuple[str, ...] = (said + str(cards), mark) if said else ()
         gap = theme.scaled(6)
-        if partner and line.w - w - gap >= theme.text_width(str(cards), _smallest(cpx)):
+        if said and line.w - w - gap >= theme.text_width(str(cards), _smallest(cpx)):
             # the partner's pill leads the line, as it would the header
             offer_panel.draw_partner_mark(surface, (line.x + w / 2, line.center[1]), seat,
                                           f.viewer, st.options, st.players,
                                           scale=px_mark / 13)
-            line, lead, last = Rect(line.x + w + gap, line.y, line.w - w - gap, line.h), "", \
+            line, said, last = Rect(line.x + w + gap, line.y, line.w - w - gap, line.h), "", \
                 (str(cards),)
-        forms = (latest(lead + count, caption, cpx, line.w), lead + count,
-                 lead + counted(cards, "card"))
+        forms: tuple[str, ...] = (latest(said + count, caption, cpx, line.w), said + count,
+                                  said + counted(cards, "card"))
         fit_words(surface, forms + last, cpx, line, line.w, theme.INK_DIM)
     if f.revealed and together is None and st.hands[seat]:
         _draw_revealed(surface, f, seat)  # no room for both: the hand shows
@@ -350,8 +344,6 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
         n = len(melds)
         forms = (f"{counted(n, 'meld')}, {pts} pts · tap to see",
                  f"{counted(n, 'meld')}, {pts} pts", counted(n, "meld"))
-        if unsaid:  # the partner's word leads the line, and is the least of it that shows
-            forms = tuple(f"{mark} \u00b7 {t}" for t in forms) + (mark,)
         where = box.melds
         preview = f.opponent_meld_preview(seat)
         if preview is not None:  # the first melds as cards, a line for the rest
@@ -363,6 +355,8 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
             forms = (f"+{more} more · tap to see", f"+{more} more", f"+{more}")
             step = theme.line_height(round(px * 0.9))
             where = Rect(box.melds.x, box.melds.bottom - step, box.melds.w, step)
+        if at is MarkAt.MELDS:  # the word leads the line, and is the least of it that shows
+            forms = tuple(lead + t for t in forms) + (mark,)
         fit_words(surface, forms, round(px * 0.9), where, where.w, theme.INK)
 
 

@@ -10,6 +10,7 @@ seat what it may not see. No pygame; the drawing is ``offer_panel``'s.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from ...rules.actions import PASS, Act, Action
@@ -218,6 +219,43 @@ def partner_mark(seat: int, viewer: int, options: RuleOptions, players: int) -> 
         return "partner"
     team = team_of(seat, options)
     return f"team {team + 1} & {team + 3}"
+
+
+class MarkAt(enum.Enum):
+    """Where a seat's partnership word (``partner_mark``) goes in its panel (``mark_at``)."""
+
+    PILL = "pill"
+    """Its pill, in the header left of the total."""
+    HEADER = "header"
+    """Leading the header's name: ``partner · C2``."""
+    CAPTION = "caption"
+    """Leading the line under the header (its pill, or the word)."""
+    MELDS = "melds"
+    """Leading the melds' line: ``partner · 3 melds``."""
+    NOWHERE = "nowhere"
+
+
+def mark_at(mark: str, room: int, pill: int, beside: int, word: int, caption: bool,
+            melds_line: bool) -> MarkAt:
+    """Where ``mark`` goes in a panel whose header has ``room`` left of the total: its
+    pill there (``pill`` wide with its gap) where what must show beside it (``beside``: the
+    partner's initials, a rival's whole name) still does; else, for your partner, leading
+    the panel's caption line where it has one, else the header's name where the word
+    (``word`` wide, as small as a header line shrinks) fits the header, else the melds'
+    line where the panel says its melds in words (``melds_line``). A rival team's pill with
+    no room gives way (the teams' totals say who plays with whom), as the partner's word
+    must where the panel has no line with room for it."""
+    if not mark:
+        return MarkAt.NOWHERE
+    if room - pill >= beside:
+        return MarkAt.PILL
+    if mark != "partner":
+        return MarkAt.NOWHERE
+    if caption:
+        return MarkAt.CAPTION
+    if word <= room:
+        return MarkAt.HEADER
+    return MarkAt.MELDS if melds_line else MarkAt.NOWHERE
 
 
 def team_leader(view, names) -> Side | None:
