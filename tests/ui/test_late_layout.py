@@ -9,12 +9,13 @@ import itertools
 
 import pygame
 import pytest
-from late_hands import late_hands, play_until
+from late_hands import late_hands, play_until, replayed
 from scene_nav import make_app, step
+from test_text_large import melded_late
 from ui_events import mouse_tap
 
 from game.ai.registry import make_agent
-from game.rules.options import PRESETS
+from game.rules.options import PRESETS, preset
 from game.rules.save import Game, Setup
 from game.rules.scoring import meld_points
 from game.rules.state import Phase
@@ -26,7 +27,9 @@ from game.ui.scenes.table import TableScene
 from game.ui.table import offer_panel, seven
 from game.ui.table.draw import header_words
 from game.ui.table.layout import (
+    STATUS_SHORT,
     Rect,
+    beside_meld_rects,
     card_height,
     inspect_meld_rects,
     meld_captions,
@@ -36,6 +39,7 @@ from game.ui.table.layout import (
     opponent_meld_rects,
     scale_of,
     seven_table,
+    status_fits,
     status_lines,
     status_text,
     table_layout,
@@ -565,3 +569,51 @@ def test_at_200_percent_every_opponent_is_named_in_their_one_line_panel(size):
             assert theme.text_width(name, round(L.font * 0.8), True) <= room, (name, total)
             names.append(name)
         assert len(set(names)) == len(names)
+
+
+def _band_and_beside(L, mine, theirs) -> list[str]:
+    """What a player misses on a table whose felt should hold both your melds (in the band
+    under the stock) and the latest opponent's (beside the stock)."""
+    problems = []
+    _, rects = my_meld_rects(L, mine)
+    if not all(r.w and r.y >= L.stock.bottom for r in rects):
+        problems.append(f"your melds are not all in the band under the stock: {rects}")
+    if L.beside is None or beside_meld_rects(L, theirs) is None:
+        problems.append("no felt beside the stock shows an opponent's melds")
+    if not status_fits(STATUS_SHORT, L.font, L.status):
+        problems.append(f"the status's essential words do not fit {L.status}")
+    return problems
+
+
+def test_on_a_small_phone_at_200_percent_the_status_gives_way_before_the_felt_beside_the_stock():
+    """360x640 at 200 % text, late hands with two to four seats: the whole instruction
+    (``... to end your turn``) on a second line of the status would push your melds beside
+    the stock, where the latest opponent's melds show otherwise; the status keeps its
+    essential words (``Meld, lay off, or discard``) and the felt keeps both."""
+    found = {}
+    with theme.using(Settings(text_size=200)):
+        for players in (2, 3, 4):
+            for name, game in late_hands(players):
+                L = layout_for(game, (360, 640))
+                theirs = next(sizes_of(game, s) for s in range(players - 1, 0, -1)
+                              if game.state.melds[s])
+                problems = _band_and_beside(L, sizes_of(game, 0), theirs)
+                if problems:
+                    found[name] = problems
+    assert not found, found
+
+
+def test_seven_hands_teams_totals_line_costs_neither_your_band_nor_the_felt_beside_the_stock():
+    """Seven-hand with partnerships, late, at 360x640 and 200 %: the teams' totals need a
+    line of their own under the status; the status's row then holds its essential words,
+    so your melds stay in the band under the stock and the felt beside it still shows
+    the melds of the opponent who played last (Computer 3's)."""
+    game = replayed(Setup(preset("seven").with_changes(partnerships=True), 4, 6), melded_late())
+    mine = sizes_of(game, 0)
+    theirs = tuple(sizes_of(game, s) for s in range(1, 4))
+    with theme.using(Settings(text_size=200)):
+        L, areas = seven_table((360, 640), 4, len(game.state.hands[0]), Settings(), mine,
+                               theirs, True, offer_panel.least_height(scale_of((360, 640))))
+        assert areas.totals is not None and not areas.totals.overlaps(L.status)
+        assert all(not areas.totals.overlaps(o.box) for o in L.opponents)
+        assert not _band_and_beside(L, mine, theirs[2])

@@ -217,7 +217,7 @@ def test_a_partner_with_no_room_in_the_header_is_named_on_the_melds_line(size, t
 
 
 @functools.cache
-def _melded_late() -> tuple:
+def melded_late() -> tuple:
     """The actions of a partnership match played by medium agents in every seat until, in
     its fourth hand or later, you are to draw with every seat three melds down or more (the
     fullest table a team's totals must still find room on)."""
@@ -230,9 +230,9 @@ def _melded_late() -> tuple:
 
 
 def melded_seven_table(size, text_size: int):
-    """The partnership table of ``_melded_late``, waiting for you to draw."""
+    """The partnership table of ``melded_late``, waiting for you to draw."""
     game = replayed(Setup(preset("seven").with_changes(partnerships=True), 4, 6),
-                    _melded_late())
+                    melded_late())
     app = App(pygame.Surface(size), Settings(animation_speed=0.0, text_size=text_size))
     table = app.open("table", game, default_seats(4), reset=True)
     settle(app, table)

@@ -257,7 +257,9 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
     short = False
     if layout.status.y > layout.pause.y:
         # The status's own row keeps room for its essential words only where its whole
-        # words would cost one of your melds, or the opponents' caption lines.
+        # words would cost one of your melds, the opponents' caption lines, or the felt
+        # beside the stock that shows an opponent's melds (a phone at 200 %, where the
+        # second line of "... to end your turn" pushes your melds there).
         brief = _table_layout(size, seats, hand_count, settings, mine, theirs, False, True, row,
                               under)
         short = _crowded(brief, mine) < _crowded(layout, mine)
@@ -271,10 +273,12 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
     return layout
 
 
-def _crowded(layout: TableLayout, mine) -> tuple[int, bool]:
+def _crowded(layout: TableLayout, mine) -> tuple[int, bool, bool]:
     """What ``layout`` gives up, worst first: how many of your melds (``mine``) are not
-    drawn, and whether the opponents' panels are their header alone (``terse``)."""
-    return sum(1 for r in my_meld_rects(layout, mine)[1] if not r.w), layout.terse
+    drawn, whether the opponents' panels are their header alone (``terse``), and whether
+    no felt beside the stock shows an opponent's melds (``beside``)."""
+    return sum(1 for r in my_meld_rects(layout, mine)[1] if not r.w), layout.terse, \
+        layout.beside is None
 
 
 def _table_layout(size: tuple[int, int], seats: int, hand_count: int, settings: Settings,
