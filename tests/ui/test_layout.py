@@ -8,15 +8,19 @@ import pytest
 
 from game.services.settings import CardSize, Settings
 from game.ui import theme
-from game.ui.cardart import MIN_READABLE_WIDTH
+from game.ui.cardart import GAP, INDEX_TOP, MIN_READABLE_WIDTH, RANK_HEIGHT, SUIT_HEIGHT
 from game.ui.table.layout import (
     LOG_LABEL,
+    MIN_LABEL_PX,
     PAUSE_LABEL,
     SORT_LABELS,
+    TAG_LEAST,
     VISIBLE,
     Rect,
+    card_height,
     label_px,
     meld_groups,
+    reveal_fan,
     table_layout,
 )
 from game.ui.widgets import _radius  # the room a button leaves its label, as it draws it
@@ -164,3 +168,50 @@ def test_meld_groups_fit_their_area_or_say_they_do_not():
     cw, rects = meld_groups(tiny, [4] * 6, 60)
     assert cw == MIN_READABLE_WIDTH
     assert any(r.w == 0 for r in rects), "melds that cannot fit are marked, not overlapped"
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844), (1280, 720)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("hand", [1, 3, 7, 12])
+def test_hands_revealed_over_eight_seat_panels_leave_every_name_readable(size, hand):
+    """Eight seats at 200 % text: a hand revealed at a hand's end covers a panel too short
+    for a readable card under its header. The name then has a tag of its own: beside the
+    fan on a wide panel (room for ``C7 −999`` at the header's size, no card under it), else
+    on the cards' lower part, under every card's corner index (rank over suit), above the
+    cards revealed in the panel below, inside its panel. Never a card narrower than
+    readable, nor outside the window."""
+    index = INDEX_TOP + RANK_HEIGHT + GAP + SUIT_HEIGHT  # of a card's width
+    with theme.using(Settings(text_size=200)):
+        L = table_layout(size, 8, 13, Settings())
+        fans = [reveal_fan(L, i, hand) for i in range(len(L.opponents))]
+        for i, (o, fan) in enumerate(zip(L.opponents, fans)):
+            ch = card_height(fan.card_w)
+            cards = [Rect(round(fan.x + j * fan.step - fan.card_w / 2), round(fan.y - ch / 2),
+                          fan.card_w, ch) for j in range(hand)]
+            assert fan.card_w >= MIN_READABLE_WIDTH
+            assert all(c.inside(Rect(0, 0, *size)) for c in cards), cards
+            tag = fan.tag
+            assert tag is not None, f"panel {i} {o.box}: no name over its revealed hand"
+            assert tag.inside(o.box), (tag, o.box)
+            if fan.beside:
+                assert not any(tag.overlaps(c) for c in cards), (tag, cards)
+                assert tag.w >= theme.text_width(TAG_LEAST, L.font, True)
+                continue
+            assert tag.h >= theme.scaled(MIN_LABEL_PX) and \
+                tag.w >= theme.text_width(TAG_LEAST, MIN_LABEL_PX, True)
+            assert tag.y >= cards[0].y + index * fan.card_w, (tag, cards[0])
+            for other, below in zip(L.opponents, fans):
+                if other.box.y > o.box.y and other.box.x < o.box.right \
+                        and o.box.x < other.box.right:
+                    assert tag.bottom <= below.y - card_height(below.card_w) / 2, \
+                        (tag, other.box)
+
+
+def test_a_revealed_hand_under_the_header_needs_no_tag():
+    """Where a readable card fits under the header (a tall window's panel), the header
+    shows above the fan and no tag is drawn."""
+    L = table_layout((1280, 720), 4, 13, Settings())
+    for i, o in enumerate(L.opponents):
+        fan = reveal_fan(L, i, 6)
+        assert fan.tag is None
+        assert fan.y - card_height(fan.card_w) / 2 >= o.header.bottom

@@ -255,6 +255,16 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
     surface.blit(theme.rounded(r.size, 12, theme.BOX, 2 if turn else 0,
                                theme.ACCENT if turn else None), r)
     seatd = f.seats[seat]
+    together = f.revealed_melds(seat) if f.revealed else None
+    if f.revealed and together is None and st.hands[seat]:
+        fan = f.reveal_fan(seat)
+        if fan.tag is not None:  # the hand covers the header: its name beside or on it
+            _draw_revealed(surface, f, seat)
+            if fan.beside:
+                _draw_name_beside(surface, _pg(fan.tag), seatd.name, st.totals[seat], L.font)
+            else:
+                _draw_name_tag(surface, _pg(fan.tag), seatd.name, st.totals[seat])
+            return
     px = L.font
     # A header-only panel (no caption line) keeps room for the cards in hand first.
     held = 0 if box.caption.h else theme.text_width(str(len(st.hands[seat])), px) + px // 2
@@ -274,7 +284,6 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
     beside = theme.text_width(name, _smallest(px), True) if mark == "partner" \
         else theme.text_width(seatd.name, px, True)
     melds = st.melds[seat]
-    together = f.revealed_melds(seat) if f.revealed else None
     readable = f.opponent_meld_rects(seat) is not None if together is None else True
     hand_shows = bool(f.revealed and together is None and st.hands[seat])
     at = seven.mark_at(mark, room, w + 6, beside, theme.text_width(mark, _smallest(px), True),
@@ -482,6 +491,30 @@ def _draw_revealed(surface, f: TableFrame, seat: int) -> None:
         r = pygame.Rect(0, 0, w, cardart.height(w))
         r.center = (round(x), round(y))
         card(surface, f, c, r, shadow=False)
+
+
+def _draw_name_beside(surface, tag: pygame.Rect, name: str, total: int, px: int) -> None:
+    """A seat's name and total in ``tag``, the felt left of its revealed hand, as its header
+    would say them in that width (``header_words``: initials where the whole name has no
+    room)."""
+    total_words, shown, total_px = header_words(name, total, px, tag.w)
+    score = theme.text(surface, total_words, total_px, (tag.right, tag.center[1]), theme.INK,
+                       "midright", bold=True)
+    fit_line(surface, shown, px, Rect(tag.x, tag.y, tag.w, tag.h), score.x - 8 - tag.x,
+             theme.INK, bold=True)
+
+
+def _draw_name_tag(surface, tag: pygame.Rect, name: str, total: int) -> None:
+    """A seat's name and total (``C5  40``: initials, as the headers show them where panels
+    are this small) on a dark plate as wide as they need at the left of ``tag``, over a
+    revealed hand that covers its panel's header."""
+    inner = max(4, tag.h // 5)
+    words = f"{short_name(name)}  {points(total).removesuffix(' pts')}"
+    w = min(tag.w, theme.text_width(words, MIN_LABEL_PX, True) + 2 * inner)
+    plate = pygame.Rect(tag.x, tag.y, w, tag.h)
+    surface.blit(theme.rounded(plate.size, tag.h // 3, (*theme.SHADE[:3], 240)), plate)
+    theme.text(surface, theme.cut(words, MIN_LABEL_PX, w - 2 * inner, True), MIN_LABEL_PX,
+               (plate.x + inner, plate.center[1]), theme.INK, "midleft", bold=True)
 
 
 def _draw_meld(surface, f: TableFrame, cards, mr: Rect, cw: int, shadow: bool = True) -> None:

@@ -20,6 +20,7 @@ from .. import cardart
 from ..tween import Flight
 from . import offer_panel, seven
 from .layout import (
+    Fan,
     Rect,
     SevenAreas,
     TableLayout,
@@ -28,6 +29,7 @@ from .layout import (
     my_meld_rects,
     opponent_meld_preview,
     opponent_meld_rects,
+    reveal_fan,
 )
 from .model import TableModel
 from .seven import Offer
@@ -183,19 +185,12 @@ class TableFrame:
             r = rects[-1]
             step = meld_step(r, cw, n)
             return r.x + j * step + cw / 2, r.y + cardart.height(cw) / 2, cw
-        panel = self.layout.opponents[self.opponent_index(seat)]
-        box = panel.box
-        least = cardart.MIN_READABLE_WIDTH
-        cw = max(least, min(round(box.h * 0.6 / cardart.CARD_RATIO), 60))
-        top, y = panel.header.bottom + 2, box.y + box.h / 2
-        room = box.bottom - 2 - top
-        if cardart.height(cw) > room and cardart.height(least) <= room:
-            cw = max(least, int(room / cardart.CARD_RATIO))  # smaller, to clear the header
-        if cardart.height(cw) <= room:
-            y = max(y, top + cardart.height(cw) / 2)
-        step = min(cw * 0.4, (box.w - cw - 8) / max(1, n - 1))
-        x0 = box.x + (box.w - (cw + step * (n - 1))) / 2 + cw / 2
-        return x0 + j * step, y, cw
+        fan = self.reveal_fan(seat)
+        return fan.x + j * fan.step, fan.y, fan.card_w
+
+    def reveal_fan(self, seat: int) -> Fan:
+        """``seat``'s revealed hand fanned across its panel (``layout.reveal_fan``)."""
+        return reveal_fan(self.layout, self.opponent_index(seat), len(self.state.hands[seat]))
 
     def resolve(self, place) -> tuple[float, float, float]:
         """A named place's centre and card width in this layout (see tween.py)."""

@@ -18,7 +18,8 @@ import math
 from dataclasses import dataclass, replace
 
 from ...services.settings import CardSize, Settings
-from ..cardart import CARD_RATIO, MIN_READABLE_WIDTH
+from ..cardart import CARD_RATIO, INDEX_TOP, MIN_READABLE_WIDTH, RANK_HEIGHT, SUIT_HEIGHT
+from ..cardart import GAP as INDEX_GAP
 from ..theme import control_scale, cut, line_height, scaled, text_scale, text_width, wrap
 from ..widgets import button_label_px, button_radius  # the buttons' own sizing, so labels fit
 
@@ -819,6 +820,71 @@ def opponent_meld_preview(layout: TableLayout, index: int,
     box = layout.opponents[index].melds
     area = Rect(box.x, box.y, box.w, box.h - line_height(round(layout.font * 0.9)))
     return _first_melds(layout, area, sizes)
+
+
+@dataclass(frozen=True, slots=True)
+class Fan:
+    """An opponent's hand revealed across their panel at a hand's end (``reveal_fan``)."""
+
+    card_w: int
+    x: float
+    """The first card's centre."""
+    step: float
+    """From one card's centre to the next."""
+    y: float
+    """The cards' centre."""
+    tag: Rect | None = None
+    """Where the panel's name and total stand where the cards cover its header: beside the
+    fan (``beside``), else on the cards' lower part, under their corner indices; None where
+    the header shows above the cards (or the name has no room)."""
+    beside: bool = False
+    """The tag is the felt left of the fan, its words at the header's size; else it lies on
+    the cards, at the table's smallest text."""
+
+
+REVEAL_MOST_W = 60
+"""The widest a revealed card is drawn in a panel (it only shows what was left in hand)."""
+TAG_LEAST = "C7 \u2212999"
+"""The least a name tag beside a revealed hand must hold: initials and a total."""
+
+
+def reveal_fan(layout: TableLayout, index: int, n: int) -> Fan:
+    """``n`` cards revealed across opponent ``index``'s panel (where they do not lie after
+    its melds): fanned under its header where a readable card fits there, so the name and
+    total stay readable; else, as large as the panel allows, over the whole panel, the name
+    then on a tag over the cards' lower part (``Fan.tag``), under their corner indices and
+    above the cards of the panel below, so a phone at a large text size with many seats
+    still says whose hand is whose."""
+    panel = layout.opponents[index]
+    box = panel.box
+    least = MIN_READABLE_WIDTH
+    cw = max(least, min(round(box.h * 0.6 / CARD_RATIO), REVEAL_MOST_W))
+    top, y = panel.header.bottom + 2, box.y + box.h / 2
+    room = box.bottom - 2 - top
+    if card_height(cw) > room and card_height(least) <= room:
+        cw = max(least, int(room / CARD_RATIO))  # smaller, to clear the header
+    n = max(1, n)
+    step = min(cw * 0.4, (box.w - cw - 8) / max(1, n - 1))
+    span = cw + step * (n - 1)
+    x = box.x + (box.w - span) / 2 + cw / 2
+    if card_height(cw) <= room:
+        return Fan(cw, x, step, max(y, top + card_height(cw) / 2))
+    # a wide panel: the fan at its right, as tight as its indices allow, the name beside
+    tight = min(step, cw * VISIBLE)
+    right = box.right - 4 - (cw + tight * (n - 1))
+    beside = Rect(panel.header.x, box.y, round(right) - 8 - panel.header.x, box.h)
+    if beside.w >= text_width(TAG_LEAST, layout.font, True):
+        return Fan(cw, right + cw / 2, tight, y, beside, True)
+    # the panel's fan covers its header: so does the fan of a panel under it (all panels are
+    # alike), from as far above that panel as this one's reaches above its own
+    reach = (card_height(cw) - box.h) / 2
+    under = [o.box.y - reach for o in layout.opponents
+             if o.box.y > box.y and o.box.x < box.right and box.x < o.box.right]
+    floor = min([box.bottom, *under])
+    index_h = (INDEX_TOP + RANK_HEIGHT + INDEX_GAP + SUIT_HEIGHT) * cw  # rank over suit
+    tag = Rect(box.x + 2, round(y - card_height(cw) / 2 + index_h) + 1, box.w - 4,
+               scaled(MIN_LABEL_PX) + 3)
+    return Fan(cw, x, step, y, tag if tag.bottom <= floor else None)
 
 
 def beside_meld_rects(layout: TableLayout, sizes) -> tuple[int, tuple[Rect, ...]] | None:
