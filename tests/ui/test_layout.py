@@ -22,6 +22,7 @@ from game.ui.table.layout import (
     meld_groups,
     reveal_fan,
     table_layout,
+    tag_fits,
 )
 from game.ui.widgets import _radius  # the room a button leaves its label, as it draws it
 
@@ -195,10 +196,10 @@ def test_hands_revealed_over_eight_seat_panels_leave_every_name_readable(size, h
             assert tag.inside(o.box), (tag, o.box)
             if fan.beside:
                 assert not any(tag.overlaps(c) for c in cards), (tag, cards)
-                assert tag.w >= theme.text_width(TAG_LEAST, L.font, True)
+                assert tag_fits(tag.w, tag.h, L.font)
                 continue
             assert tag.h >= theme.scaled(MIN_LABEL_PX) and \
-                tag.w >= theme.text_width(TAG_LEAST, MIN_LABEL_PX, True)
+                tag.w >= theme.text_width(" ".join(TAG_LEAST), MIN_LABEL_PX, True)
             assert tag.y >= cards[0].y + index * fan.card_w, (tag, cards[0])
             for other, below in zip(L.opponents, fans):
                 if other.box.y > o.box.y and other.box.x < o.box.right \

@@ -496,8 +496,16 @@ def _draw_revealed(surface, f: TableFrame, seat: int) -> None:
 def _draw_name_beside(surface, tag: pygame.Rect, name: str, total: int, px: int) -> None:
     """A seat's name and total in ``tag``, the felt left of its revealed hand, as its header
     would say them in that width (``header_words``: initials where the whole name has no
-    room)."""
+    room); where even the initials have no room beside the total, the name over it."""
     total_words, shown, total_px = header_words(name, total, px, tag.w)
+    line = theme.line_height(px)
+    if theme.text_width(f"{shown} {total_words}", _smallest(px), True) > tag.w \
+            and 2 * line <= tag.h:  # two lines: the name over the total
+        top = tag.center[1] - line
+        for k, words in enumerate((short_name(name), total_words.removesuffix(" pts"))):
+            fit_line(surface, words, px, Rect(tag.x, top + k * line, tag.w, line), tag.w,
+                     theme.INK, bold=True)
+        return
     score = theme.text(surface, total_words, total_px, (tag.right, tag.center[1]), theme.INK,
                        "midright", bold=True)
     fit_line(surface, shown, px, Rect(tag.x, tag.y, tag.w, tag.h), score.x - 8 - tag.x,

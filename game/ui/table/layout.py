@@ -844,8 +844,18 @@ class Fan:
 
 REVEAL_MOST_W = 60
 """The widest a revealed card is drawn in a panel (it only shows what was left in hand)."""
-TAG_LEAST = "C7 \u2212999"
-"""The least a name tag beside a revealed hand must hold: initials and a total."""
+TAG_LEAST = ("C7", "\u2212999")
+"""The least a name tag must hold: initials and a total (on one line; beside a revealed
+hand, on two where the panel is two lines tall)."""
+
+
+def tag_fits(width: int, height: int, px: int) -> bool:
+    """Whether a name tag ``width`` by ``height`` holds ``TAG_LEAST`` at ``px``: on one line,
+    or where it is two lines tall, on two."""
+    name, total = TAG_LEAST
+    return text_width(f"{name} {total}", px, True) <= width or (
+        2 * line_height(px) <= height
+        and max(text_width(name, px, True), text_width(total, px, True)) <= width)
 
 
 def reveal_fan(layout: TableLayout, index: int, n: int) -> Fan:
@@ -873,7 +883,7 @@ def reveal_fan(layout: TableLayout, index: int, n: int) -> Fan:
     tight = min(step, cw * VISIBLE)
     right = box.right - 4 - (cw + tight * (n - 1))
     beside = Rect(panel.header.x, box.y, round(right) - 8 - panel.header.x, box.h)
-    if beside.w >= text_width(TAG_LEAST, layout.font, True):
+    if tag_fits(beside.w, beside.h, layout.font):
         return Fan(cw, right + cw / 2, tight, y, beside, True)
     # the panel's fan covers its header: so does the fan of a panel under it (all panels are
     # alike), from as far above that panel as this one's reaches above its own
