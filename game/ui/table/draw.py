@@ -29,6 +29,7 @@ from .layout import (
     meld_step,
     message_spot,
     my_meld_label,
+    smallest_px,
     status_lines,
     status_text,
 )
@@ -281,12 +282,12 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
     w = theme.text_width(mark, px_mark, True) + theme.scaled(px_mark)  # the pill (draw_badge)
     # what shows whole beside the pill: the initials the header shows, for the partner; a
     # rival team's whole name
-    beside = theme.text_width(name, _smallest(px), True) if mark == "partner" \
+    beside = theme.text_width(name, smallest_px(px), True) if mark == "partner" \
         else theme.text_width(seatd.name, px, True)
     melds = st.melds[seat]
     readable = f.opponent_meld_rects(seat) is not None if together is None else True
     hand_shows = bool(f.revealed and together is None and st.hands[seat])
-    at = seven.mark_at(mark, room, w + 6, beside, theme.text_width(mark, _smallest(px), True),
+    at = seven.mark_at(mark, room, w + 6, beside, theme.text_width(mark, smallest_px(px), True),
                        bool(box.caption.h), bool(melds) and not readable and not hand_shows
                        and box.melds.h >= theme.line_height(px))
     if at is MarkAt.PILL:
@@ -306,7 +307,7 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
         words = count if theme.text_width(count, px) * 3 <= room else short_count
         width = theme.text_width(words, px) + px // 2
         first = mark if at is MarkAt.HEADER else name if len(name) <= 3 else name[:3] + "\u2026"
-        if width + theme.text_width(first, _smallest(px), True) <= room:
+        if width + theme.text_width(first, smallest_px(px), True) <= room:
             # the name first (the count in the log, a tap away)
             theme.text(surface, words, px, (box.header.x + room, box.header.center[1]),
                        theme.INK_DIM, "midright")
@@ -315,7 +316,7 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
         # the word (it fits: mark_at)
         fit_words(surface, (name, bare, lead + short_name(seatd.name), mark), px, box.header,
                   room, theme.INK, bold=True)
-    elif room >= min(theme.text_width(t, _smallest(px), True)
+    elif room >= min(theme.text_width(t, smallest_px(px), True)
                      for t in (name, name[:1] + "\u2026")):
         fit_words(surface, (name, bare), px, box.header, room, theme.INK, bold=True)
     caption = f.model.last_move.get(seat, "")
@@ -326,7 +327,7 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
         said = lead if at is MarkAt.CAPTION else ""
         last: tuple[str, ...] = (said + str(cards), mark) if said else ()
         gap = theme.scaled(6)
-        if said and line.w - w - gap >= theme.text_width(str(cards), _smallest(cpx)):
+        if said and line.w - w - gap >= theme.text_width(str(cards), smallest_px(cpx)):
             # the partner's pill leads the line, as it would the header
             offer_panel.draw_partner_mark(surface, (line.x + w / 2, line.center[1]), seat,
                                           f.viewer, st.options, st.players,
@@ -384,16 +385,16 @@ def header_words(name: str, total: int, px: int, width: int) -> tuple[str, str, 
     smaller where the initials need it; a name of one word is cut short."""
     words = points(total)
     bare = words.removesuffix(" pts")
-    whole = theme.text_width(name, _smallest(px), True)
+    whole = theme.text_width(name, smallest_px(px), True)
     for shown in (words, bare):
         if theme.text_width(shown, px, True) + 8 + whole <= width:
             return shown, name, px
     short = short_name(name)
     least = theme.text_width(short if short != name else name[:3] + "\u2026",
-                             _smallest(px), True)
+                             smallest_px(px), True)
     shown = words if theme.text_width(words, px, True) + 8 + least <= width else bare
     return shown, short, theme.fit_px(shown, px, max(1, width - 8 - least), True,
-                                      _smallest(px))
+                                      smallest_px(px))
 
 
 def _levels_fit(f: TableFrame, width: int, px: int) -> bool:
@@ -446,7 +447,7 @@ def _draw_plate(surface, f: TableFrame) -> None:
     name = fit_line(surface, f.seats[seat].name, px, inner, room * 2 // 3, theme.INK,
                     bold=True)
     left = inner.x + room - name.right - px // 2
-    if theme.text_width(count, _smallest(px)) > left:  # "6 cards" shortened, not cut: "6"
+    if theme.text_width(count, smallest_px(px)) > left:  # "6 cards" shortened, not cut: "6"
         count = str(len(st.hands[seat]))
     fit_line(surface, count, px, Rect(name.right + px // 2 + 1, box.y, 0, box.h), left,
              theme.INK_DIM)
@@ -499,7 +500,7 @@ def _draw_name_beside(surface, tag: pygame.Rect, name: str, total: int, px: int)
     room); where even the initials have no room beside the total, the name over it."""
     total_words, shown, total_px = header_words(name, total, px, tag.w)
     line = theme.line_height(px)
-    if theme.text_width(f"{shown} {total_words}", _smallest(px), True) > tag.w \
+    if theme.text_width(f"{shown} {total_words}", smallest_px(px), True) > tag.w \
             and 2 * line <= tag.h:  # two lines: the name over the total
         top = tag.center[1] - line
         for k, words in enumerate((short_name(name), total_words.removesuffix(" pts"))):
@@ -807,18 +808,13 @@ def _on_the_felt(f: TableFrame) -> tuple[Rect, ...]:
     return tuple(r for r in extra if r is not None)
 
 
-def _smallest(px: int) -> int:
-    """How far a line of ``px`` text may shrink to fit: a fifth, and never below the least."""
-    return max(MIN_LABEL_PX, round(px * 0.8))
-
-
 def latest(count: str, turn: str, px: int, width: int) -> str:
     """An opponent's caption, their card count and their last turn; when it is too long for
     ``width``, the turn's first parts give way, so its latest (the discard) still shows,
     an ellipsis before it: ``4 cards · …melded 7♠ 7♥ 7♦ · discarded Q♥``."""
     parts = turn.split(" \u00b7 ") if turn else []
     text = " \u00b7 ".join([count] + parts)
-    while len(parts) > 1 and theme.text_width(text, _smallest(px)) > width:
+    while len(parts) > 1 and theme.text_width(text, smallest_px(px)) > width:
         parts = parts[1:]
         text = f"{count} \u00b7 \u2026" + " \u00b7 ".join(parts)
     return text
@@ -828,7 +824,7 @@ def fit_words(surface, forms, px: int, box: Rect, width: int, colour, bold: bool
     """The first of ``forms`` (each shorter than the one before, down to the essential
     words) that shows whole in ``width`` at a size ``fit_line`` may shrink to, drawn as it
     draws it: words give way whole, and only the last form is ever cut short."""
-    least = _smallest(px)
+    least = smallest_px(px)
     words = next((t for t in forms if theme.text_width(t, least, bold) <= width), forms[-1])
     return fit_line(surface, words, px, box, width, colour, bold)
 
@@ -836,6 +832,6 @@ def fit_words(surface, forms, px: int, box: Rect, width: int, colour, bold: bool
 def fit_line(surface, text: str, px: int, box: Rect, width: int, colour, bold: bool = False):
     """One line of text at the left of ``box``, shrunk a little and then cut short to fit
     ``width``."""
-    px = theme.fit_px(text, px, width, bold, smallest=_smallest(px))
+    px = theme.fit_px(text, px, width, bold, smallest=smallest_px(px))
     return theme.text(surface, theme.cut(text, px, width, bold), px, (box.x, box.center[1]),
                       colour, "midleft", bold=bold)

@@ -849,13 +849,20 @@ TAG_LEAST = ("C7", "\u2212999")
 hand, on two where the panel is two lines tall)."""
 
 
+def smallest_px(px: int) -> int:
+    """How far a line of ``px`` text may shrink to fit: a fifth, and never below the least."""
+    return max(MIN_LABEL_PX, round(px * 0.8))
+
+
 def tag_fits(width: int, height: int, px: int) -> bool:
-    """Whether a name tag ``width`` by ``height`` holds ``TAG_LEAST`` at ``px``: on one line,
-    or where it is two lines tall, on two."""
+    """Whether a name tag ``width`` by ``height`` holds ``TAG_LEAST`` at ``px`` shrunk as a
+    header line may shrink (``smallest_px``): on one line, or where it is two lines of
+    ``px`` tall, on two."""
     name, total = TAG_LEAST
-    return text_width(f"{name} {total}", px, True) <= width or (
-        2 * line_height(px) <= height
-        and max(text_width(name, px, True), text_width(total, px, True)) <= width)
+    least = smallest_px(px)
+    return text_width(f"{name} {total}", least, True) <= width or (
+        height >= 2 * line_height(px)
+        and max(text_width(name, least, True), text_width(total, least, True)) <= width)
 
 
 def reveal_fan(layout: TableLayout, index: int, n: int) -> Fan:
