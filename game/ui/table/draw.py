@@ -337,7 +337,7 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
         forms: tuple[str, ...] = (latest(said + count, caption, cpx, line.w), said + count,
                                   said + counted(cards, "card"))
         fit_words(surface, forms + last, cpx, line, line.w, theme.INK_DIM)
-    if f.revealed and together is None and st.hands[seat]:
+    if hand_shows:
         _draw_revealed(surface, f, seat)  # no room for both: the hand shows
         return
     if f.revealed and together is not None:
