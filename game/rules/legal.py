@@ -92,9 +92,11 @@ def _combos(cards: tuple, k: int) -> tuple:
 def clear_caches() -> None:
     """Forget every memo of enumerated melds, so that a benchmark times a call from cold."""
     for memo in (_combos, _spend, _twos_for, _set_shapes, _sets_of_rank, _sets_of_twos,
-                 _natural_runs, _pair_runs, _places, _plain_runs, _near_takes, _pair_runs_of_suit,
-                 _wild_pair_runs):
+                 _natural_runs, _pair_runs, _places, _plain_sets, _plain_runs, _near_takes,
+                 _pair_runs_of_suit, _wild_pair_runs):
         memo.cache_clear()
+    _ADDS.clear()
+    _SETS_OF.clear()
 
 
 def legal_actions(phase: Phase, hand: list, melds: list, pile: list, options,
@@ -204,8 +206,7 @@ def _plain_takes(hand: list, top: int, runs: bool, options, acts: list) -> None:
     start = bisect_left(hand, r4)
     end = bisect_left(hand, r4 + 4, start)
     if end - start >= 2:  # ``_sets_of_rank`` without wilds: the top and two of its rank
-        for nat in _combos(tuple(hand[start:end]), 2):
-            acts.append(_new(Action, (_TAKE_SET, tuple(sorted(nat + (top,))), -1, -1)))
+        acts += _plain_sets(tuple(hand[start:end]), top)
     if runs:
         lo2, lo1, hi1, hi2 = NEAR[top]
         near = (lo1 in hand) << 1 | (hi1 in hand) << 2
@@ -213,6 +214,14 @@ def _plain_takes(hand: list, top: int, runs: bool, options, acts: list) -> None:
             near |= (lo2 in hand) | (hi2 in hand) << 3
             if near & near >> 1:  # two neighbours in a row (the top between bits 1 and 2)
                 acts += _plain_runs(top, near)
+
+
+@lru_cache(maxsize=1024)
+def _plain_sets(group: tuple, top: int) -> tuple[Action, ...]:
+    """The takes of ``_plain_takes`` that lay ``top`` in a set with two of ``group``, the
+    naturals of its rank held: each made once."""
+    return tuple(_new(Action, (_TAKE_SET, tuple(sorted(nat + (top,))), -1, -1))
+                 for nat in _combos(group, 2))
 
 
 @lru_cache(maxsize=1024)
@@ -374,8 +383,9 @@ _QUEEN_DISCARD, _QUEEN_BIT = DISCARD[QUEEN_OF_SPADES], RUN_BIT[QUEEN_OF_SPADES]
 
 
 def _action(kind: Act, cards: tuple, target: int = -1, stands: int = -1) -> Action:
-    """A new action. Not cached: every long-lived action is one more object for each full
-    garbage collection to walk, and those pauses must stay shorter than a frame."""
+    """A new action. Kept only where the cards bound how many there can be (``_ADDS``,
+    ``_SETS_OF``) or in a bounded memo: every long-lived action is one more object for each
+    full garbage collection to walk, and those pauses must stay shorter than a frame."""
     return _new(Action, (kind, cards, target, stands))
 
 
@@ -400,16 +410,26 @@ def _new_sets(hand, jokers, twos, longest, options, acts) -> None:
 def _natural_sets(hand, ranks: int, longest: int, acts: list) -> None:
     """``_new_sets`` of a hand without wilds, whose ``ranks`` (see ``_ranks_of``) hold three
     or more naturals: each rank's distinct sets of three, then of four (as ``_sets_of_rank``
-    lists them with no wilds), built from ``_combos`` without a memo of whole answers."""
+    lists them with no wilds), from ``_SETS_OF``."""
     for group in _rank_groups(hand, ranks):
-        if len(group) == 3:  # the commonest: one set, the group itself (no memo to ask)
-            acts.append(_new(Action, (_SET, group, -1, -1)))
-            continue
-        for nat in _combos(group, 3):
-            acts.append(_new(Action, (_SET, nat, -1, -1)))
-        if longest >= 4:
-            for nat in _combos(group, 4):
-                acts.append(_new(Action, (_SET, nat, -1, -1)))
+        threes, fours = _SETS_OF.get(group) or _sets_of(group)
+        acts += threes
+        if longest >= 4 and fours:
+            acts += fours
+
+
+_SETS_OF: dict[tuple, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+"""A rank's naturals held (three to eight of its cards) and the sets of three and of four
+they make: each set made once and looked up after, by the naturals alone (a hand without wilds
+needs nothing else). Bounded by the cards: some 70 such groups a rank."""
+
+
+def _sets_of(group: tuple) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """``_SETS_OF[group]``, made the first time a hand holds ``group``."""
+    found = _SETS_OF[group] = (
+        tuple(_new(Action, (_SET, nat, -1, -1)) for nat in _combos(group, 3)),
+        tuple(_new(Action, (_SET, nat, -1, -1)) for nat in _combos(group, 4)))
+    return found
 
 
 def _ranks_of(hand, least: int) -> int:
@@ -785,19 +805,43 @@ def _additions(melds, bits: int, jokers: int, twos: tuple, options, acts) -> Non
                 continue
         elif len(meld.cards) >= SET_MAX:
             continue
+        made = _ADDS[i] if i < len(_ADDS) else _adds_to(i)
         if joining:
-            for c, stands in meld.joins:
-                if bits & RUN_BIT[c]:
-                    acts.append(_new(Action, (_ADD, (c,), i, stands)))  # ``_action``s, inline
+            for pair in meld.joins:  # (the card, the card it is named as)
+                if bits & RUN_BIT[pair[0]]:
+                    acts.append(made.get(pair) or _addition(made, i, pair))
         if wild:
             twos_only = meld.kind is _TWOS_MELD
             for stands, joker_only in (meld.wild_places if options.queen_of_spades_rules
                                        else meld.open_places):
                 if jokers and not twos_only:
-                    acts.append(_new(Action, (_ADD, (JOKER,), i, stands)))
+                    pair = JOKER, stands
+                    acts.append(made.get(pair) or _addition(made, i, pair))
                 if not joker_only and twos:
                     for two in _twos_for(twos, meld.suit, stands):
-                        acts.append(_new(Action, (_ADD, (two,), i, stands)))
+                        pair = two, stands
+                        acts.append(made.get(pair) or _addition(made, i, pair))
+
+
+_ADDS: list[dict[tuple[int, int], Action]] = []
+"""The additions listed so far, by meld number and then by (card, the card it is named as):
+an action is a value, so each is made once and looked up after (making one is some 1,500
+instructions, the look-up some 150). Bounded by the cards: at most 53 naturals and 5 wilds
+times 53 names for each meld a seat can have (some 35, the cards of the decks in threes)."""
+
+
+def _adds_to(i: int) -> dict[tuple[int, int], Action]:
+    """``_ADDS[i]``, made (with those below it) the first time a seat has ``i + 1`` melds."""
+    while len(_ADDS) <= i:
+        _ADDS.append({})
+    return _ADDS[i]
+
+
+def _addition(made: dict, i: int, pair: tuple[int, int]) -> Action:
+    """The addition of ``pair`` (card, the card it is named as) to meld ``i``, made once and
+    kept in ``made`` (``_ADDS[i]``)."""
+    found = made[pair] = _action(_ADD, (pair[0],), i, pair[1])
+    return found
 
 
 @lru_cache(maxsize=1024)
