@@ -39,6 +39,7 @@ from .cards import (
     QUEEN_OF_SPADES,
     RUN_BIT,
     TWO,
+    TWOS,
     card,
     is_wild,
 )
@@ -311,7 +312,7 @@ def _near_takes(top: int, near: int, jokers: int, twos: tuple, cap: int,
     suit, place = top & 3, top >> 2
     found = _natural_takes(near << (16 * suit), top) + _pair_loop(
         near, suit, jokers, twos, cap, place, False, queen_rule)
-    return tuple(_new(Action, (_TAKE_RUN, a.cards, -1, -1)) for a in found)
+    return tuple([_new(Action, (_TAKE_RUN, a.cards, -1, -1)) for a in found])
 
 
 def _natural_takes(held: int, top: int) -> list[Action]:
@@ -593,7 +594,7 @@ def _pair_loop(m: int, suit: int, jokers: int, twos: tuple, cap: int, must: int,
 
     Minimal: no card can come off an end and leave a new run. So either three cards with two
     naturals, or two natural ends with only wilds between them."""
-    own_two = card(TWO, suit)
+    own_two = TWOS[suit]
     reach = jokers + len(twos) + 1
     held = _places(m)
     out: list[Action] = []
@@ -612,8 +613,10 @@ def _pair_loop(m: int, suit: int, jokers: int, twos: tuple, cap: int, must: int,
                     continue
                 pool = _without(pool, own_two)  # the run's own 2 stands in its place
             # only the wilds this pair can use, so the memo meets the same question again
+            # (all of them, most often: no call)
             g = d - 1 if d > 2 else 1
-            out += _pair_runs(a, b, suit, min(jokers, g), _wilds_for(pool, own_two, g),
+            out += _pair_runs(a, b, suit, min(jokers, g),
+                              pool if len(pool) <= g else _wilds_for(pool, own_two, g),
                               queen_rule)
     return out
 
@@ -646,7 +649,7 @@ def _wild_runs(m: int, suit: int, jokers: int, twos: tuple, cap: int,
     in turn (``_wild_pair_runs``, memoised: pairs and the few wilds held keep coming back,
     whole suits of a hand do not); only pairs near enough for a shape are asked."""
     # wilds besides the top at an end (see above)
-    inside = jokers + 1 + twos.count(card(TWO, suit)) if top > 0 else len(twos)
+    inside = jokers + 1 + twos.count(TWOS[suit]) if top > 0 else len(twos)
     wilds = jokers + len(twos) + 1
     reach = max(2, wilds + 1, inside + 1)  # the farthest apart a pair of any shape may be
     out: dict[Action, None] = {}
@@ -671,7 +674,7 @@ def _wild_pair_runs(a: int, b: int, suit: int, jokers: int, twos: tuple, cap: in
                     queen_rule: bool, inside: int, wilds: int) -> tuple[Action, ...]:
     """The runs of ``_wild_runs`` whose naturals are the places ``a`` < ``b`` (``inside``
     and ``wilds`` as there: they follow from the other arguments)."""
-    own_two = card(TWO, suit)
+    own_two = TWOS[suit]
     out: dict[Action, None] = {}
     for low, high, nat, forced_at in _shapes([a, b], cap, True, inside, wilds):
         pool = list(twos)
@@ -742,7 +745,7 @@ def _fills(gaps: list, suit: int, jokers: int, twos: list, top: int, forced_at: 
     every choice of places, 2s in ``_spend`` order in the others, a wild ``top`` (else -1)
     among them (at ``forced_at`` unless that is -1); with ``queen_rule``
     (``options.queen_of_spades_rules``) a 2 for the queen of spades only as the only wild."""
-    own_two = card(TWO, suit)
+    own_two = TWOS[suit]
     n = len(gaps)
     top_two = top > 0
     others = [c for c in twos if c != own_two]
@@ -762,7 +765,7 @@ def _fills(gaps: list, suit: int, jokers: int, twos: list, top: int, forced_at: 
 def _placed(gaps: list, suit: int, use: list, j: int, top: int, forced_at: int,
             queen_rule: bool):
     """The fills of ``_fills`` with ``j`` jokers and the 2s ``use``."""
-    own_two = card(TWO, suit)
+    own_two = TWOS[suit]
     n = len(gaps)
     top_two = top > 0
     for at in combinations(gaps, j):
