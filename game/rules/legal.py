@@ -155,9 +155,9 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
     # the common case (see ``_plain_takes``): a natural top other than an ace, and a hand
     # holding neither a joker (0, first) nor a 2 (8 to 11)
     plain = False
-    if top > 11:
-        i = bisect_left(hand, 8)
-        plain = not hand or (hand[0] != JOKER and (i == len(hand) or hand[i] >= 12))
+    if top > 11:  # a hand whose lowest card is a 3 or more holds neither (no search)
+        plain = not hand or hand[0] >= 12 or (
+            hand[0] != JOKER and ((i := bisect_left(hand, 8)) == len(hand) or hand[i] >= 12))
     if rule is _NEW_SET and not options.easy_pile:
         if room and (options.go_out_by_melding or len(hand) + len(pile) > 3):
             if plain:
@@ -351,7 +351,7 @@ def _meld_phase(hand, melds, options) -> list[Action]:
             acts.append(DISCARD[c])
             bits |= RUN_BIT[c]
     # the queen of spades only if nothing else is held
-    if options.queen_of_spades_rules and bits & _QUEEN_BIT and hand[0] != hand[-1]:
+    if bits & _QUEEN_BIT and options.queen_of_spades_rules and hand[0] != hand[-1]:
         # found among the last eight discards (only the other queens and the kings follow it)
         del acts[acts.index(_QUEEN_DISCARD, max(0, len(acts) - 8))]
     if options.jokers:  # a swap keeps the hand's size (the joker comes back): always open
@@ -364,7 +364,7 @@ def _meld_phase(hand, melds, options) -> list[Action]:
         jokers, twos = _held_wilds(hand)
     else:  # most hands
         jokers, twos = 0, ()
-    if longest >= 3 and (options.meld_slots is None or len(melds) < options.meld_slots):
+    if longest >= 3 and ((slots := options.meld_slots) is None or len(melds) < slots):
         if jokers or twos:
             _new_sets(hand, counts, jokers, twos, longest, options, acts)
             _new_runs(bits, jokers, twos, longest, options, acts)
@@ -819,7 +819,7 @@ def _additions(melds, bits: int, jokers: int, twos: tuple, options, acts) -> Non
         if meld.kind is _RUN_MELD:
             if run_max is not None and len(meld.cards) >= run_max:
                 continue
-        elif len(meld.cards) >= SET_MAX:
+        elif wild and len(meld.cards) >= SET_MAX:  # (a full set has no join_bits)
             continue
         made = _ADDS[i] if i < len(_ADDS) else _adds_to(i)
         if joining:
