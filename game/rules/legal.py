@@ -731,8 +731,8 @@ def _shapes(held: list, cap: int, top_wild: bool, inside: int, wilds: int):
                 continue
             if d <= 2 and cap >= 3:  # three cards, one of them wild
                 for low in range(max(ACE, b - 2), min(a, ACE_HIGH - 2) + 1):
-                    gap = next(p for p in range(low, low + 3) if p != a and p != b)
-                    yield low, low + 2, (a, b), gap if top_wild else -1
+                    # the wild's place: the one of the three that is neither a nor b
+                    yield low, low + 2, (a, b), 3 * low + 3 - a - b if top_wild else -1
             if 3 <= d <= wilds + 1 and d + 1 <= cap:  # natural ends
                 yield a, b, (a, b), -1
             if top_wild and d + 1 <= inside + 2:  # the top at one end, beyond b or below a
