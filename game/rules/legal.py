@@ -240,7 +240,7 @@ def _take_sets(hand: list, top: int, jokers: int, twos: tuple, options) -> list[
     spend = _spend(twos, -1) if twos else ()
     # a set of three with the top card holds at most two wilds from hand: the rest of them
     # would not change the answer, only the memo's key
-    few_jokers, few_twos = min(jokers, 2), spend[:2]
+    few_jokers, few_twos = jokers if jokers < 2 else 2, spend[:2]
     if not is_wild(top):
         r4 = top & ~3
         start = bisect_left(hand, r4)
@@ -261,7 +261,8 @@ def _take_sets(hand: list, top: int, jokers: int, twos: tuple, options) -> list[
 def _take_runs(hand: list, top: int, longest: int, jokers: int, twos: tuple,
                options) -> list[Action]:
     """Takes that lay the top card in one of the smallest new runs that hold it."""
-    cap = min(options.run_max or 13, longest)
+    most = options.run_max or 13
+    cap = most if most < longest else longest
     held = _run_mask(hand)
     queen_rule = options.queen_of_spades_rules
     if not is_wild(top):
@@ -269,8 +270,10 @@ def _take_runs(hand: list, top: int, longest: int, jokers: int, twos: tuple,
             suit = top & 3
             spend = _spend(twos, suit)
             reach = jokers + len(spend) + 1  # the farthest apart two naturals of a run may be
-            near = (held | _run_mask((top,))) >> (16 * suit) & WINDOW[top][min(reach, 14)]
-            return list(_near_takes(top, near, jokers, spend, min(cap, reach + 1),
+            near = (held | _run_mask((top,))) >> (16 * suit) & WINDOW[top][
+                reach if reach < 14 else 14]
+            return list(_near_takes(top, near, jokers, spend,
+                                    cap if cap < reach + 1 else reach + 1,
                                     queen_rule))
         return [_new(Action, (_TAKE_RUN, a.cards, -1, -1)) for a in _natural_takes(held, top)]
     found = []
@@ -353,7 +356,7 @@ def _meld_phase(hand, melds, options) -> list[Action]:
     # the queen of spades only if nothing else is held
     if bits & _QUEEN_BIT and options.queen_of_spades_rules and hand[0] != hand[-1]:
         # found among the last eight discards (only the other queens and the kings follow it)
-        del acts[acts.index(_QUEEN_DISCARD, max(0, len(acts) - 8))]
+        del acts[acts.index(_QUEEN_DISCARD, len(acts) - 8 if len(acts) > 8 else 0)]
     if options.jokers:  # a swap keeps the hand's size (the joker comes back): always open
         for i, meld in enumerate(melds):
             _swaps(i, meld, hand, acts)
@@ -393,6 +396,10 @@ def _action(kind: Act, cards: tuple, target: int = -1, stands: int = -1) -> Acti
 _new = tuple.__new__
 """``Action``'s own constructor is Python code; the tuple's is not (the inner loop)."""
 
+# The listing's hot paths take the smaller of two numbers with a conditional expression
+# (``a if a < b else b``), not ``min(a, b)``: under CPython 3.11 the builtin parses its keyword
+# arguments at every call, some 1,300 instructions against 130 (docs/engine.md, "Speed").
+
 
 def _new_sets(hand, counts, jokers, twos, longest, options, acts) -> None:
     """New sets of a hand holding wilds (``counts``: its ranks' counts, ``RANK_COUNT``)."""
@@ -402,7 +409,7 @@ def _new_sets(hand, counts, jokers, twos, longest, options, acts) -> None:
     ranks = (counts + AT_LEAST[3 - nw if nw < 2 else 1]) & NATURAL_TOPS
     if ranks:
         spend = _spend(twos, -1) if twos else ()
-        least, set_jokers, set_twos = options.set_naturals, min(jokers, 3), spend[:3]
+        least, set_jokers, set_twos = options.set_naturals, jokers if jokers < 3 else 3, spend[:3]
         for group in _rank_groups(hand, ranks):
             acts += _sets_of_rank(group, set_jokers, set_twos, sizes, -1, least)
     if len(twos) >= 3 and options.twos_melds:
@@ -533,22 +540,25 @@ def _new_runs(held, jokers, twos, longest, options, acts) -> None:
     wild = options.wilds_in_new_runs and (jokers or twos)
     if not wild and not held & (held >> 1) & (held >> 2):
         return  # no three in a row and nothing to fill a gap: the common case
-    cap = min(options.run_max or 13, longest)
+    most = options.run_max or 13
+    cap = most if most < longest else longest
     starts = held & (held >> 1) & (held >> 2)
     if starts:  # one memo for all suits, keyed by the places in runs of three or more only
         held_runs = held & (starts | starts << 1 | starts << 2)
-        acts += _natural_runs(held_runs, min(cap, held_runs.bit_count()))
+        count = held_runs.bit_count()
+        acts += _natural_runs(held_runs, cap if cap < count else count)
     if wild:
         reach = jokers + len(twos) + 1  # the farthest apart two naturals of a run may be
         near = 0  # every suit's places with another within reach: the others pair with none
-        for d in range(1, min(reach, 13) + 1):
+        for d in range(1, (reach if reach < 13 else 13) + 1):
             near |= (held & STAYS_UP[d]) << d | (held & STAYS_DOWN[d]) >> d
         near &= held
         for suit in range(4):
             m = near >> (16 * suit) & 0xFFFF
             if m:
                 acts += _pair_runs_of_suit(m, suit, jokers, _spend(twos, suit),
-                                           min(cap, reach + 1), options.queen_of_spades_rules)
+                                           cap if cap < reach + 1 else reach + 1,
+                                           options.queen_of_spades_rules)
 
 
 STAYS_UP = [sum(((1 << 16 - d) - 1) << 16 * s for s in range(4)) for d in range(16)]
@@ -620,7 +630,7 @@ def _pair_loop(m: int, suit: int, jokers: int, twos: tuple, cap: int, must: int,
             # only the wilds this pair can use, so the memo meets the same question again
             # (all of them, most often: no call)
             g = d - 1 if d > 2 else 1
-            out += _pair_runs(a, b, suit, min(jokers, g),
+            out += _pair_runs(a, b, suit, jokers if jokers < g else g,
                               pool if len(pool) <= g else _wilds_for(pool, own_two, g),
                               queen_rule)
     return out
