@@ -92,7 +92,7 @@ def _combos(cards: tuple, k: int) -> tuple:
 def clear_caches() -> None:
     """Forget every memo of enumerated melds, so that a benchmark times a call from cold."""
     for memo in (_combos, _spend, _twos_for, _set_shapes, _sets_of_rank, _sets_of_twos,
-                 _natural_runs, _pair_runs, _places, _plain_sets, _plain_runs, _near_takes,
+                 _natural_runs, _pair_runs, _places, _plain_runs, _near_takes,
                  _pair_runs_of_suit, _wild_pair_runs):
         memo.cache_clear()
     _ADDS.clear()
@@ -206,7 +206,8 @@ def _plain_takes(hand: list, top: int, runs: bool, options, acts: list) -> None:
     start = bisect_left(hand, r4)
     end = bisect_left(hand, r4 + 4, start)
     if end - start >= 2:  # ``_sets_of_rank`` without wilds: the top and two of its rank
-        acts += _plain_sets(tuple(hand[start:end]), top)
+        for nat in _combos(tuple(hand[start:end]), 2):
+            acts.append(_new(Action, (_TAKE_SET, tuple(sorted(nat + (top,))), -1, -1)))
     if runs:
         lo2, lo1, hi1, hi2 = NEAR[top]
         near = (lo1 in hand) << 1 | (hi1 in hand) << 2
@@ -214,14 +215,6 @@ def _plain_takes(hand: list, top: int, runs: bool, options, acts: list) -> None:
             near |= (lo2 in hand) | (hi2 in hand) << 3
             if near & near >> 1:  # two neighbours in a row (the top between bits 1 and 2)
                 acts += _plain_runs(top, near)
-
-
-@lru_cache(maxsize=1024)
-def _plain_sets(group: tuple, top: int) -> tuple[Action, ...]:
-    """The takes of ``_plain_takes`` that lay ``top`` in a set with two of ``group``, the
-    naturals of its rank held: each made once."""
-    return tuple(_new(Action, (_TAKE_SET, tuple(sorted(nat + (top,))), -1, -1))
-                 for nat in _combos(group, 2))
 
 
 @lru_cache(maxsize=1024)
@@ -428,16 +421,20 @@ def _natural_sets(hand, ranks: int, longest: int, acts: list) -> None:
 
 
 _SETS_OF: dict[tuple, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
-"""A rank's naturals held (three to eight of its cards) and the sets of three and of four
-they make: each set made once and looked up after, by the naturals alone (a hand without wilds
-needs nothing else). Bounded by the cards: some 70 such groups a rank."""
+"""A rank's three or four naturals held and the sets of three and of four they make: each set
+made once and looked up after, by the naturals alone (a hand without wilds needs nothing
+else). Bounded by the cards: some 35 such groups a rank, a hundred sets. Five or more of a
+rank (few hands) are listed afresh: kept, their many sets were most of the table's objects,
+which every full garbage collection walks."""
 
 
 def _sets_of(group: tuple) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
-    """``_SETS_OF[group]``, made the first time a hand holds ``group``."""
-    found = _SETS_OF[group] = (
-        tuple(_new(Action, (_SET, nat, -1, -1)) for nat in _combos(group, 3)),
-        tuple(_new(Action, (_SET, nat, -1, -1)) for nat in _combos(group, 4)))
+    """The sets of three and of four of ``group`` (``_SETS_OF[group]``, kept the first time a
+    hand holds a group of three or four)."""
+    found = (tuple(_new(Action, (_SET, nat, -1, -1)) for nat in _combos(group, 3)),
+             tuple(_new(Action, (_SET, nat, -1, -1)) for nat in _combos(group, 4)))
+    if len(group) <= 4:
+        _SETS_OF[group] = found
     return found
 
 
@@ -831,8 +828,8 @@ def _additions(melds, bits: int, jokers: int, twos: tuple, options, acts) -> Non
                 continue
         elif wild and len(meld.cards) >= SET_MAX:  # (a full set has no join_bits)
             continue
-        made = _ADDS[i] if i < len(_ADDS) else _adds_to(i)
         if joining:
+            made = _ADDS[i] if i < len(_ADDS) else _adds_to(i)
             for pair in meld.joins:  # (the card, the card it is named as)
                 if bits & RUN_BIT[pair[0]]:
                     acts.append(made.get(pair) or _addition(made, i, pair))
@@ -841,19 +838,19 @@ def _additions(melds, bits: int, jokers: int, twos: tuple, options, acts) -> Non
             for stands, joker_only in (meld.wild_places if options.queen_of_spades_rules
                                        else meld.open_places):
                 if jokers and not twos_only:
-                    pair = JOKER, stands
-                    acts.append(made.get(pair) or _addition(made, i, pair))
+                    acts.append(_new(Action, (_ADD, (JOKER,), i, stands)))
                 if not joker_only and twos:
                     for two in _twos_for(twos, meld.suit, stands):
-                        pair = two, stands
-                        acts.append(made.get(pair) or _addition(made, i, pair))
+                        acts.append(_new(Action, (_ADD, (two,), i, stands)))
 
 
 _ADDS: list[dict[tuple[int, int], Action]] = []
-"""The additions listed so far, by meld number and then by (card, the card it is named as):
-an action is a value, so each is made once and looked up after (making one is some 1,500
-instructions, the look-up some 150). Bounded by the cards: at most 53 naturals and 5 wilds
-times 53 names for each meld a seat can have (some 35, the cards of the decks in threes)."""
+"""The additions of naturals listed so far, by meld number and then by (card, the card it is
+named as): an action is a value, so each is made once and looked up after (making one is some
+1,500 instructions, the look-up some 150). Bounded by the cards: at most 52 for each meld a
+seat can have (some 35, the cards of the decks in threes). A wild's additions (one hand in
+ten holds a wild) are made afresh: kept, their names multiplied the objects a full garbage
+collection walks."""
 
 
 def _adds_to(i: int) -> dict[tuple[int, int], Action]:
