@@ -25,9 +25,8 @@ the top card.
 from __future__ import annotations
 
 from bisect import bisect_left
-from functools import lru_cache, reduce
+from functools import lru_cache
 from itertools import combinations
-from operator import or_
 
 from .actions import DISCARD, DRAW, PASS, TAKE_UPCARD, Act, Action
 from .cards import (
@@ -39,6 +38,7 @@ from .cards import (
     QUEEN_OF_SPADES,
     RUN_BIT,
     TWO,
+    TWOS,
     card,
     is_wild,
 )
@@ -60,8 +60,8 @@ ACE_BITS = sum(1 << (16 * s + ACE) for s in range(4))
 
 RANK_COUNT = [1 << 4 * (c >> 2) for c in range(CARD_SLOTS)]
 """Each card as a count of one in its rank's four bits of a hand's rank counts (a rank has
-eight cards: no carry), so ``sum(map(RANK_COUNT.__getitem__, hand))`` counts every rank at once;
-jokers (at most two) count as rank 0."""
+eight cards: no carry), so the sum of a hand's entries counts every rank at once; jokers (at
+most two) count as rank 0."""
 WILD_COUNTS = 0xF0F
 """The counts of jokers (rank 0) and 2s among a hand's rank counts: whether it holds a wild."""
 NATURAL_TOPS = sum(8 << 4 * r for r in range(ACE, 14) if r != TWO)
@@ -92,9 +92,11 @@ def _combos(cards: tuple, k: int) -> tuple:
 def clear_caches() -> None:
     """Forget every memo of enumerated melds, so that a benchmark times a call from cold."""
     for memo in (_combos, _spend, _twos_for, _set_shapes, _sets_of_rank, _sets_of_twos,
-                 _natural_runs, _pair_runs, _places, _plain_runs, _near_takes, _pair_runs_of_suit,
-                 _wild_pair_runs):
+                 _natural_runs, _pair_runs, _places, _plain_runs, _near_takes,
+                 _pair_runs_of_suit, _wild_pair_runs):
         memo.cache_clear()
+    _ADDS.clear()
+    _SETS_OF.clear()
 
 
 def legal_actions(phase: Phase, hand: list, melds: list, pile: list, options,
@@ -153,9 +155,9 @@ def _draw_phase(hand, melds, pile, options) -> list[Action]:
     # the common case (see ``_plain_takes``): a natural top other than an ace, and a hand
     # holding neither a joker (0, first) nor a 2 (8 to 11)
     plain = False
-    if top > 11:
-        i = bisect_left(hand, 8)
-        plain = not hand or (hand[0] != JOKER and (i == len(hand) or hand[i] >= 12))
+    if top > 11:  # a hand whose lowest card is a 3 or more holds neither (no search)
+        plain = not hand or hand[0] >= 12 or (
+            hand[0] != JOKER and ((i := bisect_left(hand, 8)) == len(hand) or hand[i] >= 12))
     if rule is _NEW_SET and not options.easy_pile:
         if room and (options.go_out_by_melding or len(hand) + len(pile) > 3):
             if plain:
@@ -231,7 +233,7 @@ def _take_sets(hand: list, top: int, jokers: int, twos: tuple, options) -> list[
     spend = _spend(twos, -1) if twos else ()
     # a set of three with the top card holds at most two wilds from hand: the rest of them
     # would not change the answer, only the memo's key
-    few_jokers, few_twos = min(jokers, 2), spend[:2]
+    few_jokers, few_twos = jokers if jokers < 2 else 2, spend[:2]
     if not is_wild(top):
         r4 = top & ~3
         start = bisect_left(hand, r4)
@@ -252,7 +254,8 @@ def _take_sets(hand: list, top: int, jokers: int, twos: tuple, options) -> list[
 def _take_runs(hand: list, top: int, longest: int, jokers: int, twos: tuple,
                options) -> list[Action]:
     """Takes that lay the top card in one of the smallest new runs that hold it."""
-    cap = min(options.run_max or 13, longest)
+    most = options.run_max or 13
+    cap = most if most < longest else longest
     held = _run_mask(hand)
     queen_rule = options.queen_of_spades_rules
     if not is_wild(top):
@@ -260,8 +263,10 @@ def _take_runs(hand: list, top: int, longest: int, jokers: int, twos: tuple,
             suit = top & 3
             spend = _spend(twos, suit)
             reach = jokers + len(spend) + 1  # the farthest apart two naturals of a run may be
-            near = (held | _run_mask((top,))) >> (16 * suit) & WINDOW[top][min(reach, 14)]
-            return list(_near_takes(top, near, jokers, spend, min(cap, reach + 1),
+            near = (held | _run_mask((top,))) >> (16 * suit) & WINDOW[top][
+                reach if reach < 14 else 14]
+            return list(_near_takes(top, near, jokers, spend,
+                                    cap if cap < reach + 1 else reach + 1,
                                     queen_rule))
         return [_new(Action, (_TAKE_RUN, a.cards, -1, -1)) for a in _natural_takes(held, top)]
     found = []
@@ -302,7 +307,7 @@ def _near_takes(top: int, near: int, jokers: int, twos: tuple, cap: int,
     suit, place = top & 3, top >> 2
     found = _natural_takes(near << (16 * suit), top) + _pair_loop(
         near, suit, jokers, twos, cap, place, False, queen_rule)
-    return tuple(_new(Action, (_TAKE_RUN, a.cards, -1, -1)) for a in found)
+    return tuple([_new(Action, (_TAKE_RUN, a.cards, -1, -1)) for a in found])
 
 
 def _natural_takes(held: int, top: int) -> list[Action]:
@@ -329,34 +334,35 @@ def _natural_takes(held: int, top: int) -> list[Action]:
 def _meld_phase(hand, melds, options) -> list[Action]:
     size = len(hand)
     # Discards: each distinct card (the hand is sorted: copies are neighbours), with the
-    # hand's mask of ``RUN_BIT`` (each card once: no carry), in one loop: a few cards of
-    # bytecode cost less than a call of ``dict.fromkeys`` or of ``sum(map(...))``.
+    # hand's mask of ``RUN_BIT`` (each card once: no carry) and every rank's count (jokers'
+    # and 2s' too), in one loop: a few cards of bytecode cost less than a call of
+    # ``dict.fromkeys`` or of ``sum(map(...))`` (1,800 instructions less at nine cards).
     acts = []
-    bits = 0
+    bits = counts = 0
     last = -1
     for c in hand:
+        counts += RANK_COUNT[c]
         if c != last:
             last = c
             acts.append(DISCARD[c])
             bits |= RUN_BIT[c]
     # the queen of spades only if nothing else is held
-    if options.queen_of_spades_rules and bits & _QUEEN_BIT and hand[0] != hand[-1]:
+    if bits & _QUEEN_BIT and options.queen_of_spades_rules and hand[0] != hand[-1]:
         # found among the last eight discards (only the other queens and the kings follow it)
-        del acts[acts.index(_QUEEN_DISCARD, max(0, len(acts) - 8))]
+        del acts[acts.index(_QUEEN_DISCARD, len(acts) - 8 if len(acts) > 8 else 0)]
     if options.jokers:  # a swap keeps the hand's size (the joker comes back): always open
         for i, meld in enumerate(melds):
             _swaps(i, meld, hand, acts)
     longest = size if options.go_out_by_melding else size - 1  # cards one action may use
     if longest < 1:
         return acts
-    counts = sum(map(RANK_COUNT.__getitem__, hand))  # every rank's count, jokers' and 2s' too
     if counts & WILD_COUNTS:
         jokers, twos = _held_wilds(hand)
     else:  # most hands
         jokers, twos = 0, ()
-    if longest >= 3 and (options.meld_slots is None or len(melds) < options.meld_slots):
+    if longest >= 3 and ((slots := options.meld_slots) is None or len(melds) < slots):
         if jokers or twos:
-            _new_sets(hand, jokers, twos, longest, options, acts)
+            _new_sets(hand, counts, jokers, twos, longest, options, acts)
             _new_runs(bits, jokers, twos, longest, options, acts)
         else:  # most hands: three of a rank or three in a row, else nothing to lay
             ranks = (counts + AT_LEAST[3]) & NATURAL_TOPS
@@ -374,23 +380,29 @@ _QUEEN_DISCARD, _QUEEN_BIT = DISCARD[QUEEN_OF_SPADES], RUN_BIT[QUEEN_OF_SPADES]
 
 
 def _action(kind: Act, cards: tuple, target: int = -1, stands: int = -1) -> Action:
-    """A new action. Not cached: every long-lived action is one more object for each full
-    garbage collection to walk, and those pauses must stay shorter than a frame."""
+    """A new action. Kept only where the cards bound how many there can be (``_ADDS``,
+    ``_SETS_OF``) or in a bounded memo: every long-lived action is one more object for each
+    full garbage collection to walk, and those pauses must stay shorter than a frame."""
     return _new(Action, (kind, cards, target, stands))
 
 
 _new = tuple.__new__
 """``Action``'s own constructor is Python code; the tuple's is not (the inner loop)."""
 
+# The listing's hot paths take the smaller of two numbers with a conditional expression
+# (``a if a < b else b``), not ``min(a, b)``: under CPython 3.11 the builtin parses its keyword
+# arguments at every call, some 1,300 instructions against 130 (docs/engine.md, "Speed").
 
-def _new_sets(hand, jokers, twos, longest, options, acts) -> None:
+
+def _new_sets(hand, counts, jokers, twos, longest, options, acts) -> None:
+    """New sets of a hand holding wilds (``counts``: its ranks' counts, ``RANK_COUNT``)."""
     nw = jokers + len(twos)
     sizes = (3, 4) if longest >= 4 else (3,)
     # the ranks with enough naturals for a set with the wilds held (often none)
-    ranks = _ranks_of(hand, 3 - nw if nw < 2 else 1)
+    ranks = (counts + AT_LEAST[3 - nw if nw < 2 else 1]) & NATURAL_TOPS
     if ranks:
         spend = _spend(twos, -1) if twos else ()
-        least, set_jokers, set_twos = options.set_naturals, min(jokers, 3), spend[:3]
+        least, set_jokers, set_twos = options.set_naturals, jokers if jokers < 3 else 3, spend[:3]
         for group in _rank_groups(hand, ranks):
             acts += _sets_of_rank(group, set_jokers, set_twos, sizes, -1, least)
     if len(twos) >= 3 and options.twos_melds:
@@ -400,22 +412,39 @@ def _new_sets(hand, jokers, twos, longest, options, acts) -> None:
 def _natural_sets(hand, ranks: int, longest: int, acts: list) -> None:
     """``_new_sets`` of a hand without wilds, whose ``ranks`` (see ``_ranks_of``) hold three
     or more naturals: each rank's distinct sets of three, then of four (as ``_sets_of_rank``
-    lists them with no wilds), built from ``_combos`` without a memo of whole answers."""
+    lists them with no wilds), from ``_SETS_OF``."""
     for group in _rank_groups(hand, ranks):
-        if len(group) == 3:  # the commonest: one set, the group itself (no memo to ask)
-            acts.append(_new(Action, (_SET, group, -1, -1)))
-            continue
-        for nat in _combos(group, 3):
-            acts.append(_new(Action, (_SET, nat, -1, -1)))
-        if longest >= 4:
-            for nat in _combos(group, 4):
-                acts.append(_new(Action, (_SET, nat, -1, -1)))
+        threes, fours = _SETS_OF.get(group) or _sets_of(group)
+        acts += threes
+        if longest >= 4 and fours:
+            acts += fours
+
+
+_SETS_OF: dict[tuple, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+"""A rank's three or four naturals held and the sets of three and of four they make: each set
+made once and looked up after, by the naturals alone (a hand without wilds needs nothing
+else). Bounded by the cards: some 35 such groups a rank, a hundred sets. Five or more of a
+rank (few hands) are listed afresh: kept, their many sets were most of the table's objects,
+which every full garbage collection walks."""
+
+
+def _sets_of(group: tuple) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """The sets of three and of four of ``group`` (``_SETS_OF[group]``, kept the first time a
+    hand holds a group of three or four)."""
+    found = (tuple(_new(Action, (_SET, nat, -1, -1)) for nat in _combos(group, 3)),
+             tuple(_new(Action, (_SET, nat, -1, -1)) for nat in _combos(group, 4)))
+    if len(group) <= 4:
+        _SETS_OF[group] = found
+    return found
 
 
 def _ranks_of(hand, least: int) -> int:
     """The ranks of which the sorted ``hand`` holds at least ``least`` (1 to 3) naturals, as the
     top bits of their counts (``NATURAL_TOPS``): found all at once from ``RANK_COUNT``."""
-    return (sum(map(RANK_COUNT.__getitem__, hand)) + AT_LEAST[least]) & NATURAL_TOPS
+    counts = 0
+    for c in hand:  # a loop: fewer instructions than ``sum(map(...))`` for a dozen cards
+        counts += RANK_COUNT[c]
+    return (counts + AT_LEAST[least]) & NATURAL_TOPS
 
 
 def _rank_groups(hand, ranks: int) -> list[tuple]:
@@ -494,7 +523,9 @@ def _sets_of_twos(twos: tuple, sizes: tuple, top: int) -> tuple[Action, ...]:
 
 
 def _run_mask(cards) -> int:
-    held = reduce(or_, map(RUN_BIT.__getitem__, cards), 0)
+    held = 0
+    for c in cards:  # a loop: fewer instructions than ``reduce(or_, map(...))``
+        held |= RUN_BIT[c]
     return held | (held & ACE_BITS) << (ACE_HIGH - ACE)  # an ace also fits above the king
 
 
@@ -506,22 +537,25 @@ def _new_runs(held, jokers, twos, longest, options, acts) -> None:
     wild = options.wilds_in_new_runs and (jokers or twos)
     if not wild and not held & (held >> 1) & (held >> 2):
         return  # no three in a row and nothing to fill a gap: the common case
-    cap = min(options.run_max or 13, longest)
+    most = options.run_max or 13
+    cap = most if most < longest else longest
     starts = held & (held >> 1) & (held >> 2)
     if starts:  # one memo for all suits, keyed by the places in runs of three or more only
         held_runs = held & (starts | starts << 1 | starts << 2)
-        acts += _natural_runs(held_runs, min(cap, held_runs.bit_count()))
+        count = held_runs.bit_count()
+        acts += _natural_runs(held_runs, cap if cap < count else count)
     if wild:
         reach = jokers + len(twos) + 1  # the farthest apart two naturals of a run may be
         near = 0  # every suit's places with another within reach: the others pair with none
-        for d in range(1, min(reach, 13) + 1):
+        for d in range(1, (reach if reach < 13 else 13) + 1):
             near |= (held & STAYS_UP[d]) << d | (held & STAYS_DOWN[d]) >> d
         near &= held
         for suit in range(4):
             m = near >> (16 * suit) & 0xFFFF
             if m:
                 acts += _pair_runs_of_suit(m, suit, jokers, _spend(twos, suit),
-                                           min(cap, reach + 1), options.queen_of_spades_rules)
+                                           cap if cap < reach + 1 else reach + 1,
+                                           options.queen_of_spades_rules)
 
 
 STAYS_UP = [sum(((1 << 16 - d) - 1) << 16 * s for s in range(4)) for d in range(16)]
@@ -572,7 +606,7 @@ def _pair_loop(m: int, suit: int, jokers: int, twos: tuple, cap: int, must: int,
 
     Minimal: no card can come off an end and leave a new run. So either three cards with two
     naturals, or two natural ends with only wilds between them."""
-    own_two = card(TWO, suit)
+    own_two = TWOS[suit]
     reach = jokers + len(twos) + 1
     held = _places(m)
     out: list[Action] = []
@@ -591,8 +625,10 @@ def _pair_loop(m: int, suit: int, jokers: int, twos: tuple, cap: int, must: int,
                     continue
                 pool = _without(pool, own_two)  # the run's own 2 stands in its place
             # only the wilds this pair can use, so the memo meets the same question again
+            # (all of them, most often: no call)
             g = d - 1 if d > 2 else 1
-            out += _pair_runs(a, b, suit, min(jokers, g), _wilds_for(pool, own_two, g),
+            out += _pair_runs(a, b, suit, jokers if jokers < g else g,
+                              pool if len(pool) <= g else _wilds_for(pool, own_two, g),
                               queen_rule)
     return out
 
@@ -625,7 +661,7 @@ def _wild_runs(m: int, suit: int, jokers: int, twos: tuple, cap: int,
     in turn (``_wild_pair_runs``, memoised: pairs and the few wilds held keep coming back,
     whole suits of a hand do not); only pairs near enough for a shape are asked."""
     # wilds besides the top at an end (see above)
-    inside = jokers + 1 + twos.count(card(TWO, suit)) if top > 0 else len(twos)
+    inside = jokers + 1 + twos.count(TWOS[suit]) if top > 0 else len(twos)
     wilds = jokers + len(twos) + 1
     reach = max(2, wilds + 1, inside + 1)  # the farthest apart a pair of any shape may be
     out: dict[Action, None] = {}
@@ -650,7 +686,7 @@ def _wild_pair_runs(a: int, b: int, suit: int, jokers: int, twos: tuple, cap: in
                     queen_rule: bool, inside: int, wilds: int) -> tuple[Action, ...]:
     """The runs of ``_wild_runs`` whose naturals are the places ``a`` < ``b`` (``inside``
     and ``wilds`` as there: they follow from the other arguments)."""
-    own_two = card(TWO, suit)
+    own_two = TWOS[suit]
     out: dict[Action, None] = {}
     for low, high, nat, forced_at in _shapes([a, b], cap, True, inside, wilds):
         pool = list(twos)
@@ -660,8 +696,7 @@ def _wild_pair_runs(a: int, b: int, suit: int, jokers: int, twos: tuple, cap: in
             pool.remove(own_two)  # the run's own 2 stands in its place
         gaps = [p for p in range(low, high + 1) if p not in nat]
         for fill in _fills(gaps, suit, jokers, pool, top, forced_at, queen_rule):
-            out[Action(_RUN, tuple(fill[p] if p in fill else card(p, suit)
-                                      for p in range(low, high + 1)))] = None
+            out[_filled(fill, low, high, suit)] = None
     return tuple(out)
 
 
@@ -679,9 +714,17 @@ def _pair_runs(a: int, b: int, suit: int, jokers: int, twos: tuple,
     for low, high, nat, _ in _shapes([a, b], 13, False, 0, jokers + len(twos)):
         gaps = [p for p in range(low, high + 1) if p not in nat]
         for fill in _fills(gaps, suit, jokers, list(twos), -1, -1, queen_rule):
-            out.append(Action(_RUN, tuple(fill[p] if p in fill else card(p, suit)
-                                             for p in range(low, high + 1))))
+            out.append(_filled(fill, low, high, suit))
     return tuple(out)
+
+
+def _filled(fill: dict, low: int, high: int, suit: int) -> Action:
+    """The new run from place ``low`` to ``high`` of ``suit``: the naturals (``RUN_CARDS``)
+    with the wilds of ``fill`` (place: card) in their places."""
+    cards = list(RUN_CARDS[(16 * suit + low) << 4 | high])
+    for p, c in fill.items():
+        cards[p - low] = c
+    return _new(Action, (_RUN, tuple(cards), -1, -1))
 
 
 def _shapes(held: list, cap: int, top_wild: bool, inside: int, wilds: int):
@@ -695,8 +738,8 @@ def _shapes(held: list, cap: int, top_wild: bool, inside: int, wilds: int):
                 continue
             if d <= 2 and cap >= 3:  # three cards, one of them wild
                 for low in range(max(ACE, b - 2), min(a, ACE_HIGH - 2) + 1):
-                    gap = next(p for p in range(low, low + 3) if p != a and p != b)
-                    yield low, low + 2, (a, b), gap if top_wild else -1
+                    # the wild's place: the one of the three that is neither a nor b
+                    yield low, low + 2, (a, b), 3 * low + 3 - a - b if top_wild else -1
             if 3 <= d <= wilds + 1 and d + 1 <= cap:  # natural ends
                 yield a, b, (a, b), -1
             if top_wild and d + 1 <= inside + 2:  # the top at one end, beyond b or below a
@@ -714,7 +757,7 @@ def _fills(gaps: list, suit: int, jokers: int, twos: list, top: int, forced_at: 
     every choice of places, 2s in ``_spend`` order in the others, a wild ``top`` (else -1)
     among them (at ``forced_at`` unless that is -1); with ``queen_rule``
     (``options.queen_of_spades_rules``) a 2 for the queen of spades only as the only wild."""
-    own_two = card(TWO, suit)
+    own_two = TWOS[suit]
     n = len(gaps)
     top_two = top > 0
     others = [c for c in twos if c != own_two]
@@ -734,7 +777,7 @@ def _fills(gaps: list, suit: int, jokers: int, twos: list, top: int, forced_at: 
 def _placed(gaps: list, suit: int, use: list, j: int, top: int, forced_at: int,
             queen_rule: bool):
     """The fills of ``_fills`` with ``j`` jokers and the 2s ``use``."""
-    own_two = card(TWO, suit)
+    own_two = TWOS[suit]
     n = len(gaps)
     top_two = top > 0
     for at in combinations(gaps, j):
@@ -783,12 +826,13 @@ def _additions(melds, bits: int, jokers: int, twos: tuple, options, acts) -> Non
         if meld.kind is _RUN_MELD:
             if run_max is not None and len(meld.cards) >= run_max:
                 continue
-        elif len(meld.cards) >= SET_MAX:
+        elif wild and len(meld.cards) >= SET_MAX:  # (a full set has no join_bits)
             continue
         if joining:
-            for c, stands in meld.joins:
-                if bits & RUN_BIT[c]:
-                    acts.append(_new(Action, (_ADD, (c,), i, stands)))  # ``_action``s, inline
+            made = _ADDS[i] if i < len(_ADDS) else _adds_to(i)
+            for pair in meld.joins:  # (the card, the card it is named as)
+                if bits & RUN_BIT[pair[0]]:
+                    acts.append(made.get(pair) or _addition(made, i, pair))
         if wild:
             twos_only = meld.kind is _TWOS_MELD
             for stands, joker_only in (meld.wild_places if options.queen_of_spades_rules
@@ -798,6 +842,29 @@ def _additions(melds, bits: int, jokers: int, twos: tuple, options, acts) -> Non
                 if not joker_only and twos:
                     for two in _twos_for(twos, meld.suit, stands):
                         acts.append(_new(Action, (_ADD, (two,), i, stands)))
+
+
+_ADDS: list[dict[tuple[int, int], Action]] = []
+"""The additions of naturals listed so far, by meld number and then by (card, the card it is
+named as): an action is a value, so each is made once and looked up after (making one is some
+1,500 instructions, the look-up some 150). Bounded by the cards: at most 52 for each meld a
+seat can have (some 35, the cards of the decks in threes). A wild's additions (one hand in
+ten holds a wild) are made afresh: kept, their names multiplied the objects a full garbage
+collection walks."""
+
+
+def _adds_to(i: int) -> dict[tuple[int, int], Action]:
+    """``_ADDS[i]``, made (with those below it) the first time a seat has ``i + 1`` melds."""
+    while len(_ADDS) <= i:
+        _ADDS.append({})
+    return _ADDS[i]
+
+
+def _addition(made: dict, i: int, pair: tuple[int, int]) -> Action:
+    """The addition of ``pair`` (card, the card it is named as) to meld ``i``, made once and
+    kept in ``made`` (``_ADDS[i]``)."""
+    found = made[pair] = _action(_ADD, (pair[0],), i, pair[1])
+    return found
 
 
 @lru_cache(maxsize=1024)
