@@ -9,6 +9,7 @@ import pytest
 
 from game.ai import heuristics as H
 from game.ai.knowledge import SeatKnowledge
+from game.ai.registry import make_agent
 from game.ai.sparring import hoarder_choice
 from game.rules.actions import Act
 from game.rules.cards import parse_card
@@ -69,20 +70,20 @@ def test_the_hard_judgement_lets_a_dead_pair_go_before_a_live_one():
     assert discard_score(t, legal, hard, "6C") > discard_score(t, legal, hard, "4C")
 
 
-def draw_choice(hand, pile, style):
+def draw_choice(hand, pile, level):
     deal = Deal.arranged(DIGITAL, [cards(hand), cards("3H 4H 5C 6D 8C 8D JH QH KC KD AH AD 10C")],
                          pile=cards(pile))
     state = State(DIGITAL, 2, 1, deal=deal)
-    return H.choose(SeatKnowledge.of_state(state, 0), state.legal_actions(), style).kind
+    return make_agent(level, 0).choose(state.view(0), state.legal_actions()).kind
 
 
 def test_the_hard_judgement_takes_only_a_pile_that_pays_well():
     # A pile of a 4 and the 5 on top: medium takes it to lay three 5s; the hard judgement
     # draws, since fifteen points laid do not pay for the 4 to shed.
     modest = ("5H 5D 9C KS QD 4S JC 3D 6S 10D AS 7S JD", "4C 5C")
-    assert draw_choice(*modest, H.MEDIUM) is not Act.DRAW
-    assert draw_choice(*modest, H.HARD) is Act.DRAW
+    assert draw_choice(*modest, "medium") is not Act.DRAW
+    assert draw_choice(*modest, "hard-prior") is Act.DRAW
     # Three aces and a pair of kings come with the top ace: both take it.
     rich = ("AC AS 9C KS QD 4S JC 3D 6S 10D 7S JD 5D", "KH KD 6C 10H AD")
-    assert draw_choice(*rich, H.MEDIUM) is not Act.DRAW
-    assert draw_choice(*rich, H.HARD) is not Act.DRAW
+    assert draw_choice(*rich, "medium") is not Act.DRAW
+    assert draw_choice(*rich, "hard-prior") is not Act.DRAW
