@@ -24,6 +24,7 @@ from ..rules.options import Discards
 from ..rules.phase import Phase
 from ..rules.scoring import meld_points
 from .knowledge import SeatKnowledge
+from .outs import outs
 
 # The enum members read in the playouts' loops, bound once: read through its class an enum
 # member costs some ten times a global (docs/engine.md, "What the interpreter charges").
@@ -64,13 +65,24 @@ class Style:
     """Search effort spent looking for a way to go out this turn."""
     keep_weight: float = 1.0
     """How much a card's promise (pairs, run neighbours) counts against its penalty."""
+    outs_weight: float = 0.0
+    """How much a card's outs (``outs.outs``: the unseen cards that would complete a meld it is
+    part of) count toward keeping it in a discard: a pair whose rank is dead promises nothing."""
 
 
 MEDIUM = Style(keep_weight=1.5)
 """Medium: a card's promise counts one and a half times its penalty in a discard (against the
 tuning styles of docs/ai.md this kept more pairs and run neighbours to good effect)."""
 PLAYOUT = replace(MEDIUM, go_out_nodes=12)
-"""Medium with a smaller go-out search, for the hard level's playouts."""
+"""Medium with a smaller go-out search, for the opponents medium stands in for in the hard
+level's playouts."""
+HARD = replace(MEDIUM, take_margin=80.0, outs_weight=3.0)
+"""The hard level's own judgement (its prior and its own seat in the playouts): medium's, but a
+pile is taken only when it beats a stock draw by far, and a card is kept for its outs as well as
+its promise. Medium takes piles that bring more cards to shed than they are worth, and keeps
+dead pairs; against every tuning style this beats medium by 30-100 a deal (docs/ai.md)."""
+HARD_PLAYOUT = replace(HARD, go_out_nodes=12)
+"""The hard level's judgement with a smaller go-out search, for its own seat in the playouts."""
 MELD_NOW = Style(hold_wilds=False)
 """How much a meld is worth laid now, holding nothing back (the hard level's meld-now
 candidate)."""
@@ -318,15 +330,19 @@ def _discard_terms(t: SeatKnowledge, legal: list[Action], style: Style):
     hand_set = set(hand)
     cache: dict = {}
     base = 0.6 * sum(t.melded[x] for x in t.pile) + 4 * len(t.pile)
-    keep_weight, feed_weight = style.keep_weight, style.feed_weight
+    keep_weight, feed_weight, outs_weight = style.keep_weight, style.feed_weight, \
+        style.outs_weight
+    unseen = t.unseen() if outs_weight else None
     in_hand, weight, discard = t.in_hand, 1.0 + late, _DISCARD
     terms = []
     for a in legal:
         if a.kind is not discard:
             continue
         c = a.cards[0]
-        terms.append((in_hand[c] * weight
-                      - keep_weight * keep_value(c, hand, t, late, counts, hand_set), a))
+        v = in_hand[c] * weight - keep_weight * keep_value(c, hand, t, late, counts, hand_set)
+        if unseen is not None:
+            v -= outs_weight * outs(c, hand_set, counts[c >> 2] >= 2, unseen)
+        terms.append((v, a))
 
     def feed(c: int) -> float:
         return feed_weight * feed_cost(c, t, cache, base) if feed_weight else 0.0

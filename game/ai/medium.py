@@ -1,5 +1,6 @@
 """The medium level: a sound player that follows the heuristics of ``heuristics.py`` exactly
-(deterministic: the same view always gets the same answer)."""
+(deterministic: the same view always gets the same answer); and the hard level's own
+judgement played the same way, without its search (``hard-prior``, for measuring)."""
 
 from __future__ import annotations
 
@@ -18,3 +19,11 @@ class MediumAgent(BaseAgent):
 
     def decide(self, view: View, legal: list[Action]) -> Action:
         return heuristics.choose(SeatKnowledge.of_view(view), legal, self.style)
+
+
+class HardPriorAgent(MediumAgent):
+    """The hard level's prior alone (``heuristics.HARD``): what its search adds, and what its
+    judgement is worth against a style, are measured against this player."""
+
+    name = "hard-prior"
+    style = heuristics.HARD

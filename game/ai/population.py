@@ -37,12 +37,13 @@ import random
 from dataclasses import dataclass
 
 from ..rules.actions import PILE_TAKES, Act, Action
-from ..rules.cards import CARD_SLOTS, QUEEN_OF_SPADES, is_wild
+from ..rules.cards import QUEEN_OF_SPADES, is_wild
 from ..rules.phase import Phase
 from ..rules.scoring import values
 from . import sparring as S
 from .agent import BaseAgent
 from .knowledge import SeatKnowledge
+from .outs import outs
 
 # The enum members read in the playouts' loops, bound once: read through its class an enum
 # member costs some ten times a global (docs/engine.md, "What the interpreter charges").
@@ -144,50 +145,6 @@ def takes_pile(k, top: int, seat: int) -> float:
     return min(1.0, each if known else each * each / 2)
 
 
-def _run_pieces(c: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """For natural ``c``, each card that makes a two-card piece of a run with it and the
-    cards that would close or extend that piece (the ace low and above the king)."""
-    r, s = c >> 2, c & 3
-
-    def slot(p: int) -> int:  # the card at run position p (14: the ace above the king)
-        return (1 if p == 14 else p) * 4 + s if 1 <= p <= 14 else -1
-
-    pieces = []
-    for p in (r, 14) if r == 1 else (r,):
-        for q in (p - 2, p - 1, p + 1, p + 2):
-            if slot(q) >= 0 and slot(q) != c:
-                lo, hi = min(p, q), max(p, q)
-                fills = tuple(slot(n) for n in ((lo + 1,) if hi - lo == 2 else (lo - 1, hi + 1))
-                              if slot(n) >= 0)
-                pieces.append((slot(q), fills))
-    return tuple(pieces)
-
-
-_RUN_PIECES = tuple(() if is_wild(c) or c < 4 else _run_pieces(c) for c in range(CARD_SLOTS))
-"""``_run_pieces`` of every card (none for a wild), worked out once: ``outs`` is asked of
-every card of a patient player's hand at each of its discards."""
-
-
-def outs(c: int, hand, counts: dict, unseen: list[int]) -> int:
-    """Unseen cards that would complete a meld ``c`` is part of, each counted once: a third
-    of its rank beside a pair, the cards closing or extending a two-card piece of a run in its
-    suit, and the wilds if it is part of any such piece (``counts``: the hand's naturals by
-    rank; ``hand``: a list or a set)."""
-    if c < 12 and (c > 7 or c == 0):  # is_wild, inline
-        return 0
-    completers: set[int] = set()
-    if counts.get(c >> 2, 0) >= 2:
-        r4 = c & ~3
-        completers.update((r4, r4 + 1, r4 + 2, r4 + 3))
-    for partner, fills in _RUN_PIECES[c]:
-        if partner in hand:
-            completers.update(fills)
-    if not completers:
-        return 0
-    return sum(unseen[x] for x in completers) + unseen[0] + unseen[8] + unseen[9] \
-        + unseen[10] + unseen[11]
-
-
 def discard_choice(k, legal: list[Action], habits: Habits) -> Action:
     """The discard the habits like best: costly in hand, promising little, and (for a careful
     player) unlikely to hand the next player the pile."""
@@ -208,7 +165,7 @@ def discard_choice(k, legal: list[Action], habits: Habits) -> Action:
         if danger:
             v -= danger * takes_pile(k, c, nxt) * (pile_value + melded[c])
         if unseen is not None:
-            v -= habits.outs_weight * outs(c, held, counts, unseen)
+            v -= habits.outs_weight * outs(c, held, counts.get(c >> 2, 0) >= 2, unseen)
         if v > best_v:
             best, best_v = a, v
     return best if best is not None else legal[0]

@@ -2,7 +2,8 @@
 ``hard``, the sparring population ``greedy``, ``hoarder`` (``sparring.py``), ``meldnow``,
 ``pilehungry``, ``careful``, ``sprinter``, ``patient`` and ``family`` (``population.py``; for
 measuring, the setup screen offers only the levels), ``hard-plain`` (hard without its opponent
-model, ``modelling.py``: what the model brings is measured against it), ``hard@SECONDS`` (hard
+model, ``modelling.py``: what the model brings is measured against it), ``hard-prior`` (hard's
+own judgement without its search, ``heuristics.HARD``), ``hard@SECONDS`` (hard
 with that budget per decision; ``hard@0.3cpu`` counts it in process time;
 ``hard-plain@SECONDS`` likewise), ``habits:TEXT`` (a member of the searchable family,
 ``habits.py``), ``exploiter:NAME`` (one the league found and promoted), or ``module:Class`` for
@@ -28,6 +29,7 @@ def _level(module: str, cls: str):
 
 LEVELS = {"random": RandomAgent, "easy": _level("easy", "EasyAgent"),
           "medium": _level("medium", "MediumAgent"), "hard": _level("hard", "HardAgent"),
+          "hard-prior": _level("medium", "HardPriorAgent"),
           "greedy": _level("sparring", "Greedy"), "hoarder": _level("sparring", "Hoarder"),
           "meldnow": _level("population", "MeldNow"),
           "pilehungry": _level("population", "PileHungry"),

@@ -1,8 +1,9 @@
 """Information-set search for the hard level: determinize, play out, compare, decide on evidence.
 
-At a decision with real alternatives the searcher keeps a few candidates: medium's choice (the
-*prior*, always first), the other pile takes or the draw, laying the best meld now or holding
-it, the greedy partner's choice and the best discards. Each sampled world deals the hidden cards
+At a decision with real alternatives the searcher keeps a few candidates: the choice of the
+hard level's own judgement (``heuristics.HARD``, medium's sharpened; the *prior*, always
+first), the other pile takes or the draw, laying the best meld now or holding it, the greedy
+partner's choice and the best discards. Each sampled world deals the hidden cards
 anew from the view (``View.determinize``: consistent with what the seat knows, with a fresh seed
 for later shuffles; kept in proportion to how well it explains the opponents' play, ``weigh``;
 with ``beliefs``, the melds an opponent's quiet play says it hides are dealt to it,
@@ -72,6 +73,11 @@ Policy = Callable[[SeatKnowledge, list[Action]], Action]
 
 def _medium(t: SeatKnowledge, legal: list[Action]) -> Action:
     return H.choose(t, legal, H.PLAYOUT)
+
+
+def _own(t: SeatKnowledge, legal: list[Action]) -> Action:
+    """The deciding seat's own play in the playouts: the hard level's judgement."""
+    return H.choose(t, legal, H.HARD_PLAYOUT)
 
 
 def _patient(t: SeatKnowledge, legal: list[Action]) -> Action:
@@ -157,14 +163,14 @@ def evaluate(state, seat: int) -> float:
 
 
 def candidates(t: SeatKnowledge, legal: list[Action], width: int) -> tuple[Action, list[Action]]:
-    """Medium's choice and the alternatives worth searching (medium's choice first; a single
-    candidate means there is nothing to search)."""
+    """The hard judgement's choice and the alternatives worth searching (that choice first; a
+    single candidate means there is nothing to search)."""
     if t.phase is _MELD_PHASE:
         path = H.go_out_path(t.hand, list(t.melds[t.seat]), t.options, legal,
-                             H.MEDIUM.go_out_nodes)
-        pick = H.meld_phase_choice(t, legal, H.MEDIUM, path)
+                             H.HARD.go_out_nodes)
+        pick = H.meld_phase_choice(t, legal, H.HARD, path)
     else:
-        pick = H.choose(t, legal)
+        pick = H.choose(t, legal, H.HARD)
     if len(legal) == 1:
         return pick, [pick]
     cands = [pick]
@@ -174,13 +180,13 @@ def candidates(t: SeatKnowledge, legal: list[Action], width: int) -> tuple[Actio
             cands.append(a)
 
     if t.phase is not _MELD_PHASE:  # drawing or an offer: every way of taking, the draw or pass
-        for a in sorted(legal, key=lambda a: -H.take_value(a, t)):
+        for a in sorted(legal, key=lambda a: -H.take_value(a, t, H.HARD)):
             add(a)
         return pick, cands
     if path is not None or len(t.hand) == 1 or QUEEN_OF_SPADES in pick.cards \
             or pick.stands == QUEEN_OF_SPADES:
         return pick, [pick]  # going out, or the Q♠ safe on the table: nothing to weigh
-    discards = [a for _, a in H.discard_scores(t, legal)]
+    discards = [a for _, a in H.discard_scores(t, legal, H.HARD)]
     melds = [(H.meld_value(a, t, 1.0, H.MELD_NOW), a) for a in legal if a.kind in H.MELDING]
     best_now = max(melds, key=lambda x: x[0])[1] if melds else None
     add(best_now)  # lay the best meld now ...
@@ -269,14 +275,14 @@ class Search:
     @property
     def cands(self) -> list[Action]:
         """The candidates, the prior first (worked out in the first think slice: listing them
-        runs the medium policy, a step like any other)."""
+        runs the hard judgement's policy, a step like any other)."""
         if self._cands is None:
             self._cands = self._prepare()
         return self._cands
 
     @property
     def pick(self) -> Action:
-        """The prior: medium's choice."""
+        """The prior: the hard judgement's choice (``heuristics.HARD``)."""
         return self.cands[0]
 
     def _listing(self) -> list[Action]:
@@ -366,7 +372,7 @@ class Search:
         world = self._world = self.sample_world()
         weights = self.beliefs.weights if self.beliefs is not None \
             else (PRIOR,) * self.view.players
-        self._styles = [_medium if s == self.seat else _style(self.rand.random(), weights[s])
+        self._styles = [_own if s == self.seat else _style(self.rand.random(), weights[s])
                         for s in range(self.view.players)]
         self._next = 0
         self._pending = []
@@ -448,7 +454,7 @@ class Search:
 
     def best(self) -> Action:
         """The alternative with the best mean gain over the prior if that gain exceeds its
-        standard error, else the prior (medium's choice)."""
+        standard error, else the prior."""
         best_i, best_m = 0, 0.0
         for i in range(1, len(self.cands)):
             m, se = self.gain(i)

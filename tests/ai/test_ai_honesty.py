@@ -8,7 +8,7 @@ import pytest
 
 from game.ai.easy import EasyAgent
 from game.ai.hard import HardAgent
-from game.ai.medium import MediumAgent
+from game.ai.medium import HardPriorAgent, MediumAgent
 from game.ai.random_agent import RandomAgent
 from game.rules.options import DIGITAL
 from game.rules.state import Phase, State
@@ -18,6 +18,7 @@ MAKERS = {
     "random": lambda seed: RandomAgent(seed),
     "easy": lambda seed: EasyAgent(seed),
     "medium": lambda seed: MediumAgent(seed),
+    "hard-prior": lambda seed: HardPriorAgent(seed),
     "hard": lambda seed: HardAgent(seed, budget_seconds=None, iterations=3, horizon=3),
     "hard-plain": lambda seed: HardAgent(seed, budget_seconds=None, iterations=3, horizon=3,
                                          model=False),

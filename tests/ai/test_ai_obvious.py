@@ -5,7 +5,7 @@ import pytest
 
 from game.ai.easy import EasyAgent
 from game.ai.hard import HardAgent
-from game.ai.medium import MediumAgent
+from game.ai.medium import HardPriorAgent, MediumAgent
 from game.rules.actions import Act
 from game.rules.cards import QUEEN_OF_SPADES, deck, parse_card
 from game.rules.deal import Deal
@@ -15,6 +15,7 @@ from game.rules.state import Phase, State
 LEVELS = {
     "easy": lambda: EasyAgent(3),
     "medium": lambda: MediumAgent(3),
+    "hard-prior": lambda: HardPriorAgent(3),
     "hard": lambda: HardAgent(3, budget_seconds=None, iterations=6),
     "hard-plain": lambda: HardAgent(3, budget_seconds=None, iterations=6, model=False),
 }
@@ -84,7 +85,7 @@ def fat_pile_position():
     return state
 
 
-@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize("level", ["medium", "hard-prior", "hard"])
 def test_does_not_feed_the_next_player(level):
     state = fat_pile_position()
     action = LEVELS[level]().choose(state.view(0), state.legal_actions())

@@ -18,6 +18,7 @@ from game.ai import sparring as S
 from game.ai.hard import HardAgent
 from game.ai.knowledge import SeatKnowledge
 from game.ai.medium import MediumAgent
+from game.ai.outs import outs
 from game.rules.cards import ACE, ACE_HIGH, CARD_SLOTS, JOKER, is_wild
 from game.rules.options import PRESETS
 from game.rules.state import Phase, State
@@ -58,7 +59,7 @@ def plain_promise(c, hand, counts):
     return keep
 
 
-def plain_outs(c, hand, counts, unseen):
+def plain_outs(c, hand, paired, unseen):
     if is_wild(c):
         return 0
     r, s = c >> 2, c & 3
@@ -67,7 +68,7 @@ def plain_outs(c, hand, counts, unseen):
         return (1 if p == 14 else p) * 4 + s if 1 <= p <= 14 else -1
 
     completers = set()
-    if counts.get(r, 0) >= 2:
+    if paired:
         completers.update(range(r * 4, r * 4 + 4))
     for p in (r, 14) if r == 1 else (r,):
         for q in (p - 2, p - 1, p + 1, p + 2):
@@ -171,8 +172,9 @@ def test_run_neighbours_are_the_plain_count(hand):
 def test_outs_are_the_plain_count_whether_asked_of_a_list_or_a_set(hand, unseen):
     counts = S._counts(hand)
     for c in hand:
-        assert P.outs(c, set(hand), counts, unseen) == plain_outs(c, hand, counts, unseen)
-        assert P.outs(c, hand, counts, unseen) == plain_outs(c, hand, counts, unseen)
+        paired = counts.get(c >> 2, 0) >= 2
+        assert outs(c, set(hand), paired, unseen) == plain_outs(c, hand, paired, unseen)
+        assert outs(c, hand, paired, unseen) == plain_outs(c, hand, paired, unseen)
 
 
 @given(hands)
@@ -244,6 +246,7 @@ def test_hard_decides_the_same_with_the_plain_helpers(monkeypatch, preset, playe
     monkeypatch.setattr(H, "_run_neighbours", plain_run_neighbours)
     monkeypatch.setattr(H, "take_chance", plain_take_chance)
     monkeypatch.setattr(P, "outs", plain_outs)
+    monkeypatch.setattr(H, "outs", plain_outs)
     monkeypatch.setattr(S, "_promise", plain_promise)
     monkeypatch.setattr(P, "takes_pile", plain_takes_pile)
     monkeypatch.setattr(K.SeatKnowledge, "unseen", plain_unseen)

@@ -1,6 +1,7 @@
-"""The hard level's search decides on evidence: it keeps medium's choice unless an alternative
-is better by more than its standard error, stops early when the worlds agree and spends more
-of them when the choice is close; opponents are played in more than one style."""
+"""The hard level's search decides on evidence: it keeps its prior (the choice of its own
+judgement, ``heuristics.HARD``) unless an alternative is better by more than its standard
+error, stops early when the worlds agree and spends more of them when the choice is close;
+opponents are played in more than one style."""
 
 import random
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from game.ai import habits as H
 from game.ai import population as P
 from game.ai.knowledge import SeatKnowledge
+from game.ai.outs import outs
 from game.ai.population import Habits
 from game.ai.registry import make_agent
 from game.ai.selfplay import play_match
@@ -118,18 +119,15 @@ def test_outs_count_the_unseen_cards_that_complete_a_piece():
     state = position("7H 7C 5D 6D KS 9C 3H 10C QH JD 4S 8S AC")
     k = SeatKnowledge.of_view(state.view(0))
     hand, unseen = list(k.hand), k.unseen()
-    counts = {}
-    for c in hand:
-        counts[c >> 2] = counts.get(c >> 2, 0) + 1
     wilds = unseen[0] + sum(unseen[8:12])
     sevens = sum(unseen[7 * 4 + s] for s in range(4))
-    assert P.outs(parse_card("7H"), hand, counts, unseen) == sevens + wilds
-    assert P.outs(parse_card("5D"), hand, counts, unseen) == \
+    assert outs(parse_card("7H"), hand, True, unseen) == sevens + wilds
+    assert outs(parse_card("5D"), hand, False, unseen) == \
         unseen[parse_card("4D")] + unseen[parse_card("7D")] + wilds
     # 9C 10C wait for 8C or JC, 7C 9C for 8C again: each card counts once.
-    assert P.outs(parse_card("9C"), hand, counts, unseen) == \
+    assert outs(parse_card("9C"), hand, False, unseen) == \
         unseen[parse_card("8C")] + unseen[parse_card("JC")] + wilds
-    assert P.outs(parse_card("KS"), hand, counts, unseen) == 0  # no piece: no outs
+    assert outs(parse_card("KS"), hand, False, unseen) == 0  # no piece: no outs
 
 
 def mid_hand_states(count):
