@@ -263,6 +263,8 @@ def test_a_hint_that_needs_search_fills_each_frame_and_says_so_until_the_answer(
     table = app.start_match(Setup(DIGITAL, 2, 37, 0), SEATS)  # a meld worth weighing
     settle(app, table)
     step(app, key(pygame.K_d))
+    state = table.game.state
+    expected = hints.suggest(state.view(0), state.legal_actions(), len(table.game.actions))
     step(app, key(pygame.K_h))
     per_frame = [app.keeper.hint_calls]
     while table.model.message.startswith("Thinking"):
@@ -271,7 +273,9 @@ def test_a_hint_that_needs_search_fills_each_frame_and_says_so_until_the_answer(
         step(app)
         per_frame.append(app.keeper.hint_calls - before)
         assert len(per_frame) < 2000
-    assert table.model.message.startswith("Lay ") and len(table.model.selected) == 4
+    assert table.model.message == expected.text  # the search's answer, its cards lifted
+    lifted = sorted(table.model.order[i] for i in table.model.selected)
+    assert lifted == sorted(expected.action.cards)
     full = per_frame[:-1]  # the last frame stops at the answer
     assert len(full) >= 2, "a search that spans frames"
     assert min(full) == max(full) >= 3, f"several slices in every frame: {per_frame}"
