@@ -257,7 +257,8 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
                                theme.ACCENT if turn else None), r)
     seatd = f.seats[seat]
     together = f.revealed_melds(seat) if f.revealed else None
-    if f.revealed and together is None and st.hands[seat]:
+    hand_shows = bool(f.revealed and together is None and st.hands[seat])  # fanned on the panel
+    if hand_shows:
         fan = f.reveal_fan(seat)
         if fan.tag is not None:  # the hand covers the header: its name beside or on it
             _draw_revealed(surface, f, seat)
@@ -286,7 +287,6 @@ def _draw_opponent(surface, f: TableFrame, seat: int, levels: bool) -> None:
         else theme.text_width(seatd.name, px, True)
     melds = st.melds[seat]
     readable = f.opponent_meld_rects(seat) is not None if together is None else True
-    hand_shows = bool(f.revealed and together is None and st.hands[seat])
     at = seven.mark_at(mark, room, w + 6, beside, theme.text_width(mark, smallest_px(px), True),
                        bool(box.caption.h), bool(melds) and not readable and not hand_shows
                        and box.melds.h >= theme.line_height(px))
