@@ -68,6 +68,10 @@ class Style:
     outs_weight: float = 0.0
     """How much a card's outs (``outs.outs``: the unseen cards that would complete a meld it is
     part of) count toward keeping it in a discard: a pair whose rank is dead promises nothing."""
+    pile_cap: int = 0
+    """Never take a pile that brings more than this many cards besides its top (0: no cap)."""
+    wild_take_cost: float = 14.0
+    """What a 2 from the hand spent on a pile take costs (with ``hold_wilds``)."""
 
 
 MEDIUM = Style(keep_weight=1.5)
@@ -76,16 +80,31 @@ tuning styles of docs/ai.md this kept more pairs and run neighbours to good effe
 PLAYOUT = replace(MEDIUM, go_out_nodes=12)
 """Medium with a smaller go-out search, for the opponents medium stands in for in the hard
 level's playouts."""
-HARD = replace(MEDIUM, take_margin=80.0, outs_weight=3.0)
-"""The hard level's own judgement (its prior and its own seat in the playouts): medium's, but a
-pile is taken only when it beats a stock draw by far, and a card is kept for its outs as well as
-its promise. Medium takes piles that bring more cards to shed than they are worth, and keeps
-dead pairs; against every tuning style this beats medium by 30-100 a deal (docs/ai.md)."""
+HARD = replace(MEDIUM, take_margin=80.0, outs_weight=3.0, wild_take_cost=26.0)
+"""The hard level's own judgement (its prior and its own seat in the playouts) where runs grow
+without end (classic, book, seven): medium's, but a pile is taken only when it beats a stock
+draw by far, a 2 spent on a take costs more, and a card is kept for its outs as well as its
+promise. Medium takes piles that bring more cards to shed than they are worth, and keeps dead
+pairs; against every tuning style this beats medium by 30-200 a deal (docs/ai.md)."""
+HARD_SHORT = replace(HARD, take_margin=30.0, pile_cap=4)
+"""The hard judgement where no meld holds more than four cards (digital): there a big pile's
+other cards seldom find a meld and must be shed one a turn while the opponents go out, so no
+pile bringing more than four of them is taken, and a smaller one at a smaller margin."""
 HARD_PLAYOUT = replace(HARD, go_out_nodes=12)
-"""The hard level's judgement with a smaller go-out search, for its own seat in the playouts."""
+HARD_SHORT_PLAYOUT = replace(HARD_SHORT, go_out_nodes=12)
+
+
 MELD_NOW = Style(hold_wilds=False)
 """How much a meld is worth laid now, holding nothing back (the hard level's meld-now
 candidate)."""
+
+
+def hard_style(options, playout: bool = False) -> Style:
+    """The hard judgement for these rules (``HARD`` or ``HARD_SHORT``), with the smaller go-out
+    search of the hard level's own seat in its playouts when ``playout``."""
+    if options.run_max is not None:
+        return HARD_SHORT_PLAYOUT if playout else HARD_SHORT
+    return HARD_PLAYOUT if playout else HARD
 
 
 # --------------------------------------------------------------------------- own melds
@@ -507,6 +526,8 @@ def take_value(a: Action, t: SeatKnowledge, style: Style = MEDIUM) -> float:
                 counts[x >> 2] += 1
         counts[c >> 2] += 1
         return keep_value(c, t.hand + [c], t, late, counts) - 0.5 * t.in_hand[c] - 4.0
+    if style.pile_cap and len(pile) - 1 > style.pile_cap:
+        return -1e9
     top = pile[-1]
     hand = list(t.hand)
     if kind in (_TAKE_SET, _TAKE_RUN):
@@ -517,7 +538,7 @@ def take_value(a: Action, t: SeatKnowledge, style: Style = MEDIUM) -> float:
         used.remove(top)
         value = meld_points(made, t.options) + sum(0.6 * t.in_hand[c] for c in used)
         if style.hold_wilds:
-            value -= sum(14.0 for c in used if is_wild(c))
+            value -= sum(style.wild_take_cost for c in used if is_wild(c))
         for c in used:
             hand.remove(c)
     elif kind is _TAKE_ADD:

@@ -26,4 +26,7 @@ class HardPriorAgent(MediumAgent):
     judgement is worth against a style, are measured against this player."""
 
     name = "hard-prior"
-    style = heuristics.HARD
+
+    def decide(self, view: View, legal: list[Action]) -> Action:
+        t = SeatKnowledge.of_view(view)
+        return heuristics.choose(t, legal, heuristics.hard_style(t.options))

@@ -77,7 +77,7 @@ def _medium(t: SeatKnowledge, legal: list[Action]) -> Action:
 
 def _own(t: SeatKnowledge, legal: list[Action]) -> Action:
     """The deciding seat's own play in the playouts: the hard level's judgement."""
-    return H.choose(t, legal, H.HARD_PLAYOUT)
+    return H.choose(t, legal, H.hard_style(t.options, playout=True))
 
 
 def _patient(t: SeatKnowledge, legal: list[Action]) -> Action:
@@ -165,12 +165,12 @@ def evaluate(state, seat: int) -> float:
 def candidates(t: SeatKnowledge, legal: list[Action], width: int) -> tuple[Action, list[Action]]:
     """The hard judgement's choice and the alternatives worth searching (that choice first; a
     single candidate means there is nothing to search)."""
+    style = H.hard_style(t.options)
     if t.phase is _MELD_PHASE:
-        path = H.go_out_path(t.hand, list(t.melds[t.seat]), t.options, legal,
-                             H.HARD.go_out_nodes)
-        pick = H.meld_phase_choice(t, legal, H.HARD, path)
+        path = H.go_out_path(t.hand, list(t.melds[t.seat]), t.options, legal, style.go_out_nodes)
+        pick = H.meld_phase_choice(t, legal, style, path)
     else:
-        pick = H.choose(t, legal, H.HARD)
+        pick = H.choose(t, legal, style)
     if len(legal) == 1:
         return pick, [pick]
     cands = [pick]
@@ -180,13 +180,13 @@ def candidates(t: SeatKnowledge, legal: list[Action], width: int) -> tuple[Actio
             cands.append(a)
 
     if t.phase is not _MELD_PHASE:  # drawing or an offer: every way of taking, the draw or pass
-        for a in sorted(legal, key=lambda a: -H.take_value(a, t, H.HARD)):
+        for a in sorted(legal, key=lambda a: -H.take_value(a, t, style)):
             add(a)
         return pick, cands
     if path is not None or len(t.hand) == 1 or QUEEN_OF_SPADES in pick.cards \
             or pick.stands == QUEEN_OF_SPADES:
         return pick, [pick]  # going out, or the Q♠ safe on the table: nothing to weigh
-    discards = [a for _, a in H.discard_scores(t, legal, H.HARD)]
+    discards = [a for _, a in H.discard_scores(t, legal, style)]
     melds = [(H.meld_value(a, t, 1.0, H.MELD_NOW), a) for a in legal if a.kind in H.MELDING]
     best_now = max(melds, key=lambda x: x[0])[1] if melds else None
     add(best_now)  # lay the best meld now ...
