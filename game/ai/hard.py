@@ -1,5 +1,5 @@
 """The hard level: information-set search (``search.py``) with its own judgement's choice as its
-prior (``heuristics.HARD``: medium's, taking fewer piles and weighing each card's outs),
+prior (``heuristics.hard_style``: medium's, taking fewer piles and weighing each card's outs),
 over sampled worlds weighted by what the opponents did this hand (``inference.py``) and by how
 each opponent has played this match (``modelling.py``: its style in the playouts, the melds a
 quiet hand hides, the threat of it going out). ``model=False`` (the ``hard-plain`` level, for

@@ -22,7 +22,7 @@ class MediumAgent(BaseAgent):
 
 
 class HardPriorAgent(MediumAgent):
-    """The hard level's prior alone (``heuristics.HARD``): what its search adds, and what its
+    """The hard level's prior alone (``heuristics.hard_style``): what its search adds, and what its
     judgement is worth against a style, are measured against this player."""
 
     name = "hard-prior"

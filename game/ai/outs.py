@@ -3,7 +3,7 @@
 A strong player values a card by what could still complete it, not only by what it sits
 beside: a pair whose other two cards are already melded or buried in the pile is dead weight.
 Both the searchable family of styles (``population.py``) and the hard level's own judgement
-(``heuristics.HARD``) weigh it, so it lives apart from either.
+(``heuristics.hard_style``) weigh it, so it lives apart from either.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 ``pilehungry``, ``careful``, ``sprinter``, ``patient`` and ``family`` (``population.py``; for
 measuring, the setup screen offers only the levels), ``hard-plain`` (hard without its opponent
 model, ``modelling.py``: what the model brings is measured against it), ``hard-prior`` (hard's
-own judgement without its search, ``heuristics.HARD``), ``hard@SECONDS`` (hard
+own judgement without its search, ``heuristics.hard_style``), ``hard@SECONDS`` (hard
 with that budget per decision; ``hard@0.3cpu`` counts it in process time;
 ``hard-plain@SECONDS`` likewise), ``habits:TEXT`` (a member of the searchable family,
 ``habits.py``), ``exploiter:NAME`` (one the league found and promoted), or ``module:Class`` for

@@ -1,7 +1,7 @@
 """Information-set search for the hard level: determinize, play out, compare, decide on evidence.
 
 At a decision with real alternatives the searcher keeps a few candidates: the choice of the
-hard level's own judgement (``heuristics.HARD``, medium's sharpened; the *prior*, always
+hard level's own judgement (``heuristics.hard_style``, medium's sharpened; the *prior*, always
 first), the other pile takes or the draw, laying the best meld now or holding it, the greedy
 partner's choice and the best discards. Each sampled world deals the hidden cards
 anew from the view (``View.determinize``: consistent with what the seat knows, with a fresh seed
@@ -282,7 +282,7 @@ class Search:
 
     @property
     def pick(self) -> Action:
-        """The prior: the hard judgement's choice (``heuristics.HARD``)."""
+        """The prior: the hard judgement's choice (``heuristics.hard_style``)."""
         return self.cands[0]
 
     def _listing(self) -> list[Action]:

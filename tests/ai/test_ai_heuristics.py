@@ -14,7 +14,7 @@ from game.ai.sparring import hoarder_choice
 from game.rules.actions import Act
 from game.rules.cards import parse_card
 from game.rules.deal import Deal
-from game.rules.options import DIGITAL, PRESETS
+from game.rules.options import CLASSIC, DIGITAL, PRESETS
 from game.rules.state import Phase, State
 
 
@@ -30,7 +30,7 @@ def test_best_discard_is_the_top_of_the_ranking(preset):
             t = SeatKnowledge.of_state(state, state.turn)
             legal = state.legal_actions()
             if state.phase is Phase.MELD:
-                for style in (H.MEDIUM, H.PLAYOUT, H.HARD, H.HARD_PLAYOUT,
+                for style in (H.MEDIUM, H.PLAYOUT, H.HARD, H.HARD_PLAYOUT, H.HARD_SHORT,
                               H.Style(feed_weight=0.0, keep_weight=0.6)):
                     ranked = H.discard_scores(t, legal, style)
                     if ranked:
@@ -70,10 +70,10 @@ def test_the_hard_judgement_lets_a_dead_pair_go_before_a_live_one():
     assert discard_score(t, legal, hard, "6C") > discard_score(t, legal, hard, "4C")
 
 
-def draw_choice(hand, pile, level):
-    deal = Deal.arranged(DIGITAL, [cards(hand), cards("3H 4H 5C 6D 8C 8D JH QH KC KD AH AD 10C")],
+def draw_choice(hand, pile, level, options=DIGITAL):
+    deal = Deal.arranged(options, [cards(hand), cards("3H 4H 5C 6D 8C 8D JH QH KC KD AH AD 10C")],
                          pile=cards(pile))
-    state = State(DIGITAL, 2, 1, deal=deal)
+    state = State(options, 2, 1, deal=deal)
     return make_agent(level, 0).choose(state.view(0), state.legal_actions()).kind
 
 
@@ -87,3 +87,13 @@ def test_the_hard_judgement_takes_only_a_pile_that_pays_well():
     rich = ("AC AS 9C KS QD 4S JC 3D 6S 10D 7S JD 5D", "KH KD 6C 10H AD")
     assert draw_choice(*rich, "medium") is not Act.DRAW
     assert draw_choice(*rich, "hard-prior") is not Act.DRAW
+
+
+def test_the_hard_judgement_leaves_a_big_pile_where_melds_stop_at_four_cards():
+    # Three aces with the top ace, and five other cards: under classic rules the runs grow
+    # without end and the extra cards find homes, so the hard judgement takes it; under
+    # digital rules (no meld past four cards) the five must be shed a turn each, so it draws.
+    big = ("AC AS 9C KS QD 4S JC 3D 6S 10D 7S JD 5D", "KH KD 6C 10H 8S AD")
+    assert draw_choice(*big, "hard-prior", CLASSIC) is not Act.DRAW
+    assert draw_choice(*big, "hard-prior", DIGITAL) is Act.DRAW
+    assert draw_choice(*big, "medium", DIGITAL) is not Act.DRAW
