@@ -92,6 +92,8 @@ other cards seldom find a meld and must be shed one a turn while the opponents g
 pile bringing more than four of them is taken, and a smaller one at a smaller margin."""
 HARD_PLAYOUT = replace(HARD, go_out_nodes=12)
 HARD_SHORT_PLAYOUT = replace(HARD_SHORT, go_out_nodes=12)
+"""The two hard judgements with a smaller go-out search, for the hard level's own seat in its
+playouts."""
 
 
 MELD_NOW = Style(hold_wilds=False)
