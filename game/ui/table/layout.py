@@ -324,6 +324,11 @@ def _table_layout(size: tuple[int, int], seats: int, hand_count: int, settings: 
     mine_rows = meld_rows(tuple(mine), w - 2 * pad, MIN_MINI_WIDTH)
     band_rows = max(2 if portrait else 1, mine_rows)
     stack_least = card_height(MIN_MINI_WIDTH) + label
+    # Beside the stock and the pile (at their narrowest with their words under them) one row
+    # of your melds must fit, or they need the band under them.
+    stack_w_least = max(target, MIN_MINI_WIDTH, text_width("Stock 108", font) + 4)
+    beside_rows = meld_rows(tuple(mine), w - 2 * pad - 2 * (stack_w_least + pad) - pad,
+                            MIN_MINI_WIDTH)
 
     def least_middle(caption: int) -> tuple[int, int, int]:
         """A row of your melds, their band and the least the centre needs, with captions
@@ -332,7 +337,7 @@ def _table_layout(size: tuple[int, int], seats: int, hand_count: int, settings: 
         band = band_rows * row + (band_rows - 1) * _row_gap(MIN_MINI_WIDTH) + GLOW
         if not mine:
             return row, band, stack_least
-        if portrait or mine_rows > 1:
+        if portrait or mine_rows > 1 or beside_rows > 1:
             return row, band, stack_least + 2 * pad + band  # the band under the stock
         return row, band, max(stack_least, band)  # one row: beside the stock will do
 
