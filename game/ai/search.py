@@ -71,13 +71,17 @@ Policy = Callable[[SeatKnowledge, list[Action]], Action]
 """A playout policy: one seat's action from what it knows."""
 
 
-def _medium(t: SeatKnowledge, legal: list[Action]) -> Action:
-    return H.choose(t, legal, H.PLAYOUT)
+def _judging(style: H.Style) -> Policy:
+    """The playout policy that plays ``style``'s judgement."""
+    def policy(t: SeatKnowledge, legal: list[Action]) -> Action:
+        return H.choose(t, legal, style)
+    return policy
 
 
-def _own(t: SeatKnowledge, legal: list[Action]) -> Action:
-    """The deciding seat's own play in the playouts: the hard level's judgement."""
-    return H.choose(t, legal, H.hard_style(t.options, playout=True))
+_medium = _judging(H.PLAYOUT)
+_OWN = {style: _judging(style) for style in (H.HARD_PLAYOUT, H.HARD_SHORT_PLAYOUT)}
+"""The deciding seat's own play in the playouts, by its rules' hard judgement
+(``heuristics.hard_style``: a search picks it once, not at every playout step)."""
 
 
 def _patient(t: SeatKnowledge, legal: list[Action]) -> Action:
@@ -251,6 +255,7 @@ class Search:
         and the chance one goes out next turn (``modelling``), or None: the prior mix, the
         plain re-deal, no such threat."""
         self.seat = view.seat
+        self._own = _OWN[H.hard_style(view.options, playout=True)]
         self.rand = rand
         self.iterations = iterations
         self.seconds = seconds
@@ -372,7 +377,7 @@ class Search:
         world = self._world = self.sample_world()
         weights = self.beliefs.weights if self.beliefs is not None \
             else (PRIOR,) * self.view.players
-        self._styles = [_own if s == self.seat else _style(self.rand.random(), weights[s])
+        self._styles = [self._own if s == self.seat else _style(self.rand.random(), weights[s])
                         for s in range(self.view.players)]
         self._next = 0
         self._pending = []
