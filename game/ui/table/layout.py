@@ -274,6 +274,13 @@ def table_layout(size: tuple[int, int], seats: int, hand_count: int,
     return layout
 
 
+def _stack_w(target: int, card_w: int, font: int, terse: bool) -> int:
+    """The width of the stock's (and the pile's) place: its card, and as wide as its label
+    ("Stock 48"; the count alone where the layout is ``terse``), so a short window's small
+    cards do not clip it; never narrower than a finger's target."""
+    return max(target, card_w, text_width("108" if terse else "Stock 108", font) + 4)
+
+
 def _crowded(layout: TableLayout, mine) -> tuple[int, bool, bool]:
     """What ``layout`` gives up, worst first: how many of your melds (``mine``) are not
     drawn, whether the opponents' panels are their header alone (``terse``), and whether
@@ -326,7 +333,7 @@ def _table_layout(size: tuple[int, int], seats: int, hand_count: int, settings: 
     stack_least = card_height(MIN_MINI_WIDTH) + label
     # Beside the stock and the pile (at their narrowest with their words under them) one row
     # of your melds must fit, or they need the band under them.
-    stack_w_least = max(target, MIN_MINI_WIDTH, text_width("Stock 108", font) + 4)
+    stack_w_least = _stack_w(target, MIN_MINI_WIDTH, font, False)
     beside_rows = meld_rows(tuple(mine), w - 2 * pad - 2 * (stack_w_least + pad) - pad,
                             MIN_MINI_WIDTH)
 
@@ -416,9 +423,7 @@ def _table_layout(size: tuple[int, int], seats: int, hand_count: int, settings: 
             stack_h + 2 * pad + band_h > centre.h and pile_card_w > least_pile)):
         pile_card_w = max(MIN_MINI_WIDTH, pile_card_w - 2)
         stack_h = card_height(pile_card_w) + label
-    # As wide as their labels ("Stock 48"), so a short window's small cards do not clip them.
-    # (where the layout is terse, as wide as the count alone: "108" under the card's back)
-    stack_w = max(target, pile_card_w, text_width("108" if terse else "Stock 108", font) + 4)
+    stack_w = _stack_w(target, pile_card_w, font, terse)
     # The fanned pile (the assist): room for about seven cards at a relaxed step, and at
     # most what the centre leaves beside the stock, so every index shows on a phone too.
     fan = max(0, min(centre.w - 2 * stack_w - 4 * pad, 3 * pile_card_w)) \
