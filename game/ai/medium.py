@@ -21,7 +21,7 @@ class MediumAgent(BaseAgent):
         return heuristics.choose(SeatKnowledge.of_view(view), legal, self.style)
 
 
-class HardPriorAgent(MediumAgent):
+class HardPriorAgent(BaseAgent):
     """The hard level's prior alone (``heuristics.hard_style``): what its search adds, and what its
     judgement is worth against a style, are measured against this player."""
 

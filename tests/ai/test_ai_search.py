@@ -1,5 +1,5 @@
 """The hard level's search decides on evidence: it keeps its prior (the choice of its own
-judgement, ``heuristics.HARD``) unless an alternative is better by more than its standard
+judgement, ``heuristics.hard_style``) unless an alternative is better by more than its standard
 error, stops early when the worlds agree and spends more of them when the choice is close;
 opponents are played in more than one style."""
 
