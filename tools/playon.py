@@ -162,8 +162,8 @@ def main(argv=None) -> int:
     parser.add_argument("--preset", default="digital")
     parser.add_argument("--deals", type=cli.count(MAX_DEALS), default=60,
                         help="deals (default 60; each played twice)")
-    parser.add_argument("--shuffles", type=cli.count(MAX_SHUFFLES), default=60,
-                        help="stock orders each candidate is played on with (default 60)")
+    parser.add_argument("--shuffles", type=cli.count(MAX_SHUFFLES), default=40,
+                        help="stock orders each candidate is played on with (default 40)")
     parser.add_argument("--seed", type=cli.seed(SEEDS[-1] // SEED_STRIDE - 1), default=62)
     args = parser.parse_args(argv)
     if not args.agent.startswith(("hard@", "hard-plain@")):
