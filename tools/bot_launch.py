@@ -1,8 +1,8 @@
 """Starts one outside bot for the arena, on Linux, and ends everything the bot started.
 
-``python -I -S tools/bot_launch.py [--limits L] [--pids N] [--memory BYTES] [--sandboxed]
-COMMAND...`` is what ``tools.bots`` runs for each bot: a small process of the standard library
-alone, between the arena and the bot, that
+``python -I -S tools/bot_launch.py [--limits L] [--pids N] [--memory BYTES] [--report FD]
+[--sandboxed] COMMAND...`` is what ``tools.bots`` runs for each bot: a small process of the
+standard library alone, between the arena and the bot, that
 
 - lowers the resource limits the bot starts with (``--limits``, ``apply_limits``) and, for
   root, whose processes the kernel's process limit never counts, puts the bot in a cgroup
@@ -10,6 +10,10 @@ alone, between the arena and the bot, that
   at most BYTES (``--memory``; ``bot_cgroups``), removed after it. When the kernel's OOM
   killer ends any process of the bot, the launcher ends the rest and exits with
   ``OUT_OF_MEMORY``;
+- names the limit the bot broke, if any (``broken_limit``), as one line on file descriptor FD
+  (``--report``: the write end of a pipe the arena passes to this process alone, never to the
+  bot). Its exit status cannot say so: the bot chooses its own, and every status this process
+  exits with is one the bot could exit with itself;
 
 - makes itself the **child subreaper** of the bot, so whatever the bot starts and abandons
   (a daemon that double-forks and calls ``setsid`` included) becomes this process's child
@@ -104,9 +108,20 @@ REMOVE_WAIT = 2.0
 OUT_OF_MEMORY = 125
 """The launcher's exit status when the kernel's OOM killer ended a process of the bot's memory
 cgroup (then the launcher ended the rest): below the shells' 126 and 127 and the statuses of
-128 + a signal."""
+128 + a signal. For people; a bot may exit with it too, so the arena reads ``--report``."""
 OOM_POLL = 0.05
 """Seconds between two looks at the bot's memory cgroup for a process the OOM killer ended."""
+
+CPU_SHARE = 0.9
+"""How much of its processor time limit a bot's processes must have used for a death by SIGXCPU
+to be that limit's: the kernel checks the limit against processor time sampled at each clock
+tick, which can run a little ahead of the exact time this process reads (``processor_seconds``),
+the more so on a busy machine."""
+
+TOTAL_MEMORY = "total-memory"
+CPU_TIME = "cpu-time"
+FILE_SIZE = "file-size"
+"""The limits ``--report`` names (``broken_limit``), as it writes them."""
 
 
 def hierarchy(controller: str) -> str:
@@ -296,9 +311,57 @@ def wait_for(bot: int, memory: str | None, stop) -> int:
             time.sleep(OOM_POLL)
 
 
+def processor_seconds() -> float:
+    """Processor time of every process this one has reaped, with all they reaped in turn. Once
+    ``end_descendants`` is done that is all of the bot's processes, sandboxed or not (the
+    sandbox's first process, which reaps the bot, is reaped here: bubblewrap leaves it to this
+    process, its subreaper, when it exits with the bot's status)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def broken_limit(status: int, out_of_memory: bool, sandboxed: bool,
+                 limits: str | None) -> str | None:
+    """The limit the bot broke, from what this process saw itself (the bot may exit with any
+    status), or None. ``status`` is the wait status of this process's child (bubblewrap when
+    ``sandboxed``, which passes a death by signal N on as the exit status 128 + N).
+
+    - ``TOTAL_MEMORY``: the OOM killer ended one of its processes.
+    - ``CPU_TIME``: it ended by SIGXCPU (its own death, or bubblewrap's 128 + SIGXCPU) and its
+      processes used (nearly: ``CPU_SHARE``) the processor time of ``limits``
+      (``apply_limits``'s spec, valid if the bot ran), as the kernel's SIGXCPU needs: a bot
+      that sends itself SIGXCPU, or exits with 128 + SIGXCPU, passes only by spending as much
+      (in several processes, each below the limit).
+    - ``FILE_SIZE``: this process saw it die by SIGXFSZ. Never when sandboxed: nothing tells
+      bubblewrap's 128 + SIGXFSZ from the bot's own exit with that status.
+    """
+    if out_of_memory:
+        return TOTAL_MEMORY
+    signum = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
+    passed_on = os.WEXITSTATUS(status) - 128 if sandboxed and os.WIFEXITED(status) else None
+    if (signal.SIGXCPU in (signum, passed_on) and limits is not None
+            and processor_seconds() >= CPU_SHARE * int(limits.split(":")[1])):
+        return CPU_TIME
+    if signum == signal.SIGXFSZ:
+        return FILE_SIZE
+    return None
+
+
+def report(fd: int | None, limit: str | None) -> None:
+    """Write the name of the broken ``limit`` on the arena's pipe ``fd`` (nothing when the bot
+    broke none, or when there is no pipe: a launcher killed before it gets here says nothing
+    either, and the arena falls back to its exit status). An arena that has closed its end
+    (it is gone) needs no answer, and this process still removes the bot's cgroups."""
+    if fd is not None and limit is not None:
+        try:
+            os.write(fd, f"{limit}\n".encode())
+        except OSError:
+            pass
+
+
 def main(argv: list[str]) -> int:
     options = {}
-    while argv and argv[0] in ("--sandboxed", "--limits", "--pids", "--memory"):
+    while argv and argv[0] in ("--sandboxed", "--limits", "--pids", "--memory", "--report"):
         if argv[0] == "--sandboxed":
             options[argv.pop(0)] = ""
         else:
@@ -306,6 +369,9 @@ def main(argv: list[str]) -> int:
             argv = argv[2:]
     sandboxed = "--sandboxed" in options
     prctl(PR_SET_DUMPABLE, 0)
+    pipe = int(options["--report"]) if "--report" in options else None
+    if pipe is not None:
+        os.set_inheritable(pipe, False)  # closed when the bot (or bubblewrap) is exec'd
     try:
         cgroups, memory = bot_cgroups(options)
     except OSError as e:
@@ -348,6 +414,7 @@ def main(argv: list[str]) -> int:
     status = wait_for(bot, memory, lambda: stop(signal.SIGKILL, None))
     end_descendants()
     out_of_memory = memory is not None and oom_kills(memory) > 0
+    report(pipe, broken_limit(status, out_of_memory, sandboxed, options.get("--limits")))
     for cgroup in cgroups:
         remove(cgroup)
     if out_of_memory:

@@ -28,6 +28,7 @@ bot can and cannot see is in ``docs/bots.md``.
 from __future__ import annotations
 
 import functools
+import io
 import os
 import queue
 import shlex
@@ -46,7 +47,7 @@ from game.rules.actions import Action
 from game.rules.view import View
 
 from . import bot_protocol as protocol
-from .bot_launch import OUT_OF_MEMORY
+from .bot_launch import CPU_TIME, FILE_SIZE, TOTAL_MEMORY
 
 PREFIX = "cmd:"
 DEFAULT_TIMEOUT = 5.0
@@ -265,16 +266,14 @@ class Limits:
                 "file_size_mib": self.file_size_mib, "tmp_mib": self.tmp_mib,
                 "total_memory_mib": self.total_memory_mib}
 
-    def broken(self, status: int) -> str | None:
-        """The limit a bot broke, in words, from its launcher's exit status (128 + the
-        signal that ended it); None if the status names none."""
-        if status == 128 + signal.SIGXCPU:
-            return f"its processor time limit ({self.cpu_seconds} s)"
-        if status == 128 + signal.SIGXFSZ:
-            return f"its file size limit ({self.file_size_mib} MiB)"
-        if status == OUT_OF_MEMORY:
-            return f"its total memory limit ({self.total_memory_mib} MiB)"
-        return None
+    def broken(self, limit: str) -> str | None:
+        """The limit a bot broke, in words, from the name its launcher wrote on the arena's
+        pipe (``bot_launch.broken_limit``), never from an exit status, which the bot chooses;
+        None if ``limit`` names none."""
+        return {CPU_TIME: f"its processor time limit ({self.cpu_seconds} s)",
+                FILE_SIZE: f"its file size limit ({self.file_size_mib} MiB)",
+                TOTAL_MEMORY: f"its total memory limit ({self.total_memory_mib} MiB)"
+                }.get(limit)
 
 
 DEFAULT_LIMITS = Limits()
@@ -302,13 +301,17 @@ class Sandbox:
     why_unlimited: str = ""
     """Why ``unlimited`` is not empty, in words, for the arena's standard error."""
 
-    def command(self, argv: list[str], limits: Limits = DEFAULT_LIMITS) -> list[str]:
+    def command(self, argv: list[str], limits: Limits = DEFAULT_LIMITS,
+                report: int | None = None) -> list[str]:
         """The command that starts the bot ``argv`` on this system: through the launcher on
-        Linux, with ``limits``, inside the sandbox when there is one; the bot alone
+        Linux, with ``limits``, inside the sandbox when there is one, the launcher naming the
+        limit the bot broke on file descriptor ``report`` if given; the bot alone
         elsewhere."""
         if not _LAUNCHED:
             return argv
         launch = [sys.executable, "-I", "-S", str(LAUNCHER)] + limits.launcher_arguments()
+        if report is not None:
+            launch += ["--report", str(report)]
         if self.bwrap is None:
             return launch + argv
         if self.processes == "cgroup":
@@ -398,6 +401,18 @@ def _kill(proc: subprocess.Popen) -> None:
     proc.wait()
 
 
+def _report_pipe() -> tuple[io.FileIO | None, int | None]:
+    """On Linux, a pipe for a bot's launcher to name the limit the bot broke on: the read end,
+    a file that never blocks (once the launcher has exited, what it wrote is there), and the
+    write end, to pass to the launcher alone (the pipe is not inherited otherwise, and the
+    launcher passes it on to nothing it starts). Elsewhere there is no launcher: None, None."""
+    if not _LAUNCHED:
+        return None, None
+    reader, writer = os.pipe()
+    os.set_blocking(reader, False)
+    return open(reader, "rb", buffering=0), writer
+
+
 class BotProcess:
     """One running bot: send messages, wait for a line with a deadline, stop for good."""
 
@@ -408,9 +423,15 @@ class BotProcess:
         # arena's own.
         protect_from_bots()
         self.limits = limits
-        self.proc = subprocess.Popen(sandbox().command(argv, limits), stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     env=_clean_environment(), start_new_session=_POSIX)
+        self._report, writer = _report_pipe()
+        try:
+            self.proc = subprocess.Popen(
+                sandbox().command(argv, limits, writer), stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_clean_environment(),
+                start_new_session=_POSIX, pass_fds=() if writer is None else (writer,))
+        finally:
+            if writer is not None:
+                os.close(writer)
         self._lines: queue.Queue = queue.Queue()
         self._out: queue.Queue = queue.Queue()
         self._threads = [
@@ -461,14 +482,23 @@ class BotProcess:
                 return line
 
     def exit_status(self) -> str:
-        """How the process ended, for the report (waits a moment for it)."""
+        """How the process ended, for the report (waits a moment for it): the limit its
+        launcher said it broke, else its exit status (the launcher's: the bot's own, or 128 +
+        the signal that ended it; minus the signal that killed the launcher itself, should it
+        be killed before it could say)."""
         try:
             code = self.proc.wait(timeout=QUIT_GRACE)
         except subprocess.TimeoutExpired:
             return "closed its output but kept running"
-        if _LAUNCHED and (limit := self.limits.broken(code)):
+        if limit := self.limits.broken(self._reported()):
             return f"broke {limit} and was killed"
         return f"exited with code {code}"
+
+    def _reported(self) -> str:
+        """What the launcher, now ended, wrote on its pipe: a limit's name, or ""."""
+        if self._report is None:
+            return ""
+        return (self._report.read(64) or b"").decode("ascii", "replace").strip()
 
     def stop(self, grace: float = 0.0) -> None:
         """Let the bot go: quit message and end of input, ``grace`` seconds to exit, then
@@ -481,6 +511,8 @@ class BotProcess:
             except subprocess.TimeoutExpired:
                 pass
         self._finalizer()
+        if self._report is not None:
+            self._report.close()
         self._out.put(None)
         for t in self._threads:
             t.join(timeout=1.0)

@@ -3,20 +3,25 @@ processor hog, and processes that together hold more memory than the bot may) ag
 sandboxed arena with small limits: each is stopped by its limit and counted, its seat plays
 on, the honest bot at the table is unharmed, and nothing of the match outlives the arena. The
 fork bomb also as a user with every capability dropped (the process limit is set another way
-for root)."""
+for root). A bot that exits with a limit's exit status, or kills itself with its signal, is a
+crash like any other: only its launcher, on a pipe the bot does not hold, names a limit."""
 
 import dataclasses
 import glob
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from botlog import as_user, logged, running
 
+from game.rules.options import preset
+from game.rules.state import State
 from tools import bot_launch, bots
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -186,12 +191,51 @@ def test_a_tmp_filler_meets_the_tmp_size(request):
     refused(runaway, found, "OSError", 8 << 20)
 
 
-def test_a_processor_hog_is_killed_at_its_cpu_time_and_counted(request):
-    runaway, found, _ = run_away(this_user(), "cpu", ["--bot-cpu-seconds", "1"], request)
+@pytest.mark.parametrize("sandboxed", [True, False])
+def test_a_processor_hog_is_killed_at_its_cpu_time_and_counted(sandboxed, request):
+    runaway, found, _ = run_away(this_user(), "cpu", ["--bot-cpu-seconds", "1"], request,
+                                 sandboxed=sandboxed)
     assert found == []  # killed before it could say how far it got
     assert (runaway["crashes"], runaway["timeouts"]) == (2, 0)
     assert all("broke its processor time limit (1 s) and was killed" in p
                for p in runaway["bot_problems"])
+
+
+def unsandboxed(monkeypatch, sandboxed: bool) -> None:
+    """Start this test's bots through the launcher alone unless ``sandboxed``."""
+    if not sandboxed:
+        monkeypatch.setattr(bots, "sandbox", lambda: bots.Sandbox("none: this test's choice"))
+
+
+@pytest.mark.parametrize("sandboxed", [True, False])
+@pytest.mark.parametrize("code, ending", [
+    # the launcher's status at the OOM killer, and those of the processor and file size limits
+    *((code, f"sys.exit({code})") for code in (bot_launch.OUT_OF_MEMORY, 128 + signal.SIGXCPU,
+                                                128 + signal.SIGXFSZ)),
+    (128 + signal.SIGXCPU, "os.kill(os.getpid(), signal.SIGXCPU)")])  # and its signal
+def test_a_bot_that_ends_with_a_limits_status_broke_no_limit(code, ending, sandboxed,
+                                                            monkeypatch):
+    unsandboxed(monkeypatch, sandboxed)
+    state = State(preset("digital"), 2, 1)
+    bot = bots.ExternalAgent([sys.executable, "-c",
+                              f"import os, signal, sys; sys.stdin.readline(); {ending}"], seed=1)
+    with bot:
+        assert bot.choose(state.view(state.turn), state.legal_actions()) is not None
+    assert (bot.crashes, bot.timeouts) == (1, 0)
+    assert bot.problems == [f"hello: the bot exited with code {code}"]
+
+
+@pytest.mark.parametrize("sandboxed", [True, False])
+def test_a_bot_holds_no_file_of_its_launchers_but_its_standard_streams(sandboxed, monkeypatch):
+    unsandboxed(monkeypatch, sandboxed)
+    bot = bots.BotProcess([sys.executable, "-c",
+                           "import os; print(*sorted(os.listdir('/proc/self/fd')))"])
+    try:
+        assert "--report" in bot.proc.args  # the launcher's pipe, which the bot cannot write
+        assert bot.read(time.monotonic() + 60) == "0 1 2 3"  # 3: the listing's own
+        assert bot.exit_status() == "exited with code 0"
+    finally:
+        bot.stop()
 
 
 @pytest.mark.parametrize("option", ["--bot-processes", "--bot-memory-mib", "--bot-tmp-mib",
