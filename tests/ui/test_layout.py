@@ -145,6 +145,27 @@ def test_hand_hit_tests_find_the_top_card_and_the_drop_place():
     assert L.hand.insert_at((cards[-1].right - 1, cards[-1].center[1])) == len(cards)
 
 
+@pytest.mark.parametrize("size,count", [((390, 844), 13), ((390, 844), 20), ((1280, 720), 13),
+                                        ((844, 390), 9)])
+@pytest.mark.parametrize("lifted", [(), (0,), (4, 5), (2, 6, 7, 12), tuple(range(20))],
+                         ids=["none", "first", "pair", "scattered", "all"])
+def test_a_cards_face_is_the_part_of_it_a_tap_finds(size, count, lifted):
+    """Each card's face (where the lesson rings it and the accessible mirror lays its button)
+    lies on the card as drawn, and every point of it, corners and centre, finds that card."""
+    hand = table_layout(size, 2, count).hand
+    lifted = {i for i in lifted if i < count}
+    for i in range(count):
+        face = hand.face(i, lifted)
+        assert face is not None and face.inside(hand.drawn(i, lifted))
+        for pos in (face.center, (face.x, face.y), (face.right - 1, face.bottom - 1),
+                    (face.x, face.bottom - 1), (face.right - 1, face.y)):
+            assert hand.index_at(pos, lifted) == i, (i, face, pos)
+    if hand.rows == 1 and not lifted:  # a plain fan: the strip up to the next card, whole
+        for i, (a, b) in enumerate(zip(hand.cards, hand.cards[1:])):
+            assert hand.face(i) == Rect(a.x, a.y, b.x - a.x, a.h)
+        assert hand.face(count - 1) == hand.cards[-1]
+
+
 def test_your_melds_are_centred_in_their_band_and_rest_by_your_hand():
     area = Rect(0, 0, 1000, 300)
     cw, rects = meld_groups(area, [3, 4], 60, label=16, band=True)

@@ -26,7 +26,7 @@ from ..pointer import P, Pointer
 from ..scene import Scene
 from ..table import mirror as table_mirror
 from ..table.kinds import Say
-from ..table.layout import LIFT, Rect
+from ..table.layout import Rect
 
 Target = lesson.Target
 SKIP_TAPS = 12
@@ -190,19 +190,9 @@ class TutorialScene(Scene):
 
     def _card_rect(self, i: int) -> Rect:
         """The part of card ``i`` of your hand that shows (and so takes a tap): the fan's
-        later cards cover the rest."""
+        later cards cover the rest (``HandLayout.face``)."""
         hand, sel = self.table.layout.hand, self.table.model.selected
-        r = hand.cards[i]
-        if i in sel:
-            r = Rect(r.x, r.y - round(r.h * LIFT), r.w, r.h)
-        step = max(2, r.w // 24)
-        hits = [(x, y) for x in range(r.x + 1, r.right - 1, step)
-                for y in range(r.y + 1, r.bottom - 1, step)
-                if hand.index_at((x, y), sel) == i]
-        if not hits:
-            return r
-        x0, y0 = min(x for x, _ in hits), min(y for _, y in hits)
-        return Rect(x0, y0, max(x for x, _ in hits) - x0 + 1, max(y for _, y in hits) - y0 + 1)
+        return hand.face(i, sel) or hand.drawn(i, sel)
 
     def _empty_band(self) -> Rect:
         """A part of your melds' band with no meld on it, for a new meld."""

@@ -19,7 +19,6 @@ from . import offer_panel, seven
 from .frame import TableFrame
 from .kinds import Say, Sort, Where
 from .layout import (
-    LIFT,
     MIN_LABEL_PX,
     Rect,
     SevenAreas,
@@ -728,9 +727,7 @@ def _draw_hand(surface, f: TableFrame) -> None:
     for i, c in enumerate(m.order):
         if i in skip or i >= len(L.hand.cards):
             continue
-        r = _pg(L.hand.cards[i])
-        if i in sel:
-            r = r.move(0, -round(r.h * LIFT))
+        r = _pg(L.hand.drawn(i, sel))
         card(surface, f, c, r)
         if i in sel:
             pygame.draw.rect(surface, theme.SELECT, r.inflate(4, 4), 3,

@@ -89,6 +89,18 @@ class Rect:
         return (self.x >= other.x and self.y >= other.y
                 and self.right <= other.right and self.bottom <= other.bottom)
 
+    def minus(self, other: Rect) -> tuple[Rect, ...]:
+        """The largest rectangles of this one that ``other`` leaves uncovered: the bands
+        above, below, left and right of it, each as wide or as tall as this one (so they
+        overlap), those that are not empty."""
+        if not self.overlaps(other):
+            return (self,)
+        bands = (Rect(self.x, self.y, self.w, other.y - self.y),
+                 Rect(self.x, other.bottom, self.w, self.bottom - other.bottom),
+                 Rect(self.x, self.y, other.x - self.x, self.h),
+                 Rect(other.right, self.y, self.right - other.right, self.h))
+        return tuple(b for b in bands if b.w > 0 and b.h > 0)
+
     def inset(self, d: int) -> Rect:
         return Rect(self.x + d, self.y + d, max(0, self.w - 2 * d), max(0, self.h - 2 * d))
 
@@ -111,16 +123,29 @@ class HandLayout:
     rows: int
     cards: tuple[Rect, ...]
 
+    def drawn(self, i: int, lifted=()) -> Rect:
+        """Card ``i`` where it is drawn: raised by ``LIFT`` when it is in ``lifted``
+        (selected)."""
+        r = self.cards[i]
+        return Rect(r.x, r.y - round(r.h * LIFT), r.w, r.h) if i in lifted else r
+
     def index_at(self, pos, lifted=()) -> int | None:
-        """The card under ``pos`` (the topmost, so the last drawn wins), or None; cards in
-        ``lifted`` (selected) are where they are drawn, raised by ``LIFT``."""
+        """The card under ``pos`` (the topmost, so the last drawn wins), or None."""
         for i in range(len(self.cards) - 1, -1, -1):
-            r = self.cards[i]
-            if i in lifted:
-                r = Rect(r.x, r.y - round(r.h * LIFT), r.w, r.h)
-            if r.contains(pos):
+            if self.drawn(i, lifted).contains(pos):
                 return i
         return None
+
+    def face(self, i: int, lifted=()) -> Rect | None:
+        """The largest rectangle of card ``i`` that no card drawn after it covers (None: it is
+        covered whole). A tap anywhere in it finds card ``i`` (``index_at``), its centre
+        too: what the lesson rings, and where the accessible mirror lays the card's button."""
+        free = [self.drawn(i, lifted)]
+        for j in range(i + 1, len(self.cards)):
+            over = self.drawn(j, lifted)
+            parts = {part for r in free for part in r.minus(over)}
+            free = [r for r in parts if not any(r != o and r.inside(o) for o in parts)]
+        return max(free, key=lambda r: (r.w * r.h, -r.y, -r.x), default=None)
 
     def insert_at(self, pos) -> int:
         """Where a card dropped at ``pos`` goes in the hand order (0..len)."""
