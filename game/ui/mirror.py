@@ -9,6 +9,11 @@ structure the page renders. Activating a node hands its ``action`` back to the s
 (``Scene.mirror_activate``), which acts through the code a tap or a key uses, so the canvas
 and the mirror cannot disagree.
 
+A control the canvas draws at one place (a card of your hand, the stock, a menu's button)
+also has that place, a ``Box`` in window pixels (``Scene.mirror_places``, read from the
+rectangles the scene draws and hit-tests with): the page lays the control over its drawing, so
+a screen reader's finger exploring the screen finds it where it is drawn.
+
 ``Mirror`` is the app's side of it: it keeps the live log's lines (``announce``), takes the
 page's activations at the start of a frame and sends the tree after it, only when it changed.
 Only ``game.platform`` talks to the page; on the desktop nothing is sent.
@@ -19,9 +24,9 @@ from __future__ import annotations
 import enum
 import json
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import platform
 from .words import spoken
@@ -63,6 +68,29 @@ class Node:
     enabled: bool = True
     level: int = 2
     """A heading's level (the scene's own title is 1)."""
+
+
+Box = tuple[int, int, int, int]
+"""A rectangle in window pixels (the canvas's): x, y, width, height."""
+
+
+class Area(Protocol):
+    """A rectangle with integer ``x``, ``y``, ``w`` and ``h`` (the table's ``Rect``, a
+    ``pygame.Rect``)."""
+
+    @property
+    def x(self) -> int: ...
+    @property
+    def y(self) -> int: ...
+    @property
+    def w(self) -> int: ...
+    @property
+    def h(self) -> int: ...
+
+
+def box(area: Area) -> Box:
+    """``area`` as a ``Box``."""
+    return (area.x, area.y, area.w, area.h)
 
 
 # --------------------------------------------------------------------------- building trees
@@ -129,10 +157,11 @@ def find(node: Node, name: str, role: Role | None = None) -> Node | None:
                 None)
 
 
-def page_data(node: Node | None) -> dict[str, Any] | None:
+def page_data(node: Node | None, places: Mapping[str, Box] | None = None
+              ) -> dict[str, Any] | None:
     """The tree as the page renders it: short keys, defaults left out (a frame's payload is
     compared whole, so it stays small); names and descriptions ``spoken`` (suit symbols in
-    words)."""
+    words); a button or toggle whose action has a place in ``places`` carries it (``b``)."""
     if node is None:
         return None
     out: dict[str, Any] = {"r": node.role.value}
@@ -148,12 +177,23 @@ def page_data(node: Node | None) -> dict[str, Any] | None:
         out["x"] = 1
     if node.role is Role.HEADING:
         out["l"] = node.level
+    if places and node.role in (Role.BUTTON, Role.TOGGLE) and node.action in places:
+        out["b"] = list(places[node.action])
     if node.children:
-        out["c"] = [page_data(c) for c in node.children]
+        out["c"] = [page_data(c, places) for c in node.children]
     return out
 
 
 # --------------------------------------------------------------------------- the app's side
+
+Where = tuple[tuple[int, int], dict[str, Box]]
+"""A scene's window size and where it draws its mirror's controls (``Scene.mirror_places``)."""
+
+
+def where(scene: Scene | None) -> Where | None:
+    """Where ``scene`` draws its mirror's controls now, and in which window."""
+    return None if scene is None else (scene.app.size, scene.mirror_places())
+
 
 LOG_KEPT = 30
 """Lines of the live log the page keeps (it speaks each once, as it arrives)."""
@@ -174,6 +214,7 @@ class Mirror:
         """Lines announced so far (each line's number, so the page adds only new ones)."""
         self._sent: str | None = None
         self._tree: Node | None = None
+        self._where: Where | None = None
         self._scene: Scene | None = None
         self._heard = 0
         self._wait = 0
@@ -199,12 +240,16 @@ class Mirror:
                 scene.mirror_focus(action)
 
     def payload(self, scene: Scene | None) -> str:
-        """What the page is sent for ``scene`` now: its tree and the log's lines."""
-        return self._payload(scene.mirror() if scene is not None else None)
+        """What the page is sent for ``scene`` now: its tree, where its controls are drawn
+        and the log's lines."""
+        return self._payload(scene.mirror() if scene is not None else None, where(scene))
 
-    def _payload(self, tree: Node | None) -> str:
-        return json.dumps({"tree": page_data(tree), "log": list(self.lines)},
-                          ensure_ascii=False, separators=(",", ":"))
+    def _payload(self, tree: Node | None, at: Where | None) -> str:
+        size, places = at or ((0, 0), {})
+        data: dict[str, Any] = {"tree": page_data(tree, places), "log": list(self.lines)}
+        if places:
+            data["at"] = list(size)  # the window the places are measured in
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     def publish(self, scene: Scene | None) -> None:
         """Send the mirror to the page when it changed (never the same payload twice),
@@ -218,10 +263,11 @@ class Mirror:
         new_lines = self.said != self._heard
         self._scene, self._heard, self._wait = scene, self.said, REFRESH_FRAMES - 1
         tree = scene.mirror() if scene is not None else None
-        if tree is self._tree and tree is not None and not new_lines:
+        at = where(scene)
+        if tree is self._tree and at == self._where and tree is not None and not new_lines:
             return  # the very tree sent last (a scene that keeps its tree): nothing to do
-        self._tree = tree
-        data = self._payload(tree)
+        self._tree, self._where = tree, at
+        data = self._payload(tree, at)
         if data != self._sent:
             self._sent = data
             platform.mirror_show(data)

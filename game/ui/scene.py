@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from ..services.seats import Seat
     from ..services.settings import Settings
     from .keeper import Keeper, MatchTable
-    from .mirror import Mirror, Node
+    from .mirror import Box, Mirror, Node
 
 
 @runtime_checkable
@@ -105,6 +105,13 @@ class Scene:
 
     def mirror_focus(self, action: str) -> None:
         """The mirror's focus moved to the control ``action``: the canvas shows it."""
+
+    def mirror_places(self) -> dict[str, Box]:
+        """Where the canvas draws the mirror's controls now, by action: the part of the window
+        a tap on each acts as that control does (the page lays the control there, so a
+        finger exploring the screen finds it). A control drawn nowhere as one place, or
+        under something, has none."""
+        return {}
 
 
 class SceneManager:

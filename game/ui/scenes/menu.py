@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pygame
 
 from .. import mirror, theme, widgets
-from ..mirror import Node
+from ..mirror import Box, Node
 from ..pointer import P, Pointer
 from ..scene import Scene
 from .page import FooterButton, Metrics, metrics
@@ -106,6 +106,10 @@ class MenuScene(Scene):
         """The canvas rings the button the mirror's focus is on."""
         if any(i.key == action and i.enabled for i in self.items()):
             self.focus = action
+
+    def mirror_places(self) -> dict[str, Box]:
+        """Each button where the menu draws it (and a tap finds it)."""
+        return {b.key: mirror.box(b.rect) for b in self.layout().buttons}
 
     def layout(self) -> MenuLayout:
         return menu_layout(self.app.size, tuple(self.items()), self.head_share, self.boxed)

@@ -16,7 +16,7 @@ from functools import lru_cache
 import pygame
 
 from .. import mirror, theme, widgets
-from ..mirror import Node
+from ..mirror import Box, Node
 from ..pointer import P, Pointer
 from ..scene import Scene
 
@@ -527,6 +527,20 @@ class PageScene(Scene):
             if item[0] == key:
                 self._focus_on(item)
                 return
+
+    def mirror_places(self) -> dict[str, Box]:
+        """The back and footer buttons, and the part of each row's control the panel shows
+        now (none for one scrolled out of it): the targets a tap hits (``_hit``)."""
+        lay = self.layout()
+        out = {f"{b.key}|": mirror.box(b.rect) for b in lay.footer}
+        if lay.back is not None:
+            out["back"] = mirror.box(lay.back.rect)
+        for targets in lay.targets:
+            for t in targets:
+                shown = t.rect.move(lay.view.x, lay.view.y - self.scroll).clip(lay.view)
+                if shown.w and shown.h:
+                    out[f"{t.key}|{t.part}"] = mirror.box(shown)
+        return out
 
     # --- layout
 
