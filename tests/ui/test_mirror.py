@@ -6,8 +6,9 @@ real page."""
 import json
 
 import pygame
+import pytest
 from test_table_choices import arranged, select
-from test_table_play import FRAME, Mouse, button_pos, card_pos, settle
+from test_table_play import FRAME, Mouse, Touch, button_pos, card_pos, settle
 from ui_events import key
 
 from game import platform
@@ -21,8 +22,12 @@ from game.services.settings import Settings
 from game.ui import mirror, words
 from game.ui.app import App
 from game.ui.mirror import Role, actions, find, walk
+from game.ui.table import draw
+from game.ui.table import mirror as table_mirror
+from game.ui.table.layout import Rect
 
 DIGITAL = preset("digital")
+HANDS = [["5S", "6S", "7S", "QS", "KC", "KH", "3D"], ["4H", "8C", "JD"]]
 
 
 def cards(*codes):
@@ -79,7 +84,10 @@ def test_the_table_mirror_names_the_hand_the_actions_and_the_melds():
          "king of clubs", "king of hearts", "three of diamonds"])
     assert not any(n.state for n in hand)
     assert "Draw" in names(tree, Role.BUTTON)
-    assert any("the top one the king of diamonds" in n for n in names(tree, Role.TEXT))
+    piles = find(tree, "Stock and pile", Role.REGION)
+    assert names(piles, Role.BUTTON) == [
+        f"Stock: {len(table.game.state.stock)} cards.",
+        "Discard pile: 1 card, the top one the king of diamonds."]
     assert any(n.startswith("Computer") for n in names(tree, Role.HEADING))
     assert "3 cards in hand, score 0, 0 melds" in names(tree, Role.TEXT)
 
@@ -189,6 +197,8 @@ def test_the_seven_hand_offer_has_take_and_pass():
     else:
         raise AssertionError("no discard was offered to you")
     tree = table.mirror()
+    where = table.mirror_places()  # asked: Take and Pass are where the panel draws them
+    assert {"offer:take", "offer:pass"} <= set(where) and "stock" not in where
     offer = find(tree, "Offered discard", Role.REGION)
     assert offer is not None
     said = names(offer, Role.TEXT)
@@ -199,6 +209,163 @@ def test_the_seven_hand_offer_has_take_and_pass():
     table.mirror_activate("offer:take")
     assert len(table.game.state.hands[0]) == hand + 1
     assert top in table.game.state.hands[0]
+
+
+# ----------------------------------------------------------------------------- where they are drawn
+
+
+def placed(data) -> dict[str, tuple]:
+    """The controls of a payload the page lays over the canvas: action -> (name, place)."""
+    out, todo = {}, [data["tree"]]
+    while todo:
+        node = todo.pop()
+        todo += node.get("c", [])
+        if "b" in node:
+            out[node["a"]] = (node["n"], Rect(*node["b"]))
+    return out
+
+
+def what_the_table_draws(monkeypatch, app, table) -> dict[str, list]:
+    """Every card the table's drawing lays down, by what is drawing it (your hand, the stock,
+    the pile): (card, rect) in drawing order, read off a whole frame drawn afresh."""
+    drawn: dict[str, list] = {"hand": [], "stock": [], "pile": []}
+    drawing: list[str] = []
+    real_card = draw.card
+
+    def card(surface, f, c, rect, **kw):
+        if drawing:
+            drawn[drawing[-1]].append((c, rect))
+        real_card(surface, f, c, rect, **kw)
+
+    def part(name, real):
+        def drawn_by(*args):
+            drawing.append(name)
+            real(*args)
+            drawing.pop()
+        return drawn_by
+
+    monkeypatch.setattr(draw, "card", card)
+    for name in drawn:
+        monkeypatch.setattr(draw, f"_draw_{name}", part(name, getattr(draw, f"_draw_{name}")))
+    draw.draw_table(pygame.Surface(app.size), table.frame())
+    return drawn
+
+
+def test_the_tables_mirror_lays_each_card_the_stock_and_the_pile_where_they_are_drawn(
+        monkeypatch):
+    app, table = arranged(HANDS)
+    table.mirror_activate("stock")  # eight cards now, two of them selected (drawn raised)
+    select(app, table, "6S", "KC")
+    data = json.loads(app.mirror.payload(table))  # what the page is sent
+    assert data["at"] == [390, 844]
+    where = placed(data)
+    drawn = what_the_table_draws(monkeypatch, app, table)
+    m = table.model
+    assert [c for c, _ in drawn["hand"]] == m.order
+    for i, (c, rect) in enumerate(drawn["hand"]):
+        name, place = where[f"card:{i}:{c}"]
+        assert name == words.card_words(c, DIGITAL) + (", just drawn" if i == m.drawn_index()
+                                                        else "")
+        assert place.inside(Rect(*rect)), f"{name} is laid off its card"
+        for _, later in drawn["hand"][i + 1:]:  # the cards drawn over it leave it all showing
+            assert not place.overlaps(Rect(*later)), f"{name} is laid under another card"
+        assert place.w >= 10 and place.h >= table.layout.hand.card_h // 2
+    for pile in ("stock", "pile"):  # the card on top (the one under it peeks out by 2 px)
+        assert Rect(*drawn[pile][-1][1]).inside(where[pile][1]), pile
+    assert where["stock"][0] == f"Stock: {len(table.game.state.stock)} cards."
+    assert where["pile"][0] == "Discard pile: 1 card, the top one the king of diamonds."
+
+
+def outcome(app, table) -> tuple:
+    """What a player notices of the table after a tap or a mirror control."""
+    m = table.model
+    return ([str(a) for a in table.game.actions], sorted(m.selected_cards()), list(m.order),
+            m.sort_mode, table.show_log, type(app.scenes.top).__name__, m.picking, m.confirm,
+            m.message)
+
+
+def prepared(state: str):
+    """A table in ``state``, reached through the mirror (the same way every time)."""
+    app, table = arranged(HANDS)
+    for action in {"draw": [], "log open": ["log"], "one selected": ["stock", "KC"],
+                   "a run selected": ["stock", "5S", "6S", "7S"]}[state]:
+        if action in ("log", "stock"):
+            table.mirror_activate(action)
+        else:
+            c = parse_card(action)
+            table.mirror_activate(f"card:{table.model.order.index(c)}:{c}")
+    settle(app, table)
+    return app, table
+
+
+@pytest.mark.parametrize("state", ["draw", "log open", "one selected", "a run selected"])
+def test_a_touch_where_the_mirror_lays_a_control_does_what_the_control_does(state):
+    """A double tap of a screen reader may reach the canvas as a touch at the control's
+    centre instead of activating it: either way the same must happen. The same holds for
+    every control laid over the canvas, in every state: covered or dead spots have none."""
+    _, table = prepared(state)
+    where = table.mirror_places()
+    assert {"sort", "menu", "log"} <= set(where)
+    assert any(a.startswith("card:") for a in where) and any(a.startswith("act:") for a in where)
+    assert ("stock" in where) is (state != "log open")  # the open log lies over them
+    for action, place in where.items():
+        app_a, tapped = prepared(state)
+        app_b, activated = prepared(state)
+        Touch(app_a).tap(Rect(*place).center)
+        activated.mirror_activate(action)
+        for app, table in ((app_a, tapped), (app_b, activated)):
+            app.step([], FRAME)
+            settle(app, table)
+        assert outcome(app_a, tapped) == outcome(app_b, activated), action
+
+
+def pages_and_menus():
+    """The title (a menu), and Settings (a page) at its top and scrolled down."""
+    app = App(pygame.Surface((390, 844)), Settings(animation_speed=0.0))
+    app.open("title")
+    yield app
+    for scroll in (0, 400):
+        app = App(pygame.Surface((390, 844)), Settings(animation_speed=0.0))
+        app.open("title")
+        app.scenes.top.mirror_activate("settings")
+        app.scenes.top.scroll_to(scroll)
+        yield app
+
+
+def test_menus_and_pages_lay_each_control_where_a_touch_acts_as_it():
+    for i, app in enumerate(pages_and_menus()):
+        page = app.scenes.top
+        where = page.mirror_places()
+        controls = {n.action for n in walk(page.mirror()) if n.action}  # the dimmed too
+        assert where and set(where) <= controls, set(where) - controls
+        for action, place in where.items():
+            tapped, activated = (list(pages_and_menus())[i] for _ in range(2))
+            Touch(tapped).tap(Rect(*place).center)
+            activated.scenes.top.mirror_activate(action)
+            for a in (tapped, activated):
+                a.step([], FRAME)
+            assert type(tapped.scenes.top) is type(activated.scenes.top), action
+            assert tapped.settings == activated.settings, action
+    settings = list(pages_and_menus())[1].scenes.top
+    scrolled = list(pages_and_menus())[2].scenes.top
+    assert settings.mirror_places() != scrolled.mirror_places()  # they follow the scroll
+
+
+def test_the_lesson_lays_the_coachs_buttons_and_what_of_the_table_the_coach_leaves_free():
+    app = App(pygame.Surface((360, 640)), Settings(animation_speed=0.0))
+    app.open("title")
+    app.scenes.top.mirror_activate("learn")
+    lesson = app.scenes.top
+    for _ in range(30):
+        app.step([], FRAME)
+    coach = lesson.coach()
+    where = lesson.mirror_places()
+    assert {f"coach:{b.key}": mirror.box(b.rect) for b in coach.buttons}.items() <= where.items()
+    table = [place for action, place in where.items() if not action.startswith("coach:")]
+    assert table and not any(coach.rect.colliderect(place) for place in table)
+    assert "stock" in table_mirror.places(lesson.table) and "stock" not in where  # covered
+    controls = {n.action for n in walk(lesson.mirror()) if n.action}
+    assert set(where) <= controls
 
 
 # ----------------------------------------------------------------------------- other scenes
@@ -271,6 +438,7 @@ def test_going_out_by_the_mirror_reaches_a_summary_that_reads_in_words():
     assert table.game.state.phase is not Phase.HAND_OVER  # asked first
     assert "This ends the hand. Go out?" in names(table.mirror(), Role.TEXT)
     press("Go out")
+    assert table.mirror_places() == {}  # a tap anywhere goes on: nothing is laid on the table
     settle(app, table)
     for _ in range(5):
         app.step([], FRAME)

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from ...rules.events import Event
     from ...rules.save import Game
     from ...services.seats import Seat
+    from ..mirror import Box
     from ..pointer import Pointer
     from ..scene import Host
 
@@ -265,6 +266,9 @@ class TableScene(Scene):
 
     def mirror_activate(self, action: str) -> None:
         table_mirror.activate(self, action)
+
+    def mirror_places(self) -> dict[str, Box]:
+        return table_mirror.places(self)
 
     def _announce(self, events) -> None:
         """Say ``events`` in the live log, as the viewer may see them (``game.ui.words``)."""

@@ -22,6 +22,7 @@ from ...services import tutorial as lesson
 from ...services.settings import moves_calmly
 from ...services.sound import for_action
 from .. import mirror, theme, widgets
+from ..mirror import Box
 from ..pointer import P, Pointer
 from ..scene import Scene
 from ..table import mirror as table_mirror
@@ -337,6 +338,16 @@ class TutorialScene(Scene):
                 self._press(key)
         elif not self.finished:
             table_mirror.activate(self.table, action)
+
+    def mirror_places(self) -> dict[str, Box]:
+        """The coach's buttons, and the table's controls the coach leaves uncovered (none
+        once the lesson is over: the table takes no tap then)."""
+        coach = self.coach()
+        out = {} if self.finished else {
+            action: place for action, place in table_mirror.places(self.table).items()
+            if not coach.rect.colliderect(place)}
+        out.update((f"coach:{b.key}", mirror.box(b.rect)) for b in coach.buttons)
+        return out
 
     def resize(self, size) -> None:
         self.table.resize(size)

@@ -6,21 +6,24 @@ the canvas draws from (and only what the viewer's seat may see): your hand as to
 and the pile, each seat with its cards in hand, melds and score, your melds, and in seven-hand
 the offer with Take and Pass and the teams. ``activate`` turns a mirror control back into the
 tap or key it stands for, through the same scene methods (``controls``), so the canvas moves
-with the mirror and the mirror with the canvas.
+with the mirror and the mirror with the canvas. ``places`` says where the canvas draws those
+controls, from the rectangles the table draws and hit-tests with.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Protocol
 from weakref import WeakKeyDictionary
 
 from ...rules.options import Discards
 from ...rules.phase import ACTING
-from ..mirror import Node, button, heading, listing, region, scene_tree, text, toggle
+from ..mirror import Box, Node, box, button, heading, listing, region, scene_tree, text, toggle
 from ..words import card_words, counted, meld_words, total
 from . import seven
 from .controls import OVER, Controlled
 from .kinds import Sort
+from .layout import Rect
 from .model import short
 from .motion import origins
 
@@ -128,17 +131,23 @@ def tree(scene: Mirrored) -> Node:
     return node
 
 
+def _piles(view: View, offered: bool) -> tuple[Node, ...]:
+    """The stock and the pile as buttons that act as a tap on them does (draw; take the pile,
+    or discard the selection), saying what they hold; where discards are offered, the hand's
+    standing and the stock."""
+    stock = button(f"Stock: {counted(view.stock_count, 'card')}.", "stock")
+    if offered:
+        return text(seven.status_text(view) + "."), stock
+    top = view.pile[-1] if view.pile else None
+    pile = (f"Discard pile: {counted(len(view.pile), 'card')}, the top one the "
+            f"{card_words(top)}." if top is not None else "The discard pile is empty.")
+    return stock, button(pile, "pile")
+
+
 def _tree(scene: Mirrored) -> Node:
     m = scene.model
     st, view = m.state, m.view
-    top = view.pile[-1] if view.pile else None
     offered = st.options.discards is Discards.OFFERED
-    if offered:
-        piles = text(seven.status_text(view) + f". Stock: {counted(view.stock_count, 'card')}.")
-    else:
-        pile = (f"Discard pile: {counted(len(view.pile), 'card')}, the top one the "
-                f"{card_words(top)}." if top is not None else "The discard pile is empty.")
-        piles = text(f"Stock: {counted(view.stock_count, 'card')}. {pile}")
     actions = [button(label, f"act:{i}:{label}") for i, (label, _) in enumerate(bar(scene))]
     actions += [toggle("Log", "log", scene.show_log), button("Menu", "menu")]
     if st.phase in OVER:
@@ -152,7 +161,7 @@ def _tree(scene: Mirrored) -> Node:
         _offer(m, view),
         _hand(m),
         region("Actions", heading("Actions"), *actions),
-        region("Stock and pile", heading("Stock and pile"), piles),
+        region("Stock and pile", heading("Stock and pile"), *_piles(view, offered)),
         region("Your melds", heading("Your melds"),
                text(f"Your score: {total(view.totals[m.viewer])}."),
                listing("Your melds", mine) if mine else text("No melds yet.")),
@@ -182,6 +191,9 @@ def activate(scene: Mirrored, action: str) -> None:
         if i.isdigit() and int(i) < len(items) and items[int(i)][0] == label:
             scene.pending_origins = origins(scene.layout, m, scene.app.size)
             scene.choose(items[int(i)][1])
+    elif kind in ("stock", "pile"):
+        scene.pending_origins = origins(scene.layout, m, scene.app.size)
+        scene.act(m.tap_stock() if kind == "stock" else m.tap_pile())
     elif kind == "sort":
         m.sort()
     elif kind == "log":
@@ -193,3 +205,53 @@ def activate(scene: Mirrored, action: str) -> None:
         if offer is not None and offer.asked == m.viewer:
             scene.pending_origins = origins(scene.layout, m, scene.app.size)
             scene.act(m.play(offer.take if rest == "take" else offer.refuse))
+
+
+def places(scene: Mirrored) -> dict[str, Box]:
+    """Where the table draws the mirror's controls now (``Scene.mirror_places``): the bar's
+    buttons, Sort, Log and Menu, each card of your hand where it shows (``HandLayout.face``),
+    Take and Pass while you are asked, else the stock and the pile. A tap there does what
+    activating the control does, so only what a tap reaches now has a place: nothing once the
+    hand is over (a tap goes on to the summary), the bar alone while More\u2026 is open (a tap
+    elsewhere closes it), the buttons alone while an opponent's melds are shown large, and
+    nothing the open log covers."""
+    if scene.model.state.phase in OVER:
+        return {}
+    out = _bar_places(scene)
+    if scene.more:
+        return out
+    L = scene.layout
+    out.update(sort=box(L.sort), menu=box(L.pause), log=box(L.log_button))
+    if scene.inspect is None:
+        out.update((action, box(r)) for action, r in _felt_places(scene)
+                   if not (scene.show_log and r.overlaps(L.log_panel)))
+    return out
+
+
+def _bar_places(scene: Mirrored) -> dict[str, Box]:
+    """The buttons the bar (or the column over it) draws, by their actions in the mirror,
+    which has every button the bar offers (``bar``)."""
+    items = bar(scene)
+    out = {}
+    for rect, item, label in scene.button_slots():
+        i = next((i for i, pair in enumerate(items) if pair == (label, item)), None)
+        if i is not None:  # More\u2026 and its Cancel are the bar's own
+            out[f"act:{i}:{label}"] = box(rect)
+    return out
+
+
+def _felt_places(scene: Mirrored) -> Iterator[tuple[str, Rect]]:
+    """Your hand's cards; then Take and Pass while you are asked about an offered discard (a
+    tap elsewhere off your hand says what is asked), else the stock and the pile."""
+    m, L = scene.model, scene.layout
+    for i, c in enumerate(m.order[:len(L.hand.cards)]):
+        face = L.hand.face(i, m.selected)
+        if face is not None:
+            yield f"card:{i}:{c}", face
+    panel = scene.frame().offer_panel()
+    if panel is not None and panel.take is not None and m.my_turn:
+        yield from ((b.key, Rect(*box(b.rect))) for b in panel.buttons())
+        return
+    yield "stock", L.stock
+    if m.state.options.discards is not Discards.OFFERED:
+        yield "pile", L.pile
