@@ -188,9 +188,9 @@
 
   // ------------------------------------------------------------------ the accessible mirror
   // The game sends its scene as a tree (game/ui/mirror.py, page_data: r role, n name, a action,
-  // p pressed, d description, x disabled, l heading level, c children) plus the live log's
-  // numbered lines, only when something changed. The tree is patched in place, element by
-  // element (keyed by action), so the focus stays where it was; activations and focus moves
+  // p pressed, d description, x disabled, l heading level, b place, c children) plus the live
+  // log's numbered lines, only when something changed. The tree is patched in place, element
+  // by element (keyed by action), so the focus stays where it was; activations and focus moves
   // are queued for the game, which takes them at its next frame (mirrorTake).
   const TAGS = { region: "section", heading: "h2", text: "p", list: "ul", item: "li",
                  group: "div", button: "button", toggle: "button" };
@@ -199,6 +199,39 @@
   let said = 0, sceneName = null, made = 0;
   const TITLE = document.title;  // the page's own, kept for the title scene
   const scene = $("mirror-scene"), log = $("mirror-log"), notes = $("mirror-notes");
+
+  // A control the canvas draws at one place carries it (b: x, y, width, height in the canvas's
+  // pixels, measured in a canvas of the size `at`): it is laid over its drawing, scaled to the
+  // canvas's box on the page, and again whenever that box changes size. The rest of the mirror
+  // stays squeezed out of sight (page.css), in the same order: Tab and a screen reader's swipes
+  // go through it as before.
+  const placed = new Map();  // element -> its place
+  let at = null;
+
+  function setPlace(el, b) {
+    if (b) {
+      placed.set(el, b);
+      el.classList.add("placed");
+    } else if (placed.delete(el)) {
+      el.classList.remove("placed");
+      for (const side of ["left", "top", "width", "height"]) el.style[side] = "";
+    }
+  }
+
+  function layPlaced() {
+    for (const el of placed.keys()) if (!el.isConnected) placed.delete(el);  // patched away
+    if (!at || !placed.size) return;
+    const box = $("canvas").getBoundingClientRect();
+    const sx = box.width / at[0], sy = box.height / at[1];
+    for (const [el, [x, y, w, h]] of placed) {
+      el.style.left = `${box.left + x * sx}px`;
+      el.style.top = `${box.top + y * sy}px`;
+      el.style.width = `${w * sx}px`;
+      el.style.height = `${h * sy}px`;
+    }
+  }
+  if (window.ResizeObserver) new ResizeObserver(layPlaced).observe($("canvas"));
+  else window.addEventListener("resize", layPlaced);
 
   const tagOf = (n) => n.r === "heading" ? "h" + Math.min(6, Math.max(1, n.l || 2)) : TAGS[n.r] || "div";
   const keyOf = (n, i) => n.a ? "a:" + n.a : n.r + ":" + i;
@@ -246,6 +279,7 @@
     if (n.r === "button" || n.r === "toggle") {
       el.disabled = !!n.x;
       setAttr(el, "aria-pressed", n.r === "toggle" ? String(!!n.p) : null);
+      setPlace(el, n.b);
     }
     if (n.r === "region" || n.r === "group" || n.r === "list") {
       const first = kids[0];
@@ -341,7 +375,9 @@
   function render() {
     const data = JSON.parse(waiting);
     waiting = null;
+    at = data.at || null;
     showScene(data.tree);
+    layPlaced();
     showLog(data.log || []);
   }
   page.mirrorShow = (text) => {

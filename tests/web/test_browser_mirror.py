@@ -1,19 +1,26 @@
 """The accessible mirror in Chromium, used as a screen reader's user would: only roles, names,
-pressed states and the live log (``get_by_role``, the log's text), the keyboard to act, never
-a canvas coordinate and never the game's Python. A whole 2-seat hand against the computer at a
-phone's and a laptop's size, a seven-hand offer passed and taken, every scene from the title by
-keyboard alone, and axe-core (WCAG 2.2 A and AA rules) on the scenes' mirrors.
+pressed states and the live log (``get_by_role``, the log's text), and the keyboard to act. A
+whole 2-seat hand against the computer at a phone's and a laptop's size, a seven-hand offer
+passed and taken, every scene from the title by keyboard alone, axe-core (WCAG 2.2 A and AA
+rules) on the scenes' mirrors; and, at a phone's size, that the table's controls lie where the
+canvas draws them (what a finger exploring the screen meets) while a real click there still
+goes to the canvas.
 
-The page's Python is asked nothing; the tests read the page as assistive technology does
+Only that last test asks the game's Python something (where it draws a card) and clicks a
+canvas coordinate; the others never do. The tests read the page as assistive technology does
 (``aria_snapshot`` dumps go to ``ARLINGTON_ARTIFACTS``).
 """
 
 from __future__ import annotations
 
+import inspect
+import json
 import re
 
 import pytest
 from conftest import ARTIFACTS, REPO
+
+from tools.web import measure
 
 AXE = REPO / "tests" / "web" / "node_modules" / "axe-core" / "axe.min.js"
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
@@ -202,9 +209,9 @@ def test_a_whole_hand_by_roles_names_and_the_live_log(open_tab, size):
     table = region(page, "Actions")
     assert "Draw" in buttons(table) or "Menu" in buttons(table)
     assert log_lines(page)[-1].startswith("New hand dealt, 13 cards each.")
-    pile = region(page, "Stock and pile").locator("p").text_content()
-    assert re.match(r"Stock: \d+ cards\. Discard pile: 1 card, the top one the \w+ of \w+\.",
-                    pile), pile
+    stock, pile = buttons(region(page, "Stock and pile"))
+    assert re.fullmatch(r"Stock: \d+ cards\.", stock), stock
+    assert re.fullmatch(r"Discard pile: 1 card, the top one the \w+ of \w+\.", pile), pile
     others = region(page, "Other players")
     assert others.get_by_role("heading", level=3).count() == 1
     moves = play_hand(tab, str(size[0]))
@@ -328,4 +335,119 @@ def test_every_scene_from_the_title_by_keyboard_alone(open_tab):
     enter(page, "Discard", re.compile("Pass to "))
     settle(page, 40)  # the cover takes no answer in its first moments (the last player's tap)
     enter(page, f"I am {scene(page).removeprefix('Pass to ')}: show my cards", "Table")
+    assert tab.errors == []
+
+
+# ----------------------------------------------------------------------------- under a finger
+
+WHERE = """
+import json, sys, types
+from game.ui.mirror import box
+sys.modules["arlington_measure"] = measure = types.ModuleType("arlington_measure")
+exec(MEASURE, measure.__dict__)
+
+def table_drawn():
+    \"\"\"Where the table on top draws your hand's cards and the stock's card (canvas
+    pixels), and the canvas's size.\"\"\"
+    t = measure.running_app().scenes.top
+    hand, chosen = t.layout.hand, t.model.selected
+    return json.dumps({"size": list(t.app.size), "stock": box(t.layout.stock_card),
+                       "cards": [box(hand.drawn(i, chosen)) for i in range(len(t.model.order))]})
+"""
+"""Sent into the page's Python once: ``table_drawn()`` (with ``tools.web.measure`` as
+MEASURE, to find the running app)."""
+
+
+def drawn(tab) -> dict:
+    """Ask the running game where it draws the table (its own Python, in the page)."""
+    if not tab.js("arlington.pythonSync('\"table_drawn\" in globals()')"):
+        tab.python(f"MEASURE = {inspect.getsource(measure)!r}\n" + WHERE)
+    return json.loads(tab.js("arlington.pythonSync('table_drawn()')"))
+
+
+def on_page(tab, rect: list, size: list) -> dict:
+    """``rect`` in canvas pixels (of a canvas ``size`` big) where the page shows it, in CSS
+    pixels: the canvas's box scaled."""
+    box = tab.js("(() => { const r = canvas.getBoundingClientRect();"
+                 " return {x: r.left, y: r.top, w: r.width, h: r.height}; })()")
+    sx, sy = box["w"] / size[0], box["h"] / size[1]
+    return {"x": box["x"] + rect[0] * sx, "y": box["y"] + rect[1] * sy,
+            "width": rect[2] * sx, "height": rect[3] * sy}
+
+
+def lies_on(inner: dict, outer: dict) -> bool:
+    """Whether box ``inner`` lies on box ``outer`` (to a pixel's rounding)."""
+    return (inner["width"] > 0 and inner["height"] > 0
+            and inner["x"] >= outer["x"] - 1 and inner["y"] >= outer["y"] - 1
+            and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 1
+            and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 1)
+
+
+CANVAS_TO_MIRROR = 8
+"""Frames after a tap on the canvas by which the mirror shows it (the game looks at an
+unchanged scene every 6 frames: ``game.ui.mirror.REFRESH_FRAMES``)."""
+
+
+def laid_on_its_card(tab, cards, k: int) -> dict:
+    """The box of the control of card ``k`` (of the ``cards`` toggles), checked to lie on the
+    card where the canvas draws it now, scaled to the page."""
+    table = drawn(tab)
+    box = cards.nth(k).bounding_box()
+    card = on_page(tab, table["cards"][k], table["size"])
+    assert lies_on(box, card), f"the control {box} is not on its card {card}"
+    return box
+
+
+def middle(box: dict) -> tuple[float, float]:
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_a_finger_on_a_phone_finds_each_control_where_the_canvas_draws_it(open_tab):
+    """A screen reader's finger exploring a phone's screen meets, over a card of the hand, the
+    mirror's button for that card (laid over the canvas, where the canvas draws the card, at the
+    page's scale), and again after the card rises and the phone is turned. The control is
+    unseen (the page's pixels are the same without the mirror) and deaf to the pointer: a real
+    click there still goes to the canvas, which selects the card once (the control does not
+    take the click too)."""
+    tab = begin(open_tab, 390, 844, scale=3)  # a phone's size and pixel ratio, a mouse
+    page = tab.page
+    quick_settings(page)
+    new_game(page)
+    page.wait_for_function(YOUR_TURN, timeout=60_000)
+    settle(page)
+    cards = page.get_by_role("list", name="Your cards").get_by_role("button")
+    k = 3  # a card the next one half covers
+    name = cards.nth(k).text_content()
+    box = laid_on_its_card(tab, cards, k)
+    table = drawn(tab)
+    assert table["size"] == tab.js("[canvas.width, canvas.height]")
+    stock = page.get_by_role("button", name=re.compile(r"^Stock: \d+ cards?\.$"))
+    assert lies_on(on_page(tab, table["stock"], table["size"]), stock.bounding_box())
+    style = cards.nth(k).evaluate("(b) => { const s = getComputedStyle(b);"
+                                  " return [s.pointerEvents, s.color, s.backgroundColor]; }")
+    assert style == ["none", "rgba(0, 0, 0, 0)", "rgba(0, 0, 0, 0)"]
+    seen = page.screenshot()
+    hidden = page.add_style_tag(content="#mirror { display: none !important; }")
+    assert page.screenshot() == seen, "the mirror shows on the page"
+    hidden.evaluate("(tag) => tag.remove()")
+    axe(page, "the table with its controls laid over the canvas")
+
+    x, y = middle(box)
+    assert tab.js(f"document.elementFromPoint({x}, {y}).id") == "canvas"
+    page.mouse.click(x, y)  # the canvas takes the click: the card is selected, once
+    settle(page, CANVAS_TO_MIRROR)
+    assert [c.get_attribute("aria-pressed") for c in cards.all()] == \
+        ["true" if i == k else "false" for i in range(cards.count())]
+    assert cards.nth(k).text_content() == name
+    laid_on_its_card(tab, cards, k)  # the card rose: its control rose with it
+
+    page.set_viewport_size({"width": 844, "height": 390})  # the phone turned
+    page.wait_for_function("JSON.parse(arlington.pythonSync('table_drawn()')).size[0]"
+                           " === canvas.width", timeout=30_000)
+    settle(page, CANVAS_TO_MIRROR)
+    x, y = middle(laid_on_its_card(tab, cards, k))
+    assert tab.js(f"document.elementFromPoint({x}, {y}).id") == "canvas"
+    page.mouse.click(x, y)  # and a click there lets the card go
+    settle(page, CANVAS_TO_MIRROR)
+    assert cards.nth(k).get_attribute("aria-pressed") == "false"
     assert tab.errors == []
