@@ -149,8 +149,12 @@
 
   // No scrolling or rubber-banding while playing; the page may still be zoomed (the viewport
   // allows it) for a player who needs larger text than the game's own setting gives.
+  // The touch listener is the window's, not the document's: when a control or any node above
+  // it listens for touches, WebKit's accessibility press (VoiceOver's double tap) sends a touch
+  // at the control's middle instead of clicking it (AccessibilityObject::press), and the
+  // mirror's controls are to be clicked. The window is no node.
   const block = (e) => { if (e.target.tagName !== "BUTTON") e.preventDefault(); };
-  document.addEventListener("touchmove", block, { passive: false });
+  window.addEventListener("touchmove", block, { passive: false });
   document.addEventListener("dblclick", block, { passive: false });
   document.addEventListener("contextmenu", (e) => e.preventDefault());
   // The game autosaves: never ask "leave this page?".

@@ -340,6 +340,35 @@ def test_every_scene_from_the_title_by_keyboard_alone(open_tab):
 
 # ----------------------------------------------------------------------------- under a finger
 
+TOUCH = {"touchstart", "touchmove", "touchend", "touchcancel", "touchforcechange"}
+ABOVE = """(depth) => { let n = document.querySelector('#mirror-scene button');
+  for (let k = 0; k < depth; k += 1) n = n.parentNode; return n; }"""
+
+
+def test_no_touch_listener_stands_over_the_mirrors_controls(open_tab):
+    """VoiceOver's double tap must click the control it is on. WebKit's accessibility press
+    (AccessibilityObject::press) sends a touch at the control's middle instead when the control
+    or any node above it, the document included, listens for touches; that touch, through a
+    control deaf to the pointer, would reach whatever the canvas draws there. So no touch
+    listener on a control nor above it once the game is started by a touch (Emscripten's
+    audio unlock listens on the document for one touchstart, once): read from Chromium's
+    DevTools (DOMDebugger.getEventListeners), the control and each of its ancestors."""
+    tab = open_tab(390, 844, touch=True)
+    tab.wait_ready()
+    box = tab.page.locator("#start").bounding_box()
+    tab.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    wait_scene(tab.page, "Arlington")
+    cdp = tab.context.new_cdp_session(tab.page)
+    depth = tab.js("(() => { let d = 0; for (let n = document.querySelector('#mirror-scene"
+                   " button'); n.parentNode; n = n.parentNode) d += 1; return d; })()")
+    heard = {}
+    for k in range(depth + 1):
+        node = cdp.send("Runtime.evaluate", {"expression": f"({ABOVE})({k})"})["result"]
+        listeners = cdp.send("DOMDebugger.getEventListeners", {"objectId": node["objectId"]})
+        heard[node["description"]] = {e["type"] for e in listeners["listeners"]}
+    assert "#document" in heard and any(heard.values()), heard  # the whole way up, read
+    assert not {name: types & TOUCH for name, types in heard.items() if types & TOUCH}
+
 WHERE = """
 import json, sys, types
 from game.ui.mirror import box
