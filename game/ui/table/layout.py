@@ -140,9 +140,12 @@ class HandLayout:
         """The largest rectangle of card ``i`` that no card drawn after it covers (None: it is
         covered whole). A tap anywhere in it finds card ``i`` (``index_at``), its centre
         too: what the lesson rings, and where the accessible mirror lays the card's button."""
-        free = [self.drawn(i, lifted)]
+        card = self.drawn(i, lifted)
+        free = [card]
         for j in range(i + 1, len(self.cards)):
             over = self.drawn(j, lifted)
+            if not card.overlaps(over):
+                continue
             parts = {part for r in free for part in r.minus(over)}
             free = [r for r in parts if not any(r != o and r.inside(o) for o in parts)]
         return max(free, key=lambda r: (r.w * r.h, -r.y, -r.x), default=None)
