@@ -212,7 +212,7 @@ def places(scene: Mirrored) -> dict[str, Box]:
     buttons, Sort, Log and Menu, each card of your hand where it shows (``HandLayout.face``),
     Take and Pass while you are asked, else the stock and the pile. A tap there does what
     activating the control does, so only what a tap reaches now has a place: nothing once the
-    hand is over (a tap goes on to the summary), the bar alone while More\u2026 is open (a tap
+    hand is over (a tap goes on to the summary), the bar alone while More… is open (a tap
     elsewhere closes it), the buttons alone while an opponent's melds are shown large, and
     nothing the open log covers."""
     if scene.model.state.phase in OVER:
@@ -235,7 +235,7 @@ def _bar_places(scene: Mirrored) -> dict[str, Box]:
     out = {}
     for rect, item, label in scene.button_slots():
         i = next((i for i, pair in enumerate(items) if pair == (label, item)), None)
-        if i is not None:  # More\u2026 and its Cancel are the bar's own
+        if i is not None:  # More… and its Cancel are the bar's own
             out[f"act:{i}:{label}"] = box(rect)
     return out
 
