@@ -319,36 +319,36 @@ def test_a_touch_where_the_mirror_lays_a_control_does_what_the_control_does(stat
         assert outcome(app_a, tapped) == outcome(app_b, activated), action
 
 
-def pages_and_menus():
-    """The title (a menu), and Settings (a page) at its top and scrolled down."""
+def opened(which):
+    """The title (a menu), or Settings (a page) scrolled ``which`` pixels down."""
     app = App(pygame.Surface((390, 844)), Settings(animation_speed=0.0))
     app.open("title")
-    yield app
-    for scroll in (0, 400):
-        app = App(pygame.Surface((390, 844)), Settings(animation_speed=0.0))
-        app.open("title")
+    if which != "title":
         app.scenes.top.mirror_activate("settings")
-        app.scenes.top.scroll_to(scroll)
-        yield app
+        app.scenes.top.scroll_to(which)
+    return app
 
 
-def test_menus_and_pages_lay_each_control_where_a_touch_acts_as_it():
-    for i, app in enumerate(pages_and_menus()):
-        page = app.scenes.top
-        where = page.mirror_places()
-        controls = {n.action for n in walk(page.mirror()) if n.action}  # the dimmed too
-        assert where and set(where) <= controls, set(where) - controls
-        for action, place in where.items():
-            tapped, activated = (list(pages_and_menus())[i] for _ in range(2))
-            Touch(tapped).tap(Rect(*place).center)
-            activated.scenes.top.mirror_activate(action)
-            for a in (tapped, activated):
-                a.step([], FRAME)
-            assert type(tapped.scenes.top) is type(activated.scenes.top), action
-            assert tapped.settings == activated.settings, action
-    settings = list(pages_and_menus())[1].scenes.top
-    scrolled = list(pages_and_menus())[2].scenes.top
-    assert settings.mirror_places() != scrolled.mirror_places()  # they follow the scroll
+@pytest.mark.parametrize("which", ["title", 0, 400])
+def test_menus_and_pages_lay_each_control_where_a_touch_acts_as_it(which):
+    page = opened(which).scenes.top
+    where = page.mirror_places()
+    controls = {n.action for n in walk(page.mirror()) if n.action}  # the dimmed ones too
+    assert where and set(where) <= controls, set(where) - controls
+    for action, place in where.items():
+        tapped, activated = opened(which), opened(which)
+        Touch(tapped).tap(Rect(*place).center)
+        activated.scenes.top.mirror_activate(action)
+        for app in (tapped, activated):
+            app.step([], FRAME)
+        assert type(tapped.scenes.top) is type(activated.scenes.top), action
+        assert tapped.settings == activated.settings, action
+
+
+def test_a_pages_controls_are_laid_where_its_scroll_takes_them():
+    top, lower = (opened(y).scenes.top.mirror_places() for y in (0, 400))
+    assert set(top) != set(lower)  # rows scrolled in, others out
+    assert lower["back"] == top["back"] and lower["done|"] == top["done|"]  # fixed ones stay
 
 
 def test_the_lesson_lays_the_coachs_buttons_and_what_of_the_table_the_coach_leaves_free():
