@@ -80,15 +80,21 @@ def drop_capabilities() -> None:
     prctl(PR_SET_NO_NEW_PRIVS, 1)
 
 
+def limit_values(spec: str) -> tuple[int, int, int, int]:
+    """``--limits``' ``spec``, ``ADDRESS_SPACE:CPU_SECONDS:OPEN_FILES:FILE_SIZE`` (bytes,
+    seconds, count, bytes), as numbers; ValueError if it is no such spec."""
+    space, cpu, files, size = (int(n) for n in spec.split(":"))
+    return space, cpu, files, size
+
+
 def apply_limits(spec: str) -> None:
     """Lower this process's resource limits (about to ``exec`` the bot, or bubblewrap, which
-    passes them on to the bot and to everything it starts) to ``spec``,
-    ``ADDRESS_SPACE:CPU_SECONDS:OPEN_FILES:FILE_SIZE`` (bytes, seconds, count, bytes), never
-    above what this process may already use. A bot that uses more CPU time is killed by
+    passes them on to the bot and to everything it starts) to ``spec`` (``limit_values``),
+    never above what this process may already use. A bot that uses more CPU time is killed by
     SIGXCPU (by SIGKILL a second later, should it catch that); one that writes a file past the
     size gets SIGXFSZ; more memory or more open files are refused to it (the allocation or the
     ``open`` fails). No core files."""
-    space, cpu, files, size = (int(n) for n in spec.split(":"))
+    space, cpu, files, size = limit_values(spec)
     for which, soft, hard in ((resource.RLIMIT_AS, space, space),
                               (resource.RLIMIT_CPU, cpu, cpu + 1),
                               (resource.RLIMIT_NOFILE, files, files),
@@ -329,7 +335,7 @@ def broken_limit(status: int, out_of_memory: bool, sandboxed: bool,
     - ``TOTAL_MEMORY``: the OOM killer ended one of its processes.
     - ``CPU_TIME``: it ended by SIGXCPU (its own death, or bubblewrap's 128 + SIGXCPU) and its
       processes used (nearly: ``CPU_SHARE``) the processor time of ``limits``
-      (``apply_limits``'s spec, valid if the bot ran), as the kernel's SIGXCPU needs: a bot
+      (``limit_values``: valid if the bot ran), as the kernel's SIGXCPU needs: a bot
       that sends itself SIGXCPU, or exits with 128 + SIGXCPU, passes only by spending as much
       (in several processes, each below the limit).
     - ``FILE_SIZE``: this process saw it die by SIGXFSZ. Never when sandboxed: nothing tells
@@ -340,7 +346,7 @@ def broken_limit(status: int, out_of_memory: bool, sandboxed: bool,
     signum = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
     passed_on = os.WEXITSTATUS(status) - 128 if sandboxed and os.WIFEXITED(status) else None
     if (signal.SIGXCPU in (signum, passed_on) and limits is not None
-            and processor_seconds() >= CPU_SHARE * int(limits.split(":")[1])):
+            and processor_seconds() >= CPU_SHARE * limit_values(limits)[1]):
         return CPU_TIME
     if signum == signal.SIGXFSZ:
         return FILE_SIZE
