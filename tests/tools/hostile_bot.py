@@ -27,7 +27,10 @@ starts sleeping children until one is refused (at most ``MOST_PROCESSES``), ``me
 memory 16 MiB at a time until refused (at most ``MOST_MEMORY``), ``tmp`` writes into ``/tmp``
 until refused (at most ``MOST_TMP``); each reports how far it got and exits with code 3,
 leaving what it started (the fork bomb's children) for the arena to end.
-``cpu`` computes for at most ``MOST_CPU`` seconds.
+``cpu`` computes for at most ``MOST_CPU`` seconds. In these modes and ``children`` it also
+reports ``{"hello": MODE}`` at its hello: the arena starts a bot at its seat's first decision,
+which a hand may never reach (the other seat can go out at its first turn), so the test counts
+the seatings that started it.
 
 In mode ``children`` it starts ``CHILDREN`` processes at its first decision, each of which
 fills ``CHILD_MEMORY`` bytes (every page written) and holds them until all have, so that
@@ -248,6 +251,8 @@ def main():
         message = json.loads(line)
         kind = message["type"]
         if kind == "hello":
+            if mode in RUNAWAYS or mode == "children":
+                report({"hello": mode})
             if mode == "attack":
                 DAEMONS.add(start_daemon())
                 report(attack(sentinel, port, tag) | {"round": "hello"})
