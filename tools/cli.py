@@ -96,9 +96,9 @@ def interruptible(line: str):
 
 @contextlib.contextmanager
 def ctrl_c_held():
-    """Hold Ctrl-C back while worker processes are started: they begin with it held too, so
-    none is interrupted before ``quiet_worker`` has it ignored; the main process gets a Ctrl-C
-    that came meanwhile when the block ends."""
+    """Hold Ctrl-C back for the block; one that came meanwhile arrives when it ends. For worker
+    processes started in the block, which begin with it held too, so none is interrupted
+    before ``quiet_worker`` has it ignored; and for a file written whole or not at all."""
     if not hasattr(signal, "pthread_sigmask"):  # Windows: workers are spawned afresh
         yield
         return

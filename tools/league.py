@@ -198,18 +198,20 @@ def promote(report: dict, path: Path) -> list[str]:
 
 
 def _write(path: Path, data: dict) -> None:
-    """``data`` as JSON at ``path``, whole or not at all (a stop mid-write leaves the old
-    file)."""
-    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=2)
-            f.write("\n")
-        os.replace(name, path)
-    except BaseException:  # Ctrl-C may come after the rename: the temporary file is gone
-        with contextlib.suppress(FileNotFoundError):
+    """``data`` as JSON at ``path``, whole or not at all: a failed write leaves the old file,
+    and a Ctrl-C waits for the write's end (it came between the temporary file's making and
+    its rename, and left it behind)."""
+    with cli.ctrl_c_held():
+        handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
+                                        suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as f:
+                json.dump(data, f, indent=2)
+                f.write("\n")
+            os.replace(name, path)
+        except Exception:
             os.unlink(name)
-        raise
+            raise
 
 
 @cli.interruptible("league: interrupted; --out holds the candidates scored so far")

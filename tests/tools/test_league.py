@@ -3,6 +3,8 @@ the parent, confirms the best on fresh deals, flags and promotes exploiters by t
 starts from a held-out style, and stops on Ctrl-C with its report whole."""
 
 import json
+import os
+import signal
 import sys
 import time
 
@@ -150,4 +152,21 @@ def test_ctrl_c_stops_with_the_report_so_far(tmp_path, jobs):
     assert "Traceback" not in err
     report = json.loads(out.read_text())
     assert len(report["candidates"]) >= 1
+    assert [p.name for p in tmp_path.iterdir()] == ["league.json"]
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="signal masks")
+def test_a_ctrl_c_during_a_report_write_waits_for_the_whole_report(tmp_path, monkeypatch):
+    out = tmp_path / "league.json"
+    out.write_text('{"candidates": []}\n')
+    dump = json.dump
+
+    def interrupted(data, f, **kw):  # Ctrl-C mid-write, once the temporary file exists
+        os.kill(os.getpid(), signal.SIGINT)
+        dump(data, f, **kw)
+
+    monkeypatch.setattr(league.json, "dump", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        league._write(out, {"candidates": [1]})
+    assert json.loads(out.read_text()) == {"candidates": [1]}
     assert [p.name for p in tmp_path.iterdir()] == ["league.json"]
