@@ -20,6 +20,7 @@ import math
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable
 
 from game.rules.seeds import SEEDS
@@ -96,9 +97,9 @@ def interruptible(line: str):
 
 @contextlib.contextmanager
 def ctrl_c_held():
-    """Hold Ctrl-C back for the block; one that came meanwhile arrives when it ends. For worker
-    processes started in the block, which begin with it held too, so none is interrupted
-    before ``quiet_worker`` has it ignored; and for a file written whole or not at all."""
+    """Hold Ctrl-C back while worker processes are started: they begin with it held too, so
+    none is interrupted before ``quiet_worker`` has it ignored; the main process gets a Ctrl-C
+    that came meanwhile when the block ends."""
     if not hasattr(signal, "pthread_sigmask"):  # Windows: workers are spawned afresh
         yield
         return
@@ -107,6 +108,26 @@ def ctrl_c_held():
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+@contextlib.contextmanager
+def ctrl_c_deferred():
+    """Let the block finish before a Ctrl-C that comes meanwhile, which then arrives as usual:
+    for a file written whole. Python runs signal handlers in the main thread, whichever thread
+    the signal reaches, so the main thread's handler is swapped for the block (a signal mask
+    holds back only signals sent to the thread that sets it). Elsewhere nothing is deferred:
+    only the main thread may set a handler, and only it is interrupted."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: came.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if came:
+            signal.raise_signal(signal.SIGINT)
 
 
 def quiet_worker() -> None:

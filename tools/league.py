@@ -201,7 +201,7 @@ def _write(path: Path, data: dict) -> None:
     """``data`` as JSON at ``path``, whole or not at all: a failed write leaves the old file,
     and a Ctrl-C waits for the write's end (it came between the temporary file's making and
     its rename, and left it behind)."""
-    with cli.ctrl_c_held():
+    with cli.ctrl_c_deferred():
         handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
                                         suffix=".tmp")
         try:
