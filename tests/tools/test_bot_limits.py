@@ -115,8 +115,8 @@ def test_a_memory_eater_meets_the_memory_limit(request):
 
 def test_without_a_sandbox_the_memory_limit_still_holds_and_the_report_names_what_does_not(
         request):
-    runaway, found, started = run_away(this_user(), "memory", ["--bot-memory-mib", "256"], request,
-                                 sandboxed=False)
+    runaway, found, started = run_away(this_user(), "memory", ["--bot-memory-mib", "256"],
+                                       request, sandboxed=False)
     refused(runaway, found, started, "MemoryError", 256 << 20)
 
 
@@ -138,8 +138,8 @@ def test_root_with_a_memory_controller_limits_the_bots_total_memory():
 def test_processes_that_together_pass_the_total_memory_end_the_bot_and_its_seat_plays_on(
         request):
     memory_cgroups()
-    runaway, found, started = run_away(this_user(), "children", ["--bot-total-memory-mib", "256"],
-                                 request)
+    runaway, found, started = run_away(this_user(), "children",
+                                       ["--bot-total-memory-mib", "256"], request)
     # the kernel's OOM killer ends one of its children (each far below --bot-memory-mib), and
     # the launcher the whole bot at once, before or just after the bot sees that
     assert all(f["statuses"] != [0] * 4 for f in found)
@@ -150,8 +150,8 @@ def test_processes_that_together_pass_the_total_memory_end_the_bot_and_its_seat_
 
 def test_the_same_processes_under_a_larger_total_memory_play_normally(request):
     memory_cgroups()
-    runaway, found, started = run_away(this_user(), "children", ["--bot-total-memory-mib", "1024"],
-                                 request)
+    runaway, found, started = run_away(this_user(), "children",
+                                       ["--bot-total-memory-mib", "1024"], request)
     assert found == [{"mode": "children", "ready": 4, "statuses": [0] * 4}] * started
     assert (runaway["crashes"], runaway["timeouts"], runaway["bot_problems"]) == (0, 0, [])
 
@@ -198,8 +198,8 @@ def test_a_tmp_filler_meets_the_tmp_size(request):
 
 @pytest.mark.parametrize("sandboxed", [True, False])
 def test_a_processor_hog_is_killed_at_its_cpu_time_and_counted(sandboxed, request):
-    runaway, found, started = run_away(this_user(), "cpu", ["--bot-cpu-seconds", "1"], request,
-                                 sandboxed=sandboxed)
+    runaway, found, started = run_away(this_user(), "cpu", ["--bot-cpu-seconds", "1"],
+                                       request, sandboxed=sandboxed)
     assert found == []  # killed before it could say how far it got
     assert (runaway["crashes"], runaway["timeouts"]) == (started, 0)
     assert all("broke its processor time limit (1 s) and was killed" in p

@@ -155,7 +155,7 @@ def test_ctrl_c_stops_with_the_report_so_far(tmp_path, jobs):
     assert [p.name for p in tmp_path.iterdir()] == ["league.json"]
 
 
-@pytest.mark.skipif(sys.platform != "linux", reason="signal masks")
+@pytest.mark.skipif(sys.platform != "linux", reason="sends itself SIGINT")
 def test_a_ctrl_c_during_a_report_write_waits_for_the_whole_report(tmp_path, monkeypatch):
     out = tmp_path / "league.json"
     out.write_text('{"candidates": []}\n')
