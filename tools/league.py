@@ -12,7 +12,9 @@ on the same cards. The best ``--confirm`` members are then played again on fresh
 deals flatters the member, the fresh deals do not. With ``--screen AGENT`` the search scores
 its candidates against that agent instead (``medium``: a hundred deals in about a second, where
 the hard level takes ten minutes), so it can afford deals enough to tell a strong member from a
-lucky one; only the confirmations play ``--opponent``. An **exploiter** is a member against which
+lucky one; only the confirmations play ``--opponent``. ``--screen`` given several times
+scores a candidate by its mean over those agents (each on the same deals): a member strong
+against a whole population rather than against one style. An **exploiter** is a member against which
 the opponent misses the hard level's bar on those fresh deals (docs/ai.md): it wins fewer than
 ``BAR_DEALS_WON`` of them, or its per-deal difference's 95% interval is not above zero.
 
@@ -99,6 +101,26 @@ def score(member: Habits, opponent: str, deals: int, seed: int, preset: str) -> 
             "cpu_s": round(time.process_time() - start, 3)}
 
 
+def screened(scores: list[dict]) -> dict:
+    """One candidate's entry from its ``score`` against each screen agent: that score itself
+    for one agent; for several, the mean of the per-deal differences and of the shares of
+    deals won, each agent's own numbers under ``by_opponent``, and the process time summed.
+    (No interval for the mean: the runs share their deals, so their errors are not
+    independent; each agent's own interval is under ``by_opponent``.)"""
+    if len(scores) == 1:
+        return scores[0]
+    k = len(scores)
+    first = scores[0]
+    own = ("mean_deal_score_diff", "mean_deal_score_diff_ci95", "deal_win_rate")
+    return {"name": first["name"], "habits": first["habits"],
+            "opponents": [s["opponent"] for s in scores],
+            "deals": first["deals"], "seed": first["seed"],
+            "mean_deal_score_diff": sum(s["mean_deal_score_diff"] for s in scores) / k,
+            "deal_win_rate": sum(s["deal_win_rate"] for s in scores) / k,
+            "by_opponent": {s["opponent"]: {key: s[key] for key in own} for s in scores},
+            "cpu_s": round(sum(s["cpu_s"] for s in scores), 3)}
+
+
 def exploits(confirmed: dict) -> bool:
     """Whether the opponent misses the bar against a confirmed member: it wins fewer than
     ``BAR_DEALS_WON`` of the deals, or its per-deal difference's interval is not above zero
@@ -129,10 +151,12 @@ def _mapper(jobs: int):
 
 def search(opponent: str, preset: str, start: str, generations: int, candidates: int,
            deals: int, confirm: int, confirm_deals: int, seed: int, jobs: int = 1,
-           saved=lambda report: None, screen: str | None = None) -> dict:
+           saved=lambda report: None, screen: list[str] | None = None) -> dict:
     """Run the league (module docstring); ``saved(report)`` is called with the report so far
-    after every candidate scored. The candidates are scored against ``screen`` if given, else
-    against ``opponent``; the confirmations always play ``opponent``."""
+    after every candidate scored. The candidates are scored against the ``screen`` agents if
+    given (``screened``: their mean), else against ``opponent``; the confirmations always
+    play ``opponent``."""
+    against = screen or [opponent]
     rand = random.Random(f"league/{seed}")
     report: dict = {"opponent": opponent, "screen": screen, "preset": preset, "start": start,
                     "generations": generations, "candidates_per_generation": candidates,
@@ -144,12 +168,12 @@ def search(opponent: str, preset: str, start: str, generations: int, candidates:
 
         def scores(members: list[Habits], generation: int) -> list[dict]:
             fresh = [m for m in dict.fromkeys(members) if m not in scored]
-            results = iter(mapper(_score, [(m, screen or opponent, deals, seed, preset)
-                                           for m in fresh]))
+            results = iter(mapper(_score, [(m, agent, deals, seed, preset)
+                                           for m in fresh for agent in against]))
             entries = []
             for m in members:
                 if m not in scored:
-                    scored[m] = next(results)
+                    scored[m] = screened([next(results) for _ in against])
                 entries.append(scored[m] | {"generation": generation})
                 report["candidates"].append(entries[-1])
                 saved(report)
@@ -221,9 +245,10 @@ def main(argv=None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--opponent", default="hard@0.3cpu",
                         help="the agent to beat (any arena agent; default hard@0.3cpu)")
-    parser.add_argument("--screen", default=None,
+    parser.add_argument("--screen", action="append", default=None,
                         help="score the search's candidates against this agent instead "
-                             "(e.g. medium, far cheaper); the confirmations play --opponent")
+                             "(e.g. medium, far cheaper); given several times, by the mean "
+                             "over them; the confirmations play --opponent")
     parser.add_argument("--preset", default="digital", choices=list(PRESETS))
     parser.add_argument("--start", default="random",
                         help="a habits text, pilehungry, family:N, or random (default)")
@@ -250,8 +275,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         bot_or_agent(args.opponent, 0)
-        if args.screen is not None:
-            bot_or_agent(args.screen, 0)
+        for agent in args.screen or ():
+            bot_or_agent(agent, 0)
         start_members(args.start, 1, random.Random(0))
     except ValueError as e:
         parser.error(str(e))

@@ -57,16 +57,40 @@ def test_a_screened_search_confirms_against_the_opponent(capsys):
                         "--confirm-deals", "2", "--seed", "5"])
     assert code == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["screen"] == "medium" and report["opponent"] == "hard@0.002cpu"
+    assert report["screen"] == ["medium"] and report["opponent"] == "hard@0.002cpu"
     assert {c["opponent"] for c in report["candidates"]} == {"medium"}
     assert [c["opponent"] for c in report["confirmed"]] == ["hard@0.002cpu"]
     best = max(report["candidates"], key=lambda c: c["mean_deal_score_diff"])
     assert report["confirmed"][0]["habits"] == best["habits"]
 
 
+def test_a_screen_of_several_agents_scores_by_their_mean(capsys):
+    """Each candidate is scored against every screen agent on the same deals, and ranked by
+    the mean: the member the confirmation plays is the best on that mean."""
+    code = league.main(["--opponent", "hard@0.002cpu", "--screen", "medium", "--screen",
+                        "greedy", "--generations", "1", "--candidates", "2", "--deals", "4",
+                        "--confirm", "1", "--confirm-deals", "2", "--seed", "6"])
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["screen"] == ["medium", "greedy"]
+    first = report["candidates"][0]
+    alone = [league.score(H.parse(first["habits"]), agent, 4, 6, "digital")
+             for agent in ("medium", "greedy")]
+    assert first["opponents"] == ["medium", "greedy"]
+    for s in alone:
+        mine = first["by_opponent"][s["opponent"]]
+        assert mine["mean_deal_score_diff"] == s["mean_deal_score_diff"]
+        assert mine["mean_deal_score_diff_ci95"] == s["mean_deal_score_diff_ci95"]
+    assert first["mean_deal_score_diff"] == pytest.approx(
+        sum(s["mean_deal_score_diff"] for s in alone) / 2)
+    best = max(report["candidates"], key=lambda c: c["mean_deal_score_diff"])
+    assert report["confirmed"][0]["habits"] == best["habits"]
+    assert report["confirmed"][0]["opponent"] == "hard@0.002cpu"
+
+
 def test_an_unknown_screen_is_a_usage_error(capsys):
     with pytest.raises(SystemExit) as stop:
-        league.main(["--screen", "nobody"])
+        league.main(["--screen", "medium", "--screen", "nobody"])
     assert stop.value.code == 2
     assert "nobody" in capsys.readouterr().err
 
