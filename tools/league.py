@@ -14,9 +14,10 @@ its candidates against that agent instead (``medium``: a hundred deals in about 
 the hard level takes ten minutes), so it can afford deals enough to tell a strong member from a
 lucky one; only the confirmations play ``--opponent``. ``--screen`` given several times
 scores a candidate by its mean over those agents (each on the same deals): a member strong
-against a whole population rather than against one style. An **exploiter** is a member against which
-the opponent misses the hard level's bar on those fresh deals (docs/ai.md): it wins fewer than
-``BAR_DEALS_WON`` of them, or its per-deal difference's 95% interval is not above zero.
+against a whole population rather than against one style. An **exploiter** is a member
+against which the opponent misses the hard level's bar on those fresh deals (docs/ai.md): it
+wins fewer than ``BAR_DEALS_WON`` of them, or its per-deal difference's 95% interval is not
+above zero.
 
 The report (JSON, on standard output at the end, and rewritten in ``--out`` after every
 candidate, whole or not at all) lists every candidate with its score, the parents, the
