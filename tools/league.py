@@ -103,23 +103,25 @@ def score(member: Habits, opponent: str, deals: int, seed: int, preset: str) -> 
 
 
 def screened(scores: list[dict]) -> dict:
-    """One candidate's entry from its ``score`` against each screen agent: that score itself
-    for one agent; for several, the mean of the per-deal differences and of the shares of
-    deals won, each agent's own numbers under ``by_opponent``, and the process time summed.
-    (No interval for the mean: the runs share their deals, so their errors are not
-    independent; each agent's own interval is under ``by_opponent``.)"""
+    """One candidate's entry from its ``score`` against each screen agent (an agent named
+    twice: its one score twice): that score itself for one agent; for several, the mean of the
+    per-deal differences and of the shares of deals won, each agent's own numbers under
+    ``by_opponent``, and the process time its runs took. (No interval for the mean: the runs
+    share their deals, so their errors are not independent; each agent's own interval is
+    under ``by_opponent``.)"""
     if len(scores) == 1:
         return scores[0]
     k = len(scores)
     first = scores[0]
-    own = ("mean_deal_score_diff", "mean_deal_score_diff_ci95", "deal_win_rate")
+    own = ("mean_deal_score_diff", "mean_deal_score_diff_ci95", "deal_win_rate", "cpu_s")
+    by_opponent = {s["opponent"]: {key: s[key] for key in own} for s in scores}
     return {"name": first["name"], "habits": first["habits"],
             "opponents": [s["opponent"] for s in scores],
             "deals": first["deals"], "seed": first["seed"],
             "mean_deal_score_diff": sum(s["mean_deal_score_diff"] for s in scores) / k,
             "deal_win_rate": sum(s["deal_win_rate"] for s in scores) / k,
-            "by_opponent": {s["opponent"]: {key: s[key] for key in own} for s in scores},
-            "cpu_s": round(sum(s["cpu_s"] for s in scores), 3)}
+            "by_opponent": by_opponent,
+            "cpu_s": round(sum(s["cpu_s"] for s in by_opponent.values()), 3)}
 
 
 def exploits(confirmed: dict) -> bool:
@@ -158,6 +160,7 @@ def search(opponent: str, preset: str, start: str, generations: int, candidates:
     given (``screened``: their mean), else against ``opponent``; the confirmations always
     play ``opponent``."""
     against = screen or [opponent]
+    agents = list(dict.fromkeys(against))  # an agent named twice counts twice, played once
     rand = random.Random(f"league/{seed}")
     report: dict = {"opponent": opponent, "screen": screen, "preset": preset, "start": start,
                     "generations": generations, "candidates_per_generation": candidates,
@@ -170,11 +173,12 @@ def search(opponent: str, preset: str, start: str, generations: int, candidates:
         def scores(members: list[Habits], generation: int) -> list[dict]:
             fresh = [m for m in dict.fromkeys(members) if m not in scored]
             results = iter(mapper(_score, [(m, agent, deals, seed, preset)
-                                           for m in fresh for agent in against]))
+                                           for m in fresh for agent in agents]))
             entries = []
             for m in members:
                 if m not in scored:
-                    scored[m] = screened([next(results) for _ in against])
+                    by_agent = {agent: next(results) for agent in agents}
+                    scored[m] = screened([by_agent[agent] for agent in against])
                 entries.append(scored[m] | {"generation": generation})
                 report["candidates"].append(entries[-1])
                 saved(report)

@@ -88,6 +88,32 @@ def test_a_screen_of_several_agents_scores_by_their_mean(capsys):
     assert report["confirmed"][0]["opponent"] == "hard@0.002cpu"
 
 
+def test_an_agent_named_twice_in_the_screen_counts_twice_and_is_played_once(capsys,
+                                                                            monkeypatch):
+    played = []
+    score = league.score
+
+    def counted(member, opponent, *rest):
+        played.append((member, opponent))
+        return score(member, opponent, *rest)
+
+    monkeypatch.setattr(league, "score", counted)
+    code = league.main(["--opponent", "hard@0.002cpu", "--screen", "medium", "--screen",
+                        "greedy", "--screen", "medium", "--generations", "1", "--candidates",
+                        "1", "--deals", "3", "--confirm", "1", "--confirm-deals", "1",
+                        "--seed", "7"])
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    screens = [(member, opponent) for member, opponent in played if opponent != "hard@0.002cpu"]
+    assert len(screens) == len(set(screens)) == 2 * len({m for m, _ in screens})
+    for c in report["candidates"]:
+        medium, greedy = (c["by_opponent"][a]["mean_deal_score_diff"]
+                          for a in ("medium", "greedy"))
+        assert c["mean_deal_score_diff"] == pytest.approx((2 * medium + greedy) / 3)
+        assert c["cpu_s"] == pytest.approx(sum(o["cpu_s"] for o in c["by_opponent"].values()),
+                                           abs=0.002)
+
+
 def test_an_unknown_screen_is_a_usage_error(capsys):
     with pytest.raises(SystemExit) as stop:
         league.main(["--screen", "medium", "--screen", "nobody"])
