@@ -184,7 +184,10 @@ def candidates(t: SeatKnowledge, legal: list[Action], width: int) -> tuple[Actio
             cands.append(a)
 
     if t.phase is not _MELD_PHASE:  # drawing or an offer: every way of taking, the draw or pass
-        for a in sorted(legal, key=lambda a: -H.take_value(a, t, style)):
+        worth = {a: H.take_value(a, t, style) for a in legal}
+        if worth.get(pick, 0.0) >= H.TAKE_OUT:
+            return pick, [pick]  # a take that goes out, like going out: nothing to weigh
+        for a in sorted(legal, key=lambda a: -worth[a]):
             add(a)
         return pick, cands
     if path is not None or len(t.hand) == 1 or QUEEN_OF_SPADES in pick.cards \

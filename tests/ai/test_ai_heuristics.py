@@ -14,6 +14,7 @@ from game.ai.sparring import hoarder_choice
 from game.rules.actions import Act
 from game.rules.cards import parse_card
 from game.rules.deal import Deal
+from game.rules.melds import new_run
 from game.rules.options import CLASSIC, DIGITAL, PRESETS
 from game.rules.state import Phase, State
 
@@ -97,3 +98,16 @@ def test_the_hard_judgement_leaves_a_big_pile_where_melds_stop_at_four_cards():
     assert draw_choice(*big, "hard-prior", CLASSIC) is not Act.DRAW
     assert draw_choice(*big, "hard-prior", DIGITAL) is Act.DRAW
     assert draw_choice(*big, "medium", DIGITAL) is not Act.DRAW
+
+
+def test_a_way_out_that_needs_the_wilds_is_found_in_a_dozen_positions():
+    # Four 2s, and the 3H and 5H need one between them: a search that spends the 2s on the
+    # sets first (the longest melds) looks at more than sixty positions; the playouts'
+    # own seats look at twelve.
+    hand = sorted(cards("AS 2S 2H 2D 2C 3H 5H 9H KS KH"))
+    melds = [new_run(cards("8H 9H 10H JH"), CLASSIC)]
+    path = H.go_out_path(hand, melds, CLASSIC, None, 12)
+    assert path
+    for action in path:
+        hand, melds = H.apply_own(hand, melds, action, CLASSIC)
+    assert len(hand) <= 1

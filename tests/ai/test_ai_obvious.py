@@ -48,6 +48,26 @@ def test_goes_out_when_it_can(level):
     assert state.hand_scores[-1][0] > 100
 
 
+@pytest.mark.parametrize("level", ["hard-prior", "hard", "hard-plain"])
+def test_takes_a_big_pile_that_lets_it_go_out(level):
+    # The 9C on top makes three 9s; the six cards under it make three 4s, three jacks and a
+    # run of spades with the hand, and the 3C is discarded. Six other cards are more than the
+    # hard judgement ever takes under digital rules, unless the take ends the hand.
+    hand = "9H 9D 4C 4D 6S 7S 3C"
+    deal = Deal.arranged(DIGITAL, [cards(hand), cards("3H 4H 5C 6D 8C 8D JH QH KC KD AH AD 10C")],
+                         pile=cards("4S 8S 5S JS JD JC 9C"))
+    state = State(DIGITAL, 2, 1, deal=deal)
+    turn = play_turn(state, LEVELS[level]())
+    assert turn[0].kind is Act.TAKE_SET
+    assert state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+    assert not state.hands[0]
+    # One more loose card under the pile (the 7D) and no way out: the same pile is left.
+    deal = Deal.arranged(DIGITAL, [cards(hand), cards("3H 4H 5C 6D 8C 8D JH QH KC KD AH AD 10C")],
+                         pile=cards("7D 4S 8S 5S JS JD JC 9C"))
+    state = State(DIGITAL, 2, 1, deal=deal)
+    assert play_turn(state, LEVELS[level]())[0].kind is Act.DRAW
+
+
 @pytest.mark.parametrize("level", list(LEVELS))
 @pytest.mark.parametrize("hand", ["QS QH QD 4C 6D 8H 10C KD 3S 7H 9D JC 5H",
                                   "QS JS KS 4C 6D 8H 10C KD 3H 7H 9D 5C 5H"])
