@@ -619,15 +619,17 @@ def offer_value(c: int, t: SeatKnowledge, late: float) -> float:
     return promise - t.in_hand[c] * (0.5 + late) - delay
 
 
-def choose_draw_phase(t: SeatKnowledge, legal: list[Action], style: Style = MEDIUM) -> Action:
-    """Draw (or pass the upcard or an offered discard), or take when it pays."""
+def choose_draw_phase(t: SeatKnowledge, legal: list[Action], style: Style = MEDIUM,
+                      worth: dict[Action, float] | None = None) -> Action:
+    """Draw (or pass the upcard or an offered discard), or take when it pays (``worth``: each
+    action's ``take_value``, if already worked out)."""
     best, best_v = None, 0.0
     for a in legal:
         if a.kind is _DRAW or a.kind is _PASS:
             if best is None or best_v <= 0.0:
                 best, best_v = a, 0.0
             continue
-        v = take_value(a, t, style)
+        v = take_value(a, t, style) if worth is None else worth[a]
         if v > best_v:
             best, best_v = a, v
     return best if best is not None else legal[0]

@@ -173,8 +173,9 @@ def candidates(t: SeatKnowledge, legal: list[Action], width: int) -> tuple[Actio
     if t.phase is _MELD_PHASE:
         path = H.go_out_path(t.hand, list(t.melds[t.seat]), t.options, legal, style.go_out_nodes)
         pick = H.meld_phase_choice(t, legal, style, path)
-    else:
-        pick = H.choose(t, legal, style)
+    else:  # each take valued once (a take that goes out is found by a search of its own)
+        worth = {a: H.take_value(a, t, style) for a in legal}
+        pick = H.choose_draw_phase(t, legal, style, worth)
     if len(legal) == 1:
         return pick, [pick]
     cands = [pick]
@@ -184,8 +185,7 @@ def candidates(t: SeatKnowledge, legal: list[Action], width: int) -> tuple[Actio
             cands.append(a)
 
     if t.phase is not _MELD_PHASE:  # drawing or an offer: every way of taking, the draw or pass
-        worth = {a: H.take_value(a, t, style) for a in legal}
-        if worth.get(pick, 0.0) >= H.TAKE_OUT:
+        if worth[pick] >= H.TAKE_OUT:
             return pick, [pick]  # a take that goes out, like going out: nothing to weigh
         for a in sorted(legal, key=lambda a: -worth[a]):
             add(a)
