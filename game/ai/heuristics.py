@@ -530,9 +530,10 @@ def _rest_gain(t: SeatKnowledge, hand: list, rest, late: float) -> float:
     return value
 
 
-TAKE_OUT = 1000.0
+TAKE_OUT = math.inf
 """What ``take_value`` gives a take that goes out (``Style.take_to_go_out``): more than any
-pile is worth, so it is the one chosen."""
+pile can be worth (not merely more than the 200 the largest seen were), so it is the one
+chosen and the search can tell it by its value alone."""
 
 
 def take_goes_out(a: Action, t: SeatKnowledge, nodes: int) -> bool:
