@@ -25,6 +25,7 @@ from ..rules.phase import Phase
 from ..rules.scoring import meld_points
 from .knowledge import SeatKnowledge
 from .outs import outs
+from .ways_out import fewest_wilds_first
 
 # The enum members read in the playouts' loops, bound once: read through its class an enum
 # member costs some ten times a global (docs/engine.md, "What the interpreter charges").
@@ -166,19 +167,6 @@ def _hopeless(hand, acts) -> bool:
     return False
 
 
-def _wilds_then_longest(a: Action) -> tuple[int, int]:
-    """The order ``go_out_path`` tries melds in: fewest wilds first, then the longest. A 2
-    spent early on a meld the naturals could make alone is missing later for the card only a
-    wild can place. Longest first alone, a search of twelve positions (the playouts') missed
-    one way out in twenty and one of sixty (a decision's) one in eighty under classic rules;
-    this order misses none at sixty (docs/ai.md, "Going out")."""
-    wilds = 0
-    for c in a.cards:
-        if c < 12 and (c > 7 or c == 0):  # is_wild, inline
-            wilds += 1
-    return wilds, -len(a.cards)
-
-
 def go_out_path(hand: list, melds: list, options, legal: list[Action] | None,
                 nodes: int = 120) -> list[Action] | None:
     """Meld actions that leave at most one card (then discarded), found by a small search;
@@ -204,7 +192,7 @@ def go_out_path(hand: list, melds: list, options, legal: list[Action] | None,
             actions = _meld_actions(h, ms, options)
             if _hopeless(h, actions):
                 return None
-        actions = sorted(actions, key=_wilds_then_longest)
+        actions = sorted(actions, key=fewest_wilds_first)
         for a in actions:
             nxt = apply_own(h, ms, a, options)
             if nxt is None:

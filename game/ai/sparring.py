@@ -11,7 +11,9 @@ Both read only what a seat knows, through the fields a ``View`` and a search ``S
 (``hand``, ``melds``, ``pile``, ``hand_counts``, ``known``, ``stock_count``, ``seat``,
 ``players``, ``options``, ``phase``), so the hard level can play them inside its sampled
 worlds as opponent models. The rules they need come from the rules package itself (legal
-listings, meld building, card values), never from ``heuristics.py``; the card values are
+listings, meld building, card values), never from ``heuristics.py`` (only the order a search
+for a way out tries melds in is shared, ``ways_out``: a player finds a way out that needs
+a 2 whatever their style); the card values are
 those of the seat's own rules (``scoring.values``), so in seven hands a 2 left in hand costs
 50 and the queen of spades is an ordinary queen.
 """
@@ -25,6 +27,7 @@ from ..rules.melds import add_to, new_run, new_set
 from ..rules.phase import Phase
 from ..rules.scoring import meld_points, values
 from .agent import BaseAgent
+from .ways_out import fewest_wilds_first
 
 # The enum members read in the playouts' loops, bound once: read through its class an enum
 # member costs some ten times a global (docs/engine.md, "What the interpreter charges").
@@ -98,7 +101,8 @@ def after(hand: list, melds: list, action: Action, options):
 def out_path(hand: list, melds: list, options, nodes: int = 40,
              legal: list[Action] | None = None) -> list[Action] | None:
     """Meld actions that leave at most one card to discard (so the seat goes out this turn),
-    by a depth-first search of at most ``nodes`` positions; None when none is found.
+    by a depth-first search of at most ``nodes`` positions, the melds with the fewest wilds
+    tried first (``ways_out``); None when none is found.
     ``legal``: the actions of this very position, if already listed."""
     left = [nodes]
 
@@ -120,7 +124,7 @@ def out_path(hand: list, melds: list, options, nodes: int = 40,
                 loose += 1
                 if loose > 1:
                     return None  # two cards no meld can take: this hand cannot be emptied now
-        for a in sorted(acts, key=lambda a: -len(a.cards)):
+        for a in sorted(acts, key=fewest_wilds_first):
             nxt = after(h, ms, a, options)
             if nxt is not None:
                 rest = search(*nxt)

@@ -14,7 +14,8 @@ from game.ai.sparring import Greedy, Hoarder
 from game.rules.actions import Act
 from game.rules.cards import parse_card
 from game.rules.deal import Deal
-from game.rules.options import DIGITAL, PRESETS
+from game.rules.melds import new_run
+from game.rules.options import CLASSIC, DIGITAL, PRESETS
 from game.rules.save import Setup
 from game.rules.state import Phase, State
 
@@ -94,4 +95,21 @@ def test_hoarder_goes_out_when_it_can():
     while state.turn == seat and state.phase is Phase.MELD:
         state.apply(Hoarder(0).choose(state.view(seat), state.legal_actions()))
     assert state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+    assert not state.hands[0]
+
+
+@pytest.mark.parametrize("player", ["hoarder", "patient", "careful", "pilehungry"])
+def test_goes_out_when_only_the_twos_make_it_possible(player):
+    # Classic: four 2s, and only a 2 joins the 3H and 5H (the drawn 6S is the discard).
+    # Spending the 2s first on the kings, the ace or the run on the table (the longest melds)
+    # strands the hearts within the styles' search of thirty to forty positions.
+    hand = "AS 2S 2H 2D 2C 3H 5H KS KH"
+    deal = Deal.arranged(CLASSIC, [cards(hand), cards("3D 4H 5C 6H 7C 8D JH AH KC")],
+                         pile=cards("4D"), stock_top=cards("6S"))
+    state = State(CLASSIC, 2, 1, deal=deal)
+    state.melds[0] = [new_run(cards("8H 9H 10H JH"), CLASSIC)]
+    state.apply(state.legal_actions()[0])  # draw the 6S
+    agent = make_agent(player, 0)
+    while state.turn == 0 and state.phase is Phase.MELD:
+        state.apply(agent.choose(state.view(0), state.legal_actions()))
     assert not state.hands[0]
