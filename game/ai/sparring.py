@@ -11,11 +11,11 @@ Both read only what a seat knows, through the fields a ``View`` and a search ``S
 (``hand``, ``melds``, ``pile``, ``hand_counts``, ``known``, ``stock_count``, ``seat``,
 ``players``, ``options``, ``phase``), so the hard level can play them inside its sampled
 worlds as opponent models. The rules they need come from the rules package itself (legal
-listings, meld building, card values), never from ``heuristics.py`` (only the order a search
-for a way out tries melds in is shared, ``ways_out``: a player finds a way out that needs
-a 2 whatever their style); the card values are
-those of the seat's own rules (``scoring.values``), so in seven hands a 2 left in hand costs
-50 and the queen of spades is an ordinary queen.
+listings, meld building, card values), never from ``heuristics.py``; only the order their
+search for a way out tries melds in is shared (``ways_out``: a player of any style finds a
+way out that needs a 2). The card values are those of the seat's own rules
+(``scoring.values``), so in seven hands a 2 left in hand costs 50 and the queen of spades is
+an ordinary queen.
 """
 
 from __future__ import annotations
