@@ -67,10 +67,10 @@ def test_same_view_same_choice(maker):
     assert checked >= 5
 
 
-def meld_phase(hand, other="3D 4H 5C 6H 7C 8D JH AH KC AD AC 10D 9C"):
-    deal = Deal.arranged(DIGITAL, [cards(hand), cards(other)], pile=cards("4D"),
+def meld_phase(hand, other="3D 4H 5C 6H 7C 8D JH AH KC AD AC 10D 9C", options=DIGITAL):
+    deal = Deal.arranged(options, [cards(hand), cards(other)], pile=cards("4D"),
                          stock_top=cards("6S"))
-    state = State(DIGITAL, 2, 1, deal=deal)
+    state = State(options, 2, 1, deal=deal)
     state.apply(state.legal_actions()[0])  # draw the 6S
     return state
 
@@ -103,12 +103,8 @@ def test_goes_out_when_only_the_twos_make_it_possible(player):
     # Classic: four 2s, and only a 2 joins the 3H and 5H (the drawn 6S is the discard).
     # Spending the 2s first on the kings, the ace or the run on the table (the longest melds)
     # strands the hearts within the styles' search of thirty to forty positions.
-    hand = "AS 2S 2H 2D 2C 3H 5H KS KH"
-    deal = Deal.arranged(CLASSIC, [cards(hand), cards("3D 4H 5C 6H 7C 8D JH AH KC")],
-                         pile=cards("4D"), stock_top=cards("6S"))
-    state = State(CLASSIC, 2, 1, deal=deal)
+    state = meld_phase("AS 2S 2H 2D 2C 3H 5H KS KH", "3D 4H 5C 6H 7C 8D JH AH KC", CLASSIC)
     state.melds[0] = [new_run(cards("8H 9H 10H JH"), CLASSIC)]
-    state.apply(state.legal_actions()[0])  # draw the 6S
     agent = make_agent(player, 0)
     while state.turn == 0 and state.phase is Phase.MELD:
         state.apply(agent.choose(state.view(0), state.legal_actions()))
