@@ -427,6 +427,13 @@ def laid_on_its_card(tab, cards, k: int) -> dict:
     return box
 
 
+TURNED = """(() => { const [w, h] = JSON.parse(arlington.pythonSync('table_drawn()')).size;
+  return w > h && w === canvas.width && h === canvas.height
+    && w === arlington.canvasWidth && h === arlington.canvasHeight; })()"""
+"""Whether the game has followed the page to a landscape canvas: right after the viewport
+turns, the game's size and the canvas's are both still the old (portrait) one."""
+
+
 def middle(box: dict) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
@@ -471,8 +478,7 @@ def test_a_finger_on_a_phone_finds_each_control_where_the_canvas_draws_it(open_t
     laid_on_its_card(tab, cards, k)  # the card rose: its control rose with it
 
     page.set_viewport_size({"width": 844, "height": 390})  # the phone turned
-    page.wait_for_function("JSON.parse(arlington.pythonSync('table_drawn()')).size[0]"
-                           " === canvas.width", timeout=30_000)
+    page.wait_for_function(TURNED, timeout=30_000)
     settle(page, CANVAS_TO_MIRROR)
     x, y = middle(laid_on_its_card(tab, cards, k))
     assert tab.js(f"document.elementFromPoint({x}, {y}).id") == "canvas"
