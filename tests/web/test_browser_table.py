@@ -161,7 +161,7 @@ def test_a_whole_hand_in_the_browser(open_tab, device):
         player.scene("TableScene")
     player.ask("faster()")
     turns = play_hand(player)
-    assert turns >= 3
+    assert turns >= 1  # ours opens the hand; a random deal may end at the computer's next turn
     player.scene(HandSummaryScene.__name__)
     player.shot("hand-summary")
     if touch:  # turn the phone: the page resizes the canvas, the layout answers
