@@ -42,12 +42,12 @@ def test_the_whole_lesson_by_touch_in_the_browser(open_tab):
     player.scene("TutorialScene")
     seen, before = set(), None
     for _ in range(200):  # taps: the lesson takes about forty
-        # The last tap's moment, spelt as JSON.stringify spells it (no spaces): until the page
-        # has taken that tap, the same moment comes back, and a second tap would land on what
-        # replaced the first's target (Skip stands where Next stood).
-        was = json.dumps(json.dumps(before, separators=(",", ":")))
+        # Until the page has taken the last tap, its moment comes back, and a second tap would
+        # land on what replaced the first's target (Skip stands where Next stood). Both sides
+        # are spelt by JSON.stringify, so only a different moment differs.
         state = player.until("lesson_tap()", "v.scene !== 'TutorialScene' || (v.pos && "
-                             f"JSON.stringify(v.moment) !== {was})", "the lesson's next tap")
+                             f"JSON.stringify(v.moment) !== JSON.stringify({json.dumps(before)}))",
+                             "the lesson's next tap")
         if state["scene"] != "TutorialScene":
             break
         if state["index"] not in seen:
