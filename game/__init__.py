@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-__version__ = "0.6.2"
+__version__ = "0.6.3"
 """The game's version, its one source: the package metadata reads it (pyproject.toml), the
 title shows it in a corner, ``arlington --version`` prints it, and every save and exported file
 carries it, so a bug report can name the game it came from (CHANGELOG.md says what each

@@ -32,11 +32,13 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET") return;
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    const hit = await cache.match(event.request, { ignoreSearch: true });
+    // caches.match with cacheName, never caches.open: a worker still answering the page just
+    // after a new build's worker has dropped its cache would open it anew, empty, for good.
+    const hit = await caches.match(event.request, { cacheName: CACHE, ignoreSearch: true });
     if (hit) return hit;
     const rel = new URL(event.request.url).href.slice(self.registration.scope.length);
-    const packed = GZ && TWINS.includes(rel) && (await cache.match(rel + ".gz"));
+    const packed = GZ && TWINS.includes(rel)
+      && (await caches.match(rel + ".gz", { cacheName: CACHE }));
     if (packed) {
       return new Response(packed.body.pipeThrough(new DecompressionStream("gzip")), {
         headers: { "Content-Type": rel.endsWith(".wasm") ? "application/wasm" : "application/zip",
