@@ -33,7 +33,8 @@ self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET") return;
   event.respondWith((async () => {
     // caches.match with cacheName, never caches.open: a worker still answering the page just
-    // after a new build's worker has dropped its cache would open it anew, empty, for good.
+    // after a new build's worker has dropped its cache would open it anew, empty, and it would
+    // stay until the next build.
     const hit = await caches.match(event.request, { cacheName: CACHE, ignoreSearch: true });
     if (hit) return hit;
     const rel = new URL(event.request.url).href.slice(self.registration.scope.length);
